@@ -1,0 +1,58 @@
+"""Settings for a browser and its conversations.
+
+Usage::
+
+    config = BrowserConfig(headless=True, viewport=(1280, 720), idle_timeout=1800)
+    async with browserx.launch(config) as browser: ...
+
+    # or attach to a running browser instead of launching one
+    config = BrowserConfig(cdp_url="http://127.0.0.1:9222")
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+from urllib.parse import urlsplit
+
+from ..errors import ValidationError
+
+DialogPolicy = Literal["accept_alerts", "accept", "dismiss"]
+
+
+@dataclass
+class BrowserConfig:
+    headless: bool = True
+    cdp_url: str | None = None            # attach instead of launching
+    executable: str | None = None         # default: find_chrome()
+    viewport: tuple[int, int] = (1280, 720)
+    device_scale_factor: float = 1.0
+    idle_timeout: float = 1800.0          # seconds a conversation may sit unused
+    allowed_origins: list[str] = field(default_factory=list)  # empty: every origin
+    allow_file_urls: bool = False
+    output_dir: str | None = None         # default: a temporary directory per conversation
+    dialog_policy: DialogPolicy = "accept_alerts"
+    eval_enabled: bool = True
+    extra_args: list[str] = field(default_factory=list)
+    launch_timeout: float = 30.0
+
+    def __post_init__(self) -> None:
+        width, height = self.viewport
+        if not (100 <= width <= 10000 and 100 <= height <= 10000):
+            raise ValidationError(f"viewport {width}x{height} is outside 100..10000 pixels")
+        self.allowed_origins = [normalize_origin(o) for o in self.allowed_origins]
+
+
+def normalize_origin(origin: str) -> str:
+    parts = urlsplit(origin.strip())
+    if not parts.scheme or not parts.netloc:
+        raise ValidationError(f"allowed origin {origin!r} must look like https://example.com")
+    return f"{parts.scheme.lower()}://{parts.netloc.lower()}"
+
+
+def parse_viewport(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(v) for v in text.lower().split("x"))
+    except ValueError as exc:
+        raise ValidationError(f"viewport must look like 1280x720, got {text!r}") from exc
+    return width, height

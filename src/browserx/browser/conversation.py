@@ -1,0 +1,235 @@
+"""A conversation: one isolated browser context, its tabs, downloads and working directories."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import shutil
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..cdp import CDPConnection, CDPSession
+from ..errors import BrowserClosedError, TabNotFoundError
+from .config import BrowserConfig
+from .tab import Tab
+
+if TYPE_CHECKING:
+    from .manager import BrowserManager
+
+
+@dataclass
+class Download:
+    guid: str
+    url: str
+    file_name: str
+    frame_id: str
+    state: str = "inProgress"
+    size: int = 0
+    path: str = ""
+
+    def info(self) -> dict[str, Any]:
+        return {"file_name": self.file_name, "url": self.url, "state": self.state,
+                "size": self.size, "path": self.path}
+
+
+class Conversation:
+    """Cookies, storage and tabs of one conversation; nothing is shared with another."""
+
+    def __init__(self, manager: BrowserManager, conversation_id: str, browser_context_id: str) -> None:
+        self.manager = manager
+        self.conversation_id = conversation_id
+        self.browser_context_id = browser_context_id
+        self.config: BrowserConfig = manager.config
+        self.tabs: dict[int, Tab] = {}
+        self.active_tab_id: int | None = None
+        self.closed = False
+        self.last_used = time.monotonic()
+        self.downloads: dict[str, Download] = {}
+        self._download_events: dict[str, asyncio.Event] = {}
+        self._next_tab_id = 1
+        self._adopting: dict[str, asyncio.Task[Tab | None]] = {}
+        root = Path(self.config.output_dir) if self.config.output_dir else Path(tempfile.gettempdir())
+        root.mkdir(parents=True, exist_ok=True)
+        self.root_dir = Path(tempfile.mkdtemp(prefix="browserx-conv-", dir=root))
+        self.download_dir = self.root_dir / "downloads"
+        self.output_dir = self.root_dir / "output"
+        self.screenshot_dir = self.root_dir / "screenshots"
+        for directory in (self.download_dir, self.output_dir, self.screenshot_dir):
+            directory.mkdir()
+        self.services: dict[str, Any] = {}  # per-conversation state of higher layers (screenshot store, …)
+
+    @property
+    def connection(self) -> CDPConnection:
+        return self.manager.connection
+
+    def touch(self) -> None:
+        self.last_used = time.monotonic()
+
+    def check_open(self) -> None:
+        if self.closed or self.manager.connection.closed:
+            raise BrowserClosedError(f"conversation {self.conversation_id} lost its browser")
+
+    async def setup(self) -> None:
+        await self.connection.send("Browser.setDownloadBehavior", {
+            "behavior": "allowAndName", "browserContextId": self.browser_context_id,
+            "downloadPath": str(self.download_dir), "eventsEnabled": True})
+
+    # -- tabs -------------------------------------------------------------------------------
+
+    async def new_tab(self, url: str = "about:blank") -> Tab:
+        self.check_open()
+        created = await self.connection.send("Target.createTarget", {
+            "url": "about:blank", "browserContextId": self.browser_context_id})
+        tab = await self._attach(created["targetId"], opener_tab_id=None)
+        self.active_tab_id = tab.tab_id
+        if url != "about:blank":
+            await tab.session.send("Page.navigate", {"url": url})
+        return tab
+
+    async def _attach(self, target_id: str, opener_tab_id: int | None) -> Tab:
+        attached = await self.connection.send("Target.attachToTarget", {"targetId": target_id, "flatten": True})
+        session = CDPSession(self.connection, attached["sessionId"], target_id)
+        tab = Tab(self, self._next_tab_id, session, opener_tab_id)
+        self._next_tab_id += 1
+        self.tabs[tab.tab_id] = tab
+        await tab.attach(self.config.viewport, self.config.device_scale_factor)
+        # Targets opened by the page start paused until we let them run.
+        with contextlib.suppress(Exception):
+            await session.send("Runtime.runIfWaitingForDebugger", timeout=5)
+        return tab
+
+    def adopt(self, target_info: dict[str, Any]) -> None:
+        """A page target appeared in our context (popup, target=_blank): attach it as a new tab."""
+        target_id = target_info["targetId"]
+        if target_id in self._adopting or any(t.target_id == target_id for t in self.tabs.values()):
+            return
+        opener = next((t.tab_id for t in self.tabs.values() if t.target_id == target_info.get("openerId")), None)
+
+        async def run() -> Tab | None:
+            try:
+                tab = await self._attach(target_id, opener)
+                tab.url = target_info.get("url", tab.url)
+                if opener is not None and opener in self.tabs:
+                    self.tabs[opener].notice("new_tab", new_tab_id=tab.tab_id, url=tab.url)
+                return tab
+            except Exception:
+                return None  # closed before we could attach: nothing to adopt
+        self._adopting[target_id] = asyncio.get_running_loop().create_task(run())
+
+    async def settle_adoptions(self, timeout: float = 5.0) -> None:
+        pending = [t for t in self._adopting.values() if not t.done()]
+        if pending:
+            await asyncio.wait(pending, timeout=timeout)
+
+    def target_info_changed(self, info: dict[str, Any]) -> None:
+        for tab in self.tabs.values():
+            if tab.target_id == info.get("targetId"):
+                tab.title = info.get("title", tab.title)
+                tab.url = info.get("url", tab.url)
+
+    def target_gone(self, target_id: str) -> None:
+        self._adopting.pop(target_id, None)
+        for tab_id, tab in list(self.tabs.items()):
+            if tab.target_id == target_id:
+                tab.detach()
+                del self.tabs[tab_id]
+                if self.active_tab_id == tab_id:
+                    self.active_tab_id = max(self.tabs) if self.tabs else None
+
+    async def tab(self, tab_id: int | None = None) -> Tab:
+        """The tab with that id, or the active tab (opened if there is none)."""
+        self.check_open()
+        self.touch()
+        if tab_id is None:
+            if self.active_tab_id is None or self.active_tab_id not in self.tabs:
+                return await self.new_tab()
+            return self.tabs[self.active_tab_id]
+        if tab_id not in self.tabs:
+            await self.settle_adoptions()
+        tab = self.tabs.get(tab_id)
+        if tab is None:
+            raise TabNotFoundError(f"no tab with tab_id {tab_id}; open tabs: {sorted(self.tabs) or 'none'}")
+        return tab
+
+    async def list_tabs(self) -> list[dict[str, Any]]:
+        self.check_open()
+        await self.settle_adoptions()
+        return [tab.info() for tab in sorted(self.tabs.values(), key=lambda t: t.tab_id)]
+
+    async def select_tab(self, tab_id: int) -> Tab:
+        tab = await self.tab(tab_id)
+        self.active_tab_id = tab.tab_id
+        with contextlib.suppress(Exception):
+            await tab.session.send("Page.bringToFront", timeout=5)
+        return tab
+
+    async def close_tab(self, tab_id: int) -> None:
+        tab = await self.tab(tab_id)
+        with contextlib.suppress(TabNotFoundError):
+            await self.connection.send("Target.closeTarget", {"targetId": tab.target_id})
+        self.target_gone(tab.target_id)
+
+    # -- downloads -------------------------------------------------------------------------
+
+    def download_started(self, params: dict[str, Any]) -> None:
+        guid = params["guid"]
+        self.downloads[guid] = Download(guid=guid, url=params.get("url", ""),
+                                        file_name=params.get("suggestedFilename") or guid,
+                                        frame_id=params.get("frameId", ""))
+        self._download_events.setdefault(guid, asyncio.Event())
+        for tab in self.tabs.values():
+            if tab.target_id == params.get("frameId"):
+                tab.notice("download", file_name=self.downloads[guid].file_name, url=self.downloads[guid].url)
+
+    def download_progress(self, params: dict[str, Any]) -> None:
+        download = self.downloads.get(params["guid"])
+        if download is None:
+            return
+        download.state = params.get("state", download.state)
+        download.size = int(params.get("receivedBytes") or params.get("totalBytes") or download.size)
+        if download.state == "completed":
+            saved = self.download_dir / download.guid
+            target = self.download_dir / Path(download.file_name).name
+            with contextlib.suppress(OSError):
+                if saved.exists():
+                    saved.replace(target)
+                download.path = str(target)
+        if download.state in ("completed", "canceled"):
+            self._download_events.setdefault(download.guid, asyncio.Event()).set()
+
+    async def wait_download(self, guid: str, timeout: float) -> Download:
+        event = self._download_events.setdefault(guid, asyncio.Event())
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(timeout):
+                await event.wait()
+        return self.downloads[guid]
+
+    # -- lifecycle -------------------------------------------------------------------------
+
+    async def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        for tab in list(self.tabs.values()):
+            tab.detach()
+        self.tabs.clear()
+        for task in self._adopting.values():
+            task.cancel()
+        if not self.connection.closed:
+            with contextlib.suppress(Exception):
+                await self.connection.send("Target.disposeBrowserContext",
+                                           {"browserContextId": self.browser_context_id}, timeout=10)
+        for close_hook in list(self.services.values()):
+            closer = getattr(close_hook, "close", None)
+            if callable(closer):
+                with contextlib.suppress(Exception):
+                    result = closer()
+                    if asyncio.iscoroutine(result):
+                        await result
+        # A temporary root goes entirely; under a user's --output-dir, outputs and downloads stay.
+        shutil.rmtree(self.screenshot_dir, ignore_errors=True)
+        if not self.config.output_dir:
+            shutil.rmtree(self.root_dir, ignore_errors=True)

@@ -1,0 +1,168 @@
+"""Find and launch Chromium, or resolve the DevTools WebSocket of a running browser."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ctypes
+import json
+import os
+import re
+import shutil
+import signal
+import tempfile
+import urllib.error
+import urllib.request
+from collections import deque
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import LaunchFailedError, ValidationError
+
+_CANDIDATES = [
+    "chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome",
+    "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome",
+    "/opt/google/chrome/chrome", "/snap/bin/chromium",
+    "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+    "/Applications/Chromium.app/Contents/MacOS/Chromium",
+]
+
+# Flags for a closed container: no calls home (the network refuses them, many at a time), no first-run UI.
+_FLAGS = [
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--no-first-run", "--no-default-browser-check", "--disable-default-apps",
+    "--disable-features=Translate,OptimizationHints,MediaRouter,DialMediaRouteProvider",
+    "--disable-breakpad", "--disable-crash-reporter", "--metrics-recording-only",
+    "--disable-dev-shm-usage", "--password-store=basic", "--use-mock-keychain",
+    "--disable-popup-blocking", "--disable-hang-monitor", "--disable-gpu",
+    "--remote-debugging-port=0", "--remote-allow-origins=*",
+]
+_WS_LINE = re.compile(r"DevTools listening on (ws://\S+)")
+
+
+def find_chrome() -> str:
+    """BROWSERX_CHROME, then PATH, then the usual install paths."""
+    explicit = os.environ.get("BROWSERX_CHROME")
+    if explicit:
+        if os.access(explicit, os.X_OK):
+            return explicit
+        raise LaunchFailedError(f"BROWSERX_CHROME={explicit} is not an executable file")
+    for name in _CANDIDATES:
+        path = shutil.which(name) or (name if os.path.isabs(name) and os.access(name, os.X_OK) else None)
+        if path:
+            return path
+    raise LaunchFailedError("no Chrome or Chromium found on PATH or in the usual places")
+
+
+def _die_with_parent() -> None:
+    # Linux: Chromium gets SIGKILL when the Python process that launched it dies, even by SIGKILL,
+    # so an interrupted run never leaves an orphan browser behind.
+    with contextlib.suppress(Exception):
+        libc = ctypes.CDLL("libc.so.6", use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+
+
+@dataclass
+class ChromeProcess:
+    """A Chromium this library started: its process, DevTools URL and temporary profile."""
+
+    process: asyncio.subprocess.Process
+    ws_url: str
+    profile_dir: str
+    stderr_tail: deque[str] = field(default_factory=lambda: deque(maxlen=40))
+    _drain: asyncio.Task[None] | None = None
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    async def terminate(self, timeout: float = 5.0) -> None:
+        if self.process.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                self.process.terminate()
+            try:
+                async with asyncio.timeout(timeout):
+                    await self.process.wait()
+            except TimeoutError:
+                with contextlib.suppress(ProcessLookupError):
+                    self.process.kill()
+                await self.process.wait()
+        if self._drain is not None:
+            self._drain.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._drain
+        shutil.rmtree(self.profile_dir, ignore_errors=True)
+
+
+async def launch_chrome(*, headless: bool = True, executable: str | None = None,
+                        extra_args: list[str] | None = None, timeout: float = 30.0) -> ChromeProcess:
+    executable = executable or find_chrome()
+    profile_dir = tempfile.mkdtemp(prefix="browserx-profile-")
+    args = [executable, *_FLAGS, f"--user-data-dir={profile_dir}", *(extra_args or [])]
+    if headless:
+        args.append("--headless")
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        args.append("--no-sandbox")  # Chromium refuses to run as root with its sandbox on
+    args.append("about:blank")
+    try:
+        process = await asyncio.create_subprocess_exec(
+            *args, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.PIPE, preexec_fn=_die_with_parent if os.name == "posix" else None)
+    except OSError as exc:
+        shutil.rmtree(profile_dir, ignore_errors=True)
+        raise LaunchFailedError(f"cannot start {executable}: {exc}") from exc
+    tail: deque[str] = deque(maxlen=40)
+    assert process.stderr is not None
+    try:
+        async with asyncio.timeout(timeout):
+            while True:
+                line = await process.stderr.readline()
+                if not line:
+                    raise LaunchFailedError(
+                        f"{executable} exited before DevTools was ready: " + " | ".join(tail)[-800:])
+                text = line.decode(errors="replace").rstrip()
+                tail.append(text)
+                match = _WS_LINE.search(text)
+                if match:
+                    break
+    except BaseException as exc:
+        with contextlib.suppress(ProcessLookupError):
+            process.kill()
+        await process.wait()
+        shutil.rmtree(profile_dir, ignore_errors=True)
+        if isinstance(exc, TimeoutError):
+            raise LaunchFailedError(f"{executable} gave no DevTools URL within {timeout:g} s") from exc
+        raise
+    chrome = ChromeProcess(process=process, ws_url=match.group(1), profile_dir=profile_dir, stderr_tail=tail)
+    chrome._drain = asyncio.get_running_loop().create_task(_drain_stderr(process, tail))
+    return chrome
+
+
+async def _drain_stderr(process: asyncio.subprocess.Process, tail: deque[str]) -> None:
+    # Keep reading so Chromium never blocks on a full pipe; remember the last lines for error reports.
+    assert process.stderr is not None
+    while line := await process.stderr.readline():
+        tail.append(line.decode(errors="replace").rstrip())
+
+
+async def resolve_ws_url(cdp_url: str, timeout: float = 10.0) -> str:
+    """`ws://…` is used as is; `http://host:port` is asked for its browser WebSocket URL."""
+    if cdp_url.startswith(("ws://", "wss://")):
+        return cdp_url
+    if not cdp_url.startswith(("http://", "https://")):
+        raise ValidationError(f"--cdp-url must start with http://, https://, ws:// or wss://, got {cdp_url!r}")
+    version_url = cdp_url.rstrip("/") + "/json/version"
+
+    def fetch() -> str:
+        with urllib.request.urlopen(version_url, timeout=timeout) as response:  # noqa: S310 - user-given URL
+            return json.loads(response.read())["webSocketDebuggerUrl"]
+    try:
+        return await asyncio.to_thread(fetch)
+    except (OSError, urllib.error.URLError, KeyError, ValueError) as exc:
+        raise LaunchFailedError(f"no browser answers at {version_url}: {exc}",
+                                hint="Start the browser with --remote-debugging-port and check the URL.") from exc
+
+
+def profile_dirs_left() -> list[Path]:
+    """Temporary profiles of this library still on disk (for leak checks)."""
+    return sorted(Path(tempfile.gettempdir()).glob("browserx-profile-*"))

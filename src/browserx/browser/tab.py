@@ -1,0 +1,134 @@
+"""One page target of a conversation: its CDP session, console buffer, dialogs and notices."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..cdp import CDPSession
+from ..errors import TabNotFoundError
+from .console import ConsoleBuffer
+
+if TYPE_CHECKING:
+    from .conversation import Conversation
+
+TabHook = Callable[["Tab"], Awaitable[None]]
+
+
+class Tab:
+    """A page the conversation knows, numbered by `tab_id` (1, 2, …) within its conversation.
+
+    Higher layers keep their per-tab state in `services` (one DOM service per tab, the network
+    log, …) and register `attach_hooks` that run once when a tab is attached.
+    """
+
+    attach_hooks: ClassVar[list[TabHook]] = []
+
+    def __init__(self, conversation: Conversation, tab_id: int, session: CDPSession, opener_tab_id: int | None) -> None:
+        self.conversation = conversation
+        self.tab_id = tab_id
+        self.session = session
+        self.target_id = session.target_id
+        self.opener_tab_id = opener_tab_id
+        self.url = "about:blank"
+        self.title = ""
+        self.loader_id = ""
+        self.navigations = 0  # main-frame documents seen; changes whenever the document does
+        self.closed = False
+        self.crashed = False
+        self.console = ConsoleBuffer()
+        self.notices: list[dict[str, Any]] = []  # reported (and cleared) with the next tool result
+        self.services: dict[str, Any] = {}
+        self.document_listeners: list[Callable[[], None]] = []
+        self.lock = asyncio.Lock()  # one action at a time per tab
+        self._offs: list[Callable[[], None]] = []
+
+    async def attach(self, viewport: tuple[int, int], device_scale_factor: float = 1.0) -> None:
+        on = self.session.on
+        self._offs += [
+            on("Page.frameNavigated", self._frame_navigated),
+            on("Page.javascriptDialogOpening", self._dialog_opening),
+            on("Runtime.consoleAPICalled", self.console.from_console_api),
+            on("Runtime.exceptionThrown", self.console.from_exception),
+            on("Inspector.targetCrashed", self._crashed),
+        ]
+        await asyncio.gather(
+            self.session.enable("Page"),
+            self.session.enable("Runtime"),
+            self.set_viewport(*viewport, device_scale_factor=device_scale_factor),
+        )
+        for hook in list(self.attach_hooks):
+            await hook(self)
+
+    async def set_viewport(self, width: int, height: int, *, device_scale_factor: float = 1.0) -> None:
+        # --window-size does not give the viewport it says (1280x720 reports 1280x577): set it exactly.
+        await self.session.send("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "deviceScaleFactor": device_scale_factor, "mobile": False})
+        self.viewport = (width, height)
+        self.device_scale_factor = device_scale_factor
+
+    def check_open(self) -> None:
+        if self.closed:
+            raise TabNotFoundError(f"tab {self.tab_id} is closed")
+
+    def notice(self, kind: str, **data: Any) -> None:
+        self.notices.append({"type": kind, "tab_id": self.tab_id, **data})
+
+    def take_notices(self) -> list[dict[str, Any]]:
+        notices, self.notices = self.notices, []
+        return notices
+
+    def document_changed(self) -> None:
+        for listener in list(self.document_listeners):
+            with contextlib.suppress(Exception):
+                listener()
+
+    # -- event callbacks (run on the reader task: quick, never blocking) ------------------------
+
+    def _frame_navigated(self, params: dict[str, Any]) -> None:
+        frame = params.get("frame", {})
+        if frame.get("parentId"):
+            return
+        self.url = frame.get("url", self.url) + frame.get("urlFragment", "")
+        if frame.get("loaderId") != self.loader_id:
+            self.loader_id = frame.get("loaderId", "")
+            self.navigations += 1
+        self.document_changed()
+
+    def _dialog_opening(self, params: dict[str, Any]) -> None:
+        policy = self.conversation.config.dialog_policy
+        kind = params.get("type", "alert")
+        accept = policy == "accept" or (policy == "accept_alerts" and kind == "alert")
+        self.notice("dialog", dialog_type=kind, message=str(params.get("message", ""))[:500],
+                    action="accepted" if accept else "dismissed")
+        # Answer on a task of its own: the reader task must never wait for a reply.
+        asyncio.get_running_loop().create_task(self._answer_dialog(accept))
+
+    async def _answer_dialog(self, accept: bool) -> None:
+        with contextlib.suppress(Exception):
+            await self.session.send("Page.handleJavaScriptDialog", {"accept": accept}, timeout=5)
+
+    def _crashed(self, _params: dict[str, Any]) -> None:
+        self.crashed = True
+        self.notice("crash", message="the page crashed; navigate again to reload it")
+        self.document_changed()
+
+    def detach(self) -> None:
+        self.closed = True
+        for off in self._offs:
+            off()
+        self.session.detached()
+        self.document_changed()
+
+    def info(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"tab_id": self.tab_id, "url": self.url, "title": self.title,
+                               "active": self.conversation.active_tab_id == self.tab_id}
+        if self.opener_tab_id is not None:
+            out["opener_tab_id"] = self.opener_tab_id
+        return out
+
+    def now_ms(self) -> float:
+        return time.monotonic() * 1000

@@ -1,0 +1,212 @@
+"""Every error browserx can report, with a stable `code` and a `hint` for the model.
+
+The tree::
+
+    BrowserxError                       code            (base; never raised itself)
+    ├── ValidationError                 VALIDATION_ERROR
+    ├── BrowserClosedError              BROWSER_CLOSED
+    ├── LaunchFailedError               LAUNCH_FAILED
+    ├── CDPError                        CDP_ERROR
+    │   └── CDPConnectionLostError      CDP_CONNECTION_LOST
+    ├── TimeoutError                    TIMEOUT
+    ├── TabNotFoundError                TAB_NOT_FOUND
+    ├── NavigationFailedError           NAVIGATION_FAILED
+    ├── OriginNotAllowedError           ORIGIN_NOT_ALLOWED
+    ├── JSExceptionError                JS_EXCEPTION
+    ├── EvalDisabledError               EVAL_DISABLED
+    ├── NodeNotFoundError               NODE_NOT_FOUND
+    ├── ElementNotVisibleError          ELEMENT_NOT_VISIBLE
+    ├── ElementCoveredError             ELEMENT_COVERED
+    ├── ElementDisabledError            ELEMENT_DISABLED
+    ├── SnapshotFailedError             SNAPSHOT_FAILED
+    ├── InvalidCoordinatesError         INVALID_COORDINATES
+    ├── ScreenshotFailedError           SCREENSHOT_FAILED
+    ├── FileStorageError                FILE_STORAGE_ERROR
+    ├── UploadFailedError               UPLOAD_FAILED
+    ├── ImageError                      IMAGE_ERROR
+    └── NotFoundError                   NOT_FOUND
+
+Foreign exceptions are translated at exactly two boundaries: the CDP connection
+(`cdp.connection`, through `error_from_cdp` below) and tool dispatch (`tools.dispatch`).
+Nothing else branches on error-message text.
+"""
+
+from __future__ import annotations
+
+import builtins
+from typing import Any
+
+
+class BrowserxError(Exception):
+    code = "INTERNAL_ERROR"
+    hint = "This is a bug in browserx; retry once, then report it."
+    recoverable = True
+
+    def __init__(self, message: str, *, hint: str | None = None, details: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        if hint is not None:
+            self.hint = hint
+        self.details = details or {}
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"code": self.code, "message": self.message, "hint": self.hint}
+        if self.details:
+            out["details"] = self.details
+        return out
+
+
+class ValidationError(BrowserxError):
+    code = "VALIDATION_ERROR"
+    hint = "Fix the arguments to match the tool's schema and call again."
+
+
+class BrowserClosedError(BrowserxError):
+    code = "BROWSER_CLOSED"
+    hint = "The browser went away; call the tool again and browserx starts a new one."
+
+
+class LaunchFailedError(BrowserxError):
+    code = "LAUNCH_FAILED"
+    hint = "Install Chromium (Debian: apt-get install chromium) or set BROWSERX_CHROME to its path."
+    recoverable = False
+
+
+class CDPError(BrowserxError):
+    code = "CDP_ERROR"
+    hint = "The browser refused the command; take a new snapshot and try again."
+
+
+class CDPConnectionLostError(CDPError):
+    code = "CDP_CONNECTION_LOST"
+    hint = "The DevTools connection dropped; call again to reconnect."
+
+
+class TimeoutError(BrowserxError):  # noqa: A001 - shadows the builtin on purpose inside this namespace
+    code = "TIMEOUT"
+    hint = "The page did not answer in time; retry with a longer timeout or check that the page is responsive."
+
+
+class TabNotFoundError(BrowserxError):
+    code = "TAB_NOT_FOUND"
+    hint = "List tabs with browser_tabs and use one of their tab_id values, or omit tab_id for the active tab."
+
+
+class NavigationFailedError(BrowserxError):
+    code = "NAVIGATION_FAILED"
+    hint = "Check the URL; the server may be down or the address wrong."
+
+
+class OriginNotAllowedError(BrowserxError):
+    code = "ORIGIN_NOT_ALLOWED"
+    hint = "This browser may only visit the allowed origins; pick a URL on one of them."
+    recoverable = False
+
+
+class JSExceptionError(BrowserxError):
+    code = "JS_EXCEPTION"
+    hint = "The script threw; fix the expression and evaluate again."
+
+
+class EvalDisabledError(BrowserxError):
+    code = "EVAL_DISABLED"
+    hint = "JavaScript evaluation is turned off for this server; use browser_dom actions instead."
+    recoverable = False
+
+
+class NodeNotFoundError(BrowserxError):
+    code = "NODE_NOT_FOUND"
+    hint = "The element id is unknown or stale; take a new snapshot (browser_dom action=snapshot) and use an id from it."
+
+
+class ElementNotVisibleError(BrowserxError):
+    code = "ELEMENT_NOT_VISIBLE"
+    hint = "The element is hidden or has no size; take a new snapshot, open whatever hides it, or pick another element."
+
+
+class ElementCoveredError(BrowserxError):
+    code = "ELEMENT_COVERED"
+    hint = "Another element lies on top of the target; dismiss or act on the covering element first."
+
+
+class ElementDisabledError(BrowserxError):
+    code = "ELEMENT_DISABLED"
+    hint = "The element is disabled; complete the steps that enable it (e.g. required fields) first."
+
+
+class SnapshotFailedError(BrowserxError):
+    code = "SNAPSHOT_FAILED"
+    hint = "The page model could not be built; wait for the page to settle and take a new snapshot."
+
+
+class InvalidCoordinatesError(BrowserxError):
+    code = "INVALID_COORDINATES"
+    hint = "Use coordinates inside the screenshot's width and height."
+
+
+class ScreenshotFailedError(BrowserxError):
+    code = "SCREENSHOT_FAILED"
+    hint = "Retry the screenshot, or use the DOM tools (browser_dom) instead."
+
+
+class FileStorageError(BrowserxError):
+    code = "FILE_STORAGE_ERROR"
+    hint = "The screenshot file could not be written or removed; check disk space and permissions."
+
+
+class UploadFailedError(BrowserxError):
+    code = "UPLOAD_FAILED"
+    hint = "The screenshot could not be sent to the model; take a new screenshot."
+
+
+class ImageError(BrowserxError):
+    code = "IMAGE_ERROR"
+    hint = "Give the path of a readable PNG, JPEG, GIF or WebP image."
+
+
+class NotFoundError(BrowserxError):
+    code = "NOT_FOUND"
+    hint = "Check the name or id; list what exists first."
+
+
+# One table from Chrome's error messages to typed errors. Ordered: first match wins.
+# Only cdp.connection consults it, when a command returns an error.
+_CDP_MESSAGE_TABLE: list[tuple[str, type[BrowserxError], str | None]] = [
+    ("No node with given id", NodeNotFoundError, None),
+    ("Could not find node with given id", NodeNotFoundError, None),
+    ("Node is detached from document", NodeNotFoundError, None),
+    ("Node with given id does not belong to the document", NodeNotFoundError, None),
+    ("Cannot find context with specified id", NodeNotFoundError,
+     "The page navigated or reloaded; take a new snapshot."),
+    ("Execution context was destroyed", NodeNotFoundError,
+     "The page navigated or reloaded; take a new snapshot."),
+    ("Could not compute box model", ElementNotVisibleError, None),
+    ("Node does not have a layout object", ElementNotVisibleError, None),
+    ("No target with given id", TabNotFoundError, None),
+    ("Session with given id not found", TabNotFoundError, "The tab was closed; list tabs and pick another."),
+    ("Target closed", TabNotFoundError, "The tab was closed; list tabs and pick another."),
+    ("Unable to capture screenshot", ScreenshotFailedError, None),
+    ("Cannot navigate to invalid URL", ValidationError, "Give a full URL such as https://example.com/."),
+]
+
+
+def error_from_cdp(method: str, error: dict[str, Any]) -> BrowserxError:
+    """Map a CDP error object ({code, message, data}) to a typed browserx error."""
+    message = str(error.get("message", "unknown CDP error"))
+    data = error.get("data")
+    text = f"{method}: {message}" + (f" ({data})" if data else "")
+    for needle, cls, hint in _CDP_MESSAGE_TABLE:
+        if needle in message:
+            return cls(text, hint=hint, details={"cdp_method": method})
+    return CDPError(text, details={"cdp_method": method})
+
+
+def error_from_exception(exc: BaseException) -> BrowserxError:
+    """The tool-dispatch boundary: anything that escaped a handler becomes a coded error."""
+    if isinstance(exc, BrowserxError):
+        return exc
+    if isinstance(exc, builtins.TimeoutError):
+        return TimeoutError(str(exc) or "operation timed out")
+    if isinstance(exc, (ConnectionError, EOFError)):
+        return BrowserClosedError(f"connection to the browser lost: {exc}")
+    return BrowserxError(f"{type(exc).__name__}: {exc}")
