@@ -210,3 +210,20 @@ def error_from_exception(exc: BaseException) -> BrowserxError:
     if isinstance(exc, (ConnectionError, EOFError)):
         return BrowserClosedError(f"connection to the browser lost: {exc}")
     return BrowserxError(f"{type(exc).__name__}: {exc}")
+
+
+def error_for_code(code: str, message: str, hint: str | None = None) -> BrowserxError:
+    """Rebuild a typed error from a result's `{code, message, hint}` (library callers get exceptions)."""
+    classes = {cls.code: cls for cls in _all_subclasses(BrowserxError)}
+    cls = classes.get(code, BrowserxError)
+    error = cls(message, hint=hint)
+    if cls is BrowserxError:
+        error.code = code
+    return error
+
+
+def _all_subclasses(cls: type[BrowserxError]) -> list[type[BrowserxError]]:
+    found = []
+    for sub in cls.__subclasses__():
+        found += [sub, *_all_subclasses(sub)]
+    return found

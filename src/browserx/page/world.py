@@ -1,0 +1,105 @@
+"""browserx's isolated JavaScript world in each frame of a tab, with its bootstrap scripts.
+
+Page scripts cannot see or tamper with what runs here, and what runs here keeps its state
+(element ↔ id maps) for the life of the document. One world per frame document: created on
+first use, forgotten when Chromium destroys its execution context (navigation, reload).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from importlib import resources
+from typing import Any
+
+from ..browser import Tab
+from ..errors import JSExceptionError, NodeNotFoundError
+
+WORLD_NAME = "browserx"
+# Concatenated in this order and evaluated once per world; each defines itself on globalThis.
+BOOTSTRAP_FILES = ["reader.js", "capture.js"]
+_bootstrap_source: str | None = None
+
+
+def bootstrap_source() -> str:
+    global _bootstrap_source
+    if _bootstrap_source is None:
+        parts = []
+        for name in BOOTSTRAP_FILES:
+            resource = resources.files("browserx.page").joinpath(name)
+            if resource.is_file():
+                parts.append(f"// {name}\n{resource.read_text(encoding='utf-8')}")
+        _bootstrap_source = "\n;\n".join(parts) + "\n;true"
+    return _bootstrap_source
+
+
+class PageWorld:
+    """The isolated world of one tab. Get it with `PageWorld.of(tab)`."""
+
+    def __init__(self, tab: Tab) -> None:
+        self.tab = tab
+        self._contexts: dict[str, int] = {}  # frame_id -> executionContextId
+        self._lock = asyncio.Lock()
+        tab.session.on("Runtime.executionContextDestroyed", self._destroyed)
+        tab.session.on("Runtime.executionContextsCleared", lambda _p: self._contexts.clear())
+        tab.document_listeners.append(self._contexts.clear)
+
+    @classmethod
+    def of(cls, tab: Tab) -> PageWorld:
+        world = tab.services.get("world")
+        if world is None:
+            world = tab.services["world"] = cls(tab)
+        return world
+
+    def _destroyed(self, params: dict[str, Any]) -> None:
+        gone = params.get("executionContextId")
+        for frame_id, context_id in list(self._contexts.items()):
+            if context_id == gone:
+                del self._contexts[frame_id]
+
+    async def context_id(self, frame_id: str | None = None) -> int:
+        frame_id = frame_id or self.tab.target_id  # a page target's main frame has the target's id
+        async with self._lock:
+            context_id = self._contexts.get(frame_id)
+            if context_id is None:
+                created = await self.tab.session.send("Page.createIsolatedWorld", {
+                    "frameId": frame_id, "worldName": WORLD_NAME, "grantUniveralAccess": True})
+                context_id = created["executionContextId"]
+                result = await self.tab.session.send("Runtime.evaluate", {
+                    "expression": bootstrap_source(), "contextId": context_id, "returnByValue": True})
+                _raise_for_exception(result, "bootstrap")
+                self._contexts[frame_id] = context_id
+            return context_id
+
+    async def call(self, function_declaration: str, *args: Any, frame_id: str | None = None,
+                   timeout: float = 30.0, return_by_value: bool = True) -> Any:
+        """Run `function_declaration(...args)` in the world; its (awaited) JSON result, or a RemoteObject."""
+        for attempt in (1, 2):
+            context_id = await self.context_id(frame_id)
+            try:
+                result = await self.tab.session.send("Runtime.callFunctionOn", {
+                    "functionDeclaration": function_declaration, "executionContextId": context_id,
+                    "arguments": [{"value": a} for a in args], "returnByValue": return_by_value,
+                    "awaitPromise": True}, timeout=timeout)
+            except NodeNotFoundError:
+                # The document went away between lookup and call: make a new world, once.
+                self._contexts.pop(frame_id or self.tab.target_id, None)
+                if attempt == 2:
+                    raise
+                continue
+            _raise_for_exception(result, "in-page script")
+            remote = result.get("result", {})
+            return remote.get("value") if return_by_value else remote
+        raise AssertionError("unreachable")
+
+    async def object_id(self, function_declaration: str, *args: Any, frame_id: str | None = None) -> str | None:
+        """Like `call`, but returns a handle (objectId) to the resulting object, or None for null."""
+        remote = await self.call(function_declaration, *args, frame_id=frame_id, return_by_value=False)
+        return remote.get("objectId")
+
+
+def _raise_for_exception(result: dict[str, Any], what: str) -> None:
+    details = result.get("exceptionDetails")
+    if details:
+        exception = details.get("exception") or {}
+        text = exception.get("description") or details.get("text", "exception")
+        raise JSExceptionError(f"{what} threw: {text}", details={"line": details.get("lineNumber")})

@@ -1,0 +1,229 @@
+"""Tool declarations, the one result shape, and the one dispatch that every call goes through.
+
+A tool is a name, a description written for the model, a pydantic parameter model (its JSON
+schema is what LLMs and MCP clients see) and an async handler. `dispatch` validates the
+arguments, serialises calls per conversation, bounds every call in time, and turns any
+exception into `{code, message, hint}`: nothing raised by a handler escapes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import builtins
+import re
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Annotated, Any
+
+import pydantic
+from pydantic import BaseModel, BeforeValidator, ConfigDict
+
+from ..browser import BrowserManager, Conversation, Tab
+from ..errors import TimeoutError, ValidationError, error_for_code, error_from_exception
+
+TOOL_VERSION = "0.1.0"
+DEFAULT_CALL_TIMEOUT = 60.0
+_DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(ms|s|m)?\s*$")
+
+
+def parse_duration(value: Any) -> float:
+    """'15s', '500ms', '2m' or a number of seconds → seconds (0 < t ≤ 600)."""
+    if isinstance(value, bool):
+        raise ValueError("a duration is a string like '15s' or a number of seconds")
+    if isinstance(value, (int, float)):
+        seconds = float(value)
+    elif isinstance(value, str) and (match := _DURATION.match(value)):
+        number, unit = float(match.group(1)), match.group(2) or "s"
+        seconds = number / 1000 if unit == "ms" else number * 60 if unit == "m" else number
+    else:
+        raise ValueError("a duration is a string like '15s', '500ms' or '2m'")
+    if not 0 < seconds <= 600:
+        raise ValueError("a duration must be more than 0 and at most 10 minutes")
+    return seconds
+
+
+Duration = Annotated[float, BeforeValidator(parse_duration)]
+
+
+class Params(BaseModel):
+    """Base of every tool's parameters: unknown keys are errors, not silently ignored."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+class TabParams(Params):
+    tab_id: int | None = pydantic.Field(default=None, ge=1, description="Tab to act on; omit for the active tab.")
+
+
+@dataclass
+class Image:
+    data: bytes
+    mime_type: str = "image/png"
+    path: str | None = None  # the store's file, deleted once the request carrying it completes
+
+
+@dataclass
+class ToolOutput:
+    """What a handler returns: JSON-able data, optional images, and the tab it acted on."""
+
+    data: Any = None
+    images: list[Image] = field(default_factory=list)
+    tab_id: int | None = None
+
+
+@dataclass
+class ToolResult:
+    success: bool
+    data: Any = None
+    error: dict[str, Any] | None = None
+    metadata: dict[str, Any] = field(default_factory=dict)
+    images: list[Image] = field(default_factory=list)
+    action: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"success": self.success}
+        if self.action is not None:
+            out["action"] = self.action
+        if self.success:
+            out["data"] = self.data
+        else:
+            out["error"] = self.error
+        out["metadata"] = self.metadata
+        return out
+
+    @property
+    def code(self) -> str | None:
+        return self.error["code"] if self.error else None
+
+
+Handler = Callable[["ToolContext", Any], Awaitable[ToolOutput | Any]]
+
+
+@dataclass
+class Tool:
+    name: str
+    description: str
+    params: type[Params]
+    handler: Handler
+    timeout_field: str | None = "timeout"  # a Duration parameter that bounds the whole call, if present
+
+    def json_schema(self) -> dict[str, Any]:
+        schema = self.params.model_json_schema()
+        schema.pop("title", None)
+        return schema
+
+    def declaration(self) -> dict[str, Any]:
+        return {"name": self.name, "description": self.description, "input_schema": self.json_schema()}
+
+
+class ToolContext:
+    """What a handler may use: the conversation it serves, and its tabs."""
+
+    def __init__(self, manager: BrowserManager, conversation_id: str | None = None) -> None:
+        self.manager = manager
+        self.config = manager.config
+        self.conversation_id = conversation_id
+        self.tabs_used: list[Tab] = []
+        self.action: str | None = None
+
+    async def conversation(self) -> Conversation:
+        return await self.manager.conversation(self.conversation_id)
+
+    async def tab(self, tab_id: int | None = None) -> Tab:
+        tab = await (await self.conversation()).tab(tab_id)
+        tab.check_open()
+        if tab not in self.tabs_used:
+            self.tabs_used.append(tab)
+        return tab
+
+
+class ToolRegistry:
+    def __init__(self) -> None:
+        self.tools: dict[str, Tool] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+
+    def add(self, tool: Tool) -> Tool:
+        if tool.name in self.tools:
+            raise ValueError(f"tool {tool.name} is declared twice")
+        self.tools[tool.name] = tool
+        return tool
+
+    def tool(self, name: str, description: str, params: type[Params], **kwargs: Any) -> Callable[[Handler], Handler]:
+        """Decorator form of `add`."""
+        def register(handler: Handler) -> Handler:
+            self.add(Tool(name, description, params, handler, **kwargs))
+            return handler
+        return register
+
+    def names(self) -> list[str]:
+        return list(self.tools)
+
+    def declarations(self) -> list[dict[str, Any]]:
+        return [tool.declaration() for tool in self.tools.values()]
+
+    async def dispatch(self, name: str, arguments: Any, ctx: ToolContext) -> ToolResult:
+        started = time.monotonic()
+        tool = self.tools.get(name)
+        try:
+            if tool is None:
+                raise ValidationError(f"unknown tool {name!r}", hint=f"Use one of: {', '.join(self.tools)}.")
+            params = _validate(tool, arguments)
+            ctx.action = getattr(params, "action", None)
+            timeout = getattr(params, tool.timeout_field, None) if tool.timeout_field else None
+            limit = (timeout or DEFAULT_CALL_TIMEOUT) + 5.0  # the handler's own waits end first
+            lock = self._locks.setdefault(ctx.conversation_id or "", asyncio.Lock())
+            async with lock:
+                try:
+                    async with asyncio.timeout(limit):
+                        output = await tool.handler(ctx, params)
+                except builtins.TimeoutError as exc:
+                    raise TimeoutError(f"{name} did not finish within {limit:g} s") from exc
+            if not isinstance(output, ToolOutput):
+                output = ToolOutput(data=output)
+            result = ToolResult(True, data=output.data, images=output.images, action=ctx.action)
+            tab_id = output.tab_id
+        except (Exception, asyncio.CancelledError) as exc:  # the dispatch boundary: nothing escapes
+            if isinstance(exc, asyncio.CancelledError) and _really_cancelled():
+                raise
+            error = error_from_exception(exc)
+            result = ToolResult(False, error=error.to_dict(), action=ctx.action)
+            tab_id = None
+        notices = [n for tab in ctx.tabs_used for n in tab.take_notices()]
+        if tab_id is None and ctx.tabs_used:
+            tab_id = ctx.tabs_used[-1].tab_id
+        result.metadata = {"duration_ms": round((time.monotonic() - started) * 1000, 1), "tab_id": tab_id,
+                           "timestamp": datetime.now(timezone.utc).isoformat(timespec="milliseconds")}
+        if notices:
+            result.metadata["notices"] = notices
+        return result
+
+
+def _really_cancelled() -> bool:
+    task = asyncio.current_task()
+    return task is not None and task.cancelling() > 0
+
+
+def _validate(tool: Tool, arguments: Any) -> Params:
+    if arguments is None:
+        arguments = {}
+    if not isinstance(arguments, dict):
+        raise ValidationError(f"{tool.name} takes an object of named arguments, got {type(arguments).__name__}")
+    try:
+        return tool.params.model_validate(arguments)
+    except pydantic.ValidationError as exc:
+        problems = []
+        for err in exc.errors(include_url=False, include_input=False)[:8]:
+            where = ".".join(str(p) for p in err["loc"]) or "(arguments)"
+            problems.append(f"{where}: {err['msg']}")
+        raise ValidationError(f"invalid arguments for {tool.name}: " + "; ".join(problems),
+                              details={"fields": [".".join(str(p) for p in e["loc"]) for e in exc.errors()]}) from None
+
+
+def data_of(result: ToolResult) -> Any:
+    """The data of a successful result; raises the coded error of a failed one (for library callers)."""
+    if result.success:
+        return result.data
+    assert result.error is not None
+    raise error_for_code(result.error["code"], result.error["message"], result.error.get("hint"))

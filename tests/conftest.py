@@ -1,0 +1,161 @@
+"""Shared fixtures: one real headless Chromium per test session, a fresh conversation per test,
+and a threaded HTTP server on 127.0.0.1 (port 0) with per-test routes.
+
+    async def test_x(server, conversation):
+        url = server.route("/a", "<button>Go</button>")
+        tab = await conversation.tab()
+        ...
+
+`ctx` gives a ToolContext on that conversation and `call(name, **args)` dispatches through the
+default tool registry, exactly as an LLM or MCP client would.
+"""
+
+from __future__ import annotations
+
+import http.server
+import itertools
+import socketserver
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from browserx.browser import BrowserConfig, BrowserManager, profile_dirs_left
+
+PAGES = Path(__file__).parent / "pages"
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "readability"
+SHARED_PAGES = Path(__file__).resolve().parents[2] / "shared" / "pages"
+
+
+class Route:
+    def __init__(self, body: bytes, content_type: str, status: int, headers: dict[str, str]) -> None:
+        self.body, self.content_type, self.status, self.headers = body, content_type, status, headers
+
+
+class TestServer:
+    """Serves tests/pages/ and per-test routes; counts requests per path."""
+
+    def __init__(self) -> None:
+        self.routes: dict[str, Route] = {}
+        self.requests: dict[str, int] = {}
+        self.lock = threading.Lock()
+        server = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+            def do_GET(self) -> None:  # noqa: N802
+                path = self.path.split("?")[0]
+                with server.lock:
+                    server.requests[path] = server.requests.get(path, 0) + 1
+                    route = server.routes.get(path)
+                if route is None:
+                    file = (PAGES / path.lstrip("/")).resolve()
+                    if file.is_file() and PAGES.resolve() in file.parents:
+                        ctype = "text/html; charset=utf-8" if file.suffix == ".html" else \
+                            "application/javascript" if file.suffix == ".js" else "application/octet-stream"
+                        route = Route(file.read_bytes(), ctype, 200, {})
+                    else:
+                        route = Route(b"not found", "text/plain", 404, {})
+                self.send_response(route.status)
+                self.send_header("Content-Type", route.content_type)
+                self.send_header("Content-Length", str(len(route.body)))
+                for key, value in route.headers.items():
+                    self.send_header(key, value)
+                self.end_headers()
+                self.wfile.write(route.body)
+
+            do_POST = do_GET  # noqa: N815
+
+        class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+            daemon_threads = True
+            allow_reuse_address = True
+
+        self.httpd = Server(("127.0.0.1", 0), Handler)
+        self.port = self.httpd.server_address[1]
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    def url(self, path: str = "/") -> str:
+        return self.base + path
+
+    def route(self, path: str, body: str | bytes, content_type: str = "text/html; charset=utf-8",
+              status: int = 200, headers: dict[str, str] | None = None) -> str:
+        """Serve `body` at `path` (for this test); returns its full URL."""
+        data = body.encode() if isinstance(body, str) else body
+        with self.lock:
+            self.routes[path] = Route(data, content_type, status, headers or {})
+        return self.url(path)
+
+    def reset(self) -> None:
+        with self.lock:
+            self.routes.clear()
+            self.requests.clear()
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@pytest.fixture(scope="session")
+def server():
+    srv = TestServer()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(autouse=True)
+def _reset_server(request):
+    yield
+    if "server" in request.fixturenames:
+        request.getfixturevalue("server").reset()
+
+
+@pytest.fixture(scope="session")
+async def manager():
+    """One real headless Chromium for the whole session."""
+    before = set(profile_dirs_left())
+    mgr = BrowserManager(BrowserConfig())
+    await mgr.start()
+    yield mgr
+    await mgr.close()
+    assert set(profile_dirs_left()) <= before, "a temporary Chromium profile was left behind"
+
+
+_conversation_ids = itertools.count(1)
+
+
+@pytest.fixture
+async def conversation(manager):
+    """A fresh isolated conversation (browser context) per test."""
+    conversation_id = f"test-{next(_conversation_ids)}"
+    conv = await manager.conversation(conversation_id)
+    yield conv
+    await manager.close_conversation(conversation_id)
+
+
+@pytest.fixture
+async def tab(conversation):
+    return await conversation.tab()
+
+
+@pytest.fixture
+def ctx(manager, conversation):
+    from browserx.tools import ToolContext
+    return ToolContext(manager, conversation.conversation_id)
+
+
+@pytest.fixture
+def call(ctx):
+    """`await call("browser_navigate", url=...)` → ToolResult, through the default registry."""
+    from browserx.tools import default_registry
+    registry = default_registry()
+
+    async def run(name: str, **arguments: Any):
+        return await registry.dispatch(name, arguments, ctx)
+    return run
