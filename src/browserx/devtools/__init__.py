@@ -1,0 +1,1 @@
+"""What DevTools shows a developer, for agents: evaluation, console, network, service workers, offline."""

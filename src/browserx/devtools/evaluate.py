@@ -1,0 +1,59 @@
+"""JavaScript evaluation in the page's main world, with JSON results and big outputs spilled to files."""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+from typing import Any
+
+from ..browser import Tab
+from ..errors import EvalDisabledError, JSExceptionError, TimeoutError
+
+MAX_INLINE_BYTES = 1024
+
+
+async def evaluate(tab: Tab, expression: str, *, timeout: float = 15.0, await_promise: bool = True) -> Any:
+    """The JSON value of `expression` (promises awaited when asked)."""
+    if not tab.conversation.config.eval_enabled:
+        raise EvalDisabledError("JavaScript evaluation is disabled (--no-eval)")
+    result = await tab.session.send("Runtime.evaluate", {
+        "expression": expression, "returnByValue": True, "awaitPromise": await_promise,
+        "userGesture": True, "replMode": True, "timeout": int(timeout * 1000)}, timeout=timeout + 1)
+    details = result.get("exceptionDetails")
+    if details:
+        exception = details.get("exception") or {}
+        text = exception.get("description") or details.get("text") or "exception"
+        if "Execution was terminated" in text or "timed out" in text.lower():
+            raise TimeoutError(f"the expression ran longer than {timeout:g} s")
+        line, column = _position(details, text)
+        raise JSExceptionError(f"{text.splitlines()[0]} at line {line}",
+                               details={"line": line, "column": column, "stack": text[:2000]})
+    remote = result.get("result", {})
+    if "value" in remote:
+        return remote["value"]
+    if "unserializableValue" in remote:
+        return remote["unserializableValue"]  # NaN, Infinity, -0, 1n
+    if remote.get("type") == "undefined":
+        return None
+    return remote.get("description")  # functions, symbols: their description
+
+
+def _position(details: dict[str, Any], text: str) -> tuple[int, int]:
+    # replMode wraps the expression, which shifts exceptionDetails.lineNumber; the stack's
+    # "<anonymous>:line:col" frame names the user's own line, so prefer it.
+    match = re.search(r"<anonymous>:(\d+):(\d+)", text)
+    if match:
+        return int(match.group(1)), int(match.group(2))
+    return details.get("lineNumber", 0) + 1, details.get("columnNumber", 0) + 1
+
+
+def spill(tab: Tab, value: Any, *, key: str) -> dict[str, Any]:
+    """`{key: value}` when small; over 1 KB of JSON, a file in the conversation's output directory instead."""
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    if len(text.encode()) <= MAX_INLINE_BYTES:
+        return {key: value}
+    path = tab.conversation.output_dir / f"{key}-{uuid.uuid4().hex[:8]}.json"
+    path.write_text(text, encoding="utf-8")
+    return {f"{key}_file": str(path), "bytes": len(text.encode()),
+            "preview": text[:200], "hint": f"The full result is in {path}; read it with a file tool."}

@@ -1,0 +1,67 @@
+"""read_image: an image file from disk, checked and sized for the model."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import Field
+
+from ..errors import ImageError
+from .base import Duration, Image, Params, Tool, ToolContext, ToolOutput
+
+_FORMATS = {"PNG": "image/png", "JPEG": "image/jpeg", "GIF": "image/gif", "WEBP": "image/webp"}
+
+
+class ReadImageParams(Params):
+    path: str = Field(min_length=1, max_length=4096, description="Path of a PNG, JPEG, GIF or WebP file.")
+    timeout: Duration = Field(default=15.0, description="Timeout, e.g. '15s'.")
+
+
+MAX_LONG_EDGE = 1568
+MAX_PIXELS = 1_150_000
+
+
+def _fit(frame) -> tuple[bytes, int, int]:
+    """Shrink to the model's image limits (long edge and total pixels), keep the aspect ratio; PNG bytes."""
+    import io
+
+    scale = min(1.0, MAX_LONG_EDGE / max(frame.width, frame.height),
+                (MAX_PIXELS / (frame.width * frame.height)) ** 0.5)
+    if scale < 1.0:
+        frame = frame.resize((max(1, int(frame.width * scale)), max(1, int(frame.height * scale))))
+    buffer = io.BytesIO()
+    frame.save(buffer, format="PNG", optimize=False)
+    return buffer.getvalue(), frame.width, frame.height
+
+
+def load_image(path: str) -> tuple[Image, str]:
+    from PIL import Image as PILImage, UnidentifiedImageError
+
+    file = Path(path).expanduser()
+    if not file.is_file():
+        raise ImageError(f"image file not found: {file}")
+    try:
+        with PILImage.open(file) as img:
+            fmt = img.format or ""
+            if fmt not in _FORMATS:
+                raise ImageError(f"{file} is {fmt or 'not an image'}; supported: PNG, JPEG, GIF, WebP")
+            img.load()
+            frame = img.convert("RGBA" if img.mode in ("RGBA", "LA", "P") else "RGB")
+    except (UnidentifiedImageError, OSError, SyntaxError) as exc:
+        raise ImageError(f"{file} is not a readable image: {exc}") from exc
+    data, width, height = _fit(frame)
+    original = f"{frame.width}x{frame.height}"
+    note = f", resized from {original}" if (width, height) != (frame.width, frame.height) else ""
+    description = f"Image from {file} (type: {_FORMATS[fmt]}, {width}x{height}{note})"
+    return Image(data, "image/png"), description
+
+
+async def read_image(ctx: ToolContext, params: ReadImageParams) -> ToolOutput:
+    image, description = load_image(params.path)
+    return ToolOutput({"description": description}, images=[image])
+
+
+TOOLS = [
+    Tool("read_image", "Read an image file (PNG, JPEG, GIF, WebP) from disk and show it to you, resized to fit "
+         "the model's image limits, with a one-line description.", ReadImageParams, read_image),
+]
