@@ -1,0 +1,133 @@
+"""The Python API for agent builders: the same operations the tools expose, typed and async.
+
+    import browserx
+
+    async with browserx.launch() as browser:              # or browserx.connect("http://127.0.0.1:9222")
+        session = await browser.session()                   # one isolated conversation
+        await session.navigate("https://example.com/")
+        print(await session.snapshot_text())
+        await session.click("li_1")
+
+    # hand the tools to any LLM framework
+    schemas = browser.tools.declarations()
+    result = await browser.call_tool("browser_navigate", {"url": "https://example.com/"}, conversation_id="c1")
+
+Library methods raise the typed errors of `browserx.errors`; `call_tool` returns the tool's
+result shape (`ToolResult`) and never raises.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .browser import BrowserConfig, BrowserManager
+from .tools import ToolContext, ToolRegistry, ToolResult, data_of, default_registry
+
+
+class Browser:
+    """A Chromium (launched or attached) and the tool registry. Use `launch()` or `connect()`."""
+
+    def __init__(self, config: BrowserConfig | None = None, registry: ToolRegistry | None = None) -> None:
+        self.config = config or BrowserConfig()
+        self.manager = BrowserManager(self.config)
+        self.tools = registry or default_registry()
+
+    async def __aenter__(self) -> Browser:
+        await self.manager.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def close(self) -> None:
+        await self.manager.close()
+
+    async def session(self, conversation_id: str | None = None) -> Session:
+        """An isolated conversation (own cookies, storage, tabs); a new one unless an id is given."""
+        conversation_id = conversation_id or self.manager.new_conversation_id()
+        await self.manager.conversation(conversation_id)
+        return Session(self, conversation_id)
+
+    async def call_tool(self, name: str, arguments: dict[str, Any] | None = None, *,
+                        conversation_id: str | None = None) -> ToolResult:
+        return await self.tools.dispatch(name, arguments or {}, ToolContext(self.manager, conversation_id))
+
+
+class Session:
+    """One conversation. Every method is the tool of the same name; errors are raised, typed."""
+
+    def __init__(self, browser: Browser, conversation_id: str) -> None:
+        self.browser = browser
+        self.conversation_id = conversation_id
+
+    async def call(self, name: str, **arguments: Any) -> ToolResult:
+        return await self.browser.call_tool(name, _drop_none(arguments), conversation_id=self.conversation_id)
+
+    async def _data(self, name: str, **arguments: Any) -> Any:
+        return data_of(await self.call(name, **arguments))
+
+    async def navigate(self, url: str, *, timeout: str | float = 15.0, tab_id: int | None = None) -> dict[str, Any]:
+        return await self._data("browser_navigate", url=url, timeout=timeout, tab_id=tab_id)
+
+    async def eval(self, expression: str, *, timeout: str | float = 15.0, tab_id: int | None = None) -> Any:
+        return await self._data("browser_eval", expression=expression, timeout=timeout, tab_id=tab_id)
+
+    async def snapshot(self, *, tab_id: int | None = None, **options: Any):
+        """The page model (`browserx.page.PageModel`), including the selector map `aimap`."""
+        from .page.model import SnapshotOptions
+        from .page.service import DomService
+        conversation = await self.browser.manager.conversation(self.conversation_id)
+        tab = await conversation.tab(tab_id)
+        return await DomService.of(tab).snapshot(SnapshotOptions(**options))
+
+    async def snapshot_text(self, *, tab_id: int | None = None, **options: Any) -> str:
+        """The compact text an LLM reads."""
+        data = await self._data("browser_dom", action="snapshot", tab_id=tab_id, **options)
+        return data if isinstance(data, str) else data.get("text", "")
+
+    async def click(self, element_id: str, **options: Any) -> dict[str, Any]:
+        return await self._data("browser_dom", action="click", element_id=element_id, **options)
+
+    async def type(self, element_id: str, text: str, **options: Any) -> dict[str, Any]:
+        return await self._data("browser_dom", action="type", element_id=element_id, text=text, **options)
+
+    async def keypress(self, key: str, **options: Any) -> dict[str, Any]:
+        return await self._data("browser_dom", action="keypress", key=key, **options)
+
+    async def scroll(self, element_id: str, **options: Any) -> dict[str, Any]:
+        return await self._data("browser_dom", action="scroll", element_id=element_id, **options)
+
+    async def select(self, element_id: str, option: str, **options: Any) -> dict[str, Any]:
+        return await self._data("browser_dom", action="select", element_id=element_id, option=option, **options)
+
+    async def hover(self, element_id: str, **options: Any) -> dict[str, Any]:
+        return await self._data("browser_dom", action="hover", element_id=element_id, **options)
+
+    async def screenshot(self, **options: Any) -> ToolResult:
+        """A viewport screenshot: `result.images[0].data` is the PNG, `result.data` its metadata."""
+        result = await self.call("page_screenshot", action="screenshot", **options)
+        data_of(result)
+        return result
+
+    async def tabs(self) -> list[dict[str, Any]]:
+        return (await self._data("browser_tabs", action="list"))["tabs"]
+
+    async def console_logs(self, *, limit: int = 100, **filters: Any) -> list[dict[str, Any]]:
+        return (await self._data("browser_recent_console_logs", limit=limit, **filters)).get("entries", [])
+
+    async def close(self) -> None:
+        await self.browser.manager.close_conversation(self.conversation_id)
+
+
+def _drop_none(arguments: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in arguments.items() if v is not None}
+
+
+def launch(config: BrowserConfig | None = None, **settings: Any) -> Browser:
+    """A browser that browserx launches (headless by default): `async with browserx.launch() as browser`."""
+    return Browser(config or BrowserConfig(**settings))
+
+
+def connect(cdp_url: str, **settings: Any) -> Browser:
+    """Attach to a running browser by `http://host:port` or `ws://…` DevTools URL."""
+    return Browser(BrowserConfig(cdp_url=cdp_url, **settings))
