@@ -173,6 +173,7 @@ class NotFoundError(BrowserxError):
 # Only cdp.connection consults it, when a command returns an error.
 _CDP_MESSAGE_TABLE: list[tuple[str, type[BrowserxError], str | None]] = [
     ("No node with given id", NodeNotFoundError, None),
+    ("No node found for given backend id", NodeNotFoundError, None),
     ("Could not find node with given id", NodeNotFoundError, None),
     ("Node is detached from document", NodeNotFoundError, None),
     ("Node with given id does not belong to the document", NodeNotFoundError, None),

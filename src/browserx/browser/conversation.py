@@ -46,6 +46,7 @@ class Conversation:
         self.tabs: dict[int, Tab] = {}
         self.active_tab_id: int | None = None
         self.closed = False
+        self.closed_event = asyncio.Event()
         self.last_used = time.monotonic()
         self.downloads: dict[str, Download] = {}
         self._download_events: dict[str, asyncio.Event] = {}
@@ -233,3 +234,4 @@ class Conversation:
         shutil.rmtree(self.screenshot_dir, ignore_errors=True)
         if not self.config.output_dir:
             shutil.rmtree(self.root_dir, ignore_errors=True)
+        self.closed_event.set()

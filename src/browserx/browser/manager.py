@@ -71,7 +71,13 @@ class BrowserManager:
         await self._drop_browser()
         if self.attached:
             assert self.config.cdp_url is not None
-            ws_url = await resolve_ws_url(self.config.cdp_url)
+            try:
+                ws_url = await resolve_ws_url(self.config.cdp_url)
+            except LaunchFailedError as exc:
+                if self.launches:  # it answered before: a remote browser that went away is reported
+                    raise BrowserClosedError(f"the remote browser at {self.config.cdp_url} is gone",
+                                             hint="Restart the remote browser; browserx does not relaunch it.") from exc
+                raise
         else:
             self.chrome = await launch_chrome(headless=self.config.headless, executable=self.config.executable,
                                               extra_args=self.config.extra_args, timeout=self.config.launch_timeout)

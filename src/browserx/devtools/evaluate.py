@@ -11,6 +11,7 @@ from ..browser import Tab
 from ..errors import EvalDisabledError, JSExceptionError, TimeoutError
 
 MAX_INLINE_BYTES = 1024
+_AWAIT = re.compile(r"\bawait\b")
 
 
 async def evaluate(tab: Tab, expression: str, *, timeout: float = 15.0, await_promise: bool = True) -> Any:
@@ -19,7 +20,10 @@ async def evaluate(tab: Tab, expression: str, *, timeout: float = 15.0, await_pr
         raise EvalDisabledError("JavaScript evaluation is disabled (--no-eval)")
     result = await tab.session.send("Runtime.evaluate", {
         "expression": expression, "returnByValue": True, "awaitPromise": await_promise,
-        "userGesture": True, "replMode": True, "timeout": int(timeout * 1000)}, timeout=timeout + 1)
+        "userGesture": True, "timeout": int(timeout * 1000),
+        # replMode allows top-level `await`, but leaves a promise completion value unawaited: use it only
+        # when the expression awaits something itself.
+        "replMode": bool(_AWAIT.search(expression))}, timeout=timeout + 1)
     details = result.get("exceptionDetails")
     if details:
         exception = details.get("exception") or {}
@@ -40,7 +44,7 @@ async def evaluate(tab: Tab, expression: str, *, timeout: float = 15.0, await_pr
 
 
 def _position(details: dict[str, Any], text: str) -> tuple[int, int]:
-    # replMode wraps the expression, which shifts exceptionDetails.lineNumber; the stack's
+    # replMode wraps the expression, which can shift exceptionDetails.lineNumber; the stack's
     # "<anonymous>:line:col" frame names the user's own line, so prefer it.
     match = re.search(r"<anonymous>:(\d+):(\d+)", text)
     if match:
