@@ -181,6 +181,7 @@ _CDP_MESSAGE_TABLE: list[tuple[str, type[BrowserxError], str | None]] = [
      "The page navigated or reloaded; take a new snapshot."),
     ("Execution context was destroyed", NodeNotFoundError,
      "The page navigated or reloaded; take a new snapshot."),
+    ("Execution was terminated", TimeoutError, "The script ran past its timeout; make it shorter or raise the timeout."),
     ("Could not compute box model", ElementNotVisibleError, None),
     ("Node does not have a layout object", ElementNotVisibleError, None),
     ("No target with given id", TabNotFoundError, None),

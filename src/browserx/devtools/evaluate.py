@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 import re
+import time
 import uuid
 from typing import Any
 
 from ..browser import Tab
-from ..errors import EvalDisabledError, JSExceptionError, TimeoutError
+from ..errors import CDPError, EvalDisabledError, JSExceptionError, TimeoutError
 
 MAX_INLINE_BYTES = 1024
 _AWAIT = re.compile(r"\bawait\b")
@@ -18,18 +19,19 @@ async def evaluate(tab: Tab, expression: str, *, timeout: float = 15.0, await_pr
     """The JSON value of `expression` (promises awaited when asked)."""
     if not tab.conversation.config.eval_enabled:
         raise EvalDisabledError("JavaScript evaluation is disabled (--no-eval)")
-    result = await tab.session.send("Runtime.evaluate", {
-        "expression": expression, "returnByValue": True, "awaitPromise": await_promise,
-        "userGesture": True, "timeout": int(timeout * 1000),
-        # replMode allows top-level `await`, but leaves a promise completion value unawaited: use it only
-        # when the expression awaits something itself.
-        "replMode": bool(_AWAIT.search(expression))}, timeout=timeout + 1)
+    started = time.monotonic()
+    try:
+        result = await _send(tab, expression, timeout, await_promise)
+    except CDPError as exc:
+        # A script stopped by Runtime.evaluate's own timeout comes back as a bare CDP error
+        # ("Execution was terminated" or "Internal error", depending on flags): classify by time.
+        if time.monotonic() - started >= timeout * 0.9:
+            raise TimeoutError(f"the expression ran longer than {timeout:g} s") from exc
+        raise
     details = result.get("exceptionDetails")
     if details:
         exception = details.get("exception") or {}
         text = exception.get("description") or details.get("text") or "exception"
-        if "Execution was terminated" in text or "timed out" in text.lower():
-            raise TimeoutError(f"the expression ran longer than {timeout:g} s")
         line, column = _position(details, text)
         raise JSExceptionError(f"{text.splitlines()[0]} at line {line}",
                                details={"line": line, "column": column, "stack": text[:2000]})
@@ -41,6 +43,15 @@ async def evaluate(tab: Tab, expression: str, *, timeout: float = 15.0, await_pr
     if remote.get("type") == "undefined":
         return None
     return remote.get("description")  # functions, symbols: their description
+
+
+async def _send(tab: Tab, expression: str, timeout: float, await_promise: bool) -> dict[str, Any]:
+    return await tab.session.send("Runtime.evaluate", {
+        "expression": expression, "returnByValue": True, "awaitPromise": await_promise,
+        "userGesture": True, "timeout": int(timeout * 1000),
+        # replMode allows top-level `await`, but leaves a promise completion value unawaited: use it only
+        # when the expression awaits something itself.
+        "replMode": bool(_AWAIT.search(expression))}, timeout=timeout + 1)
 
 
 def _position(details: dict[str, Any], text: str) -> tuple[int, int]:
