@@ -106,9 +106,14 @@ async def launch_chrome(*, headless: bool = True, executable: str | None = None,
     # No initial window: its renderer would cost ~150 ms of start-up and nobody uses it
     # (each conversation opens its own tabs in its own browser context).
     args.append("--no-startup-window")
+    # Chromium's own temporary files (shared-memory files under --disable-dev-shm-usage) go inside
+    # the profile, so removing the profile removes them too.
+    temp_dir = os.path.join(profile_dir, "tmp")
+    os.mkdir(temp_dir)
+    env = dict(os.environ, TMPDIR=temp_dir)
     try:
         process = await asyncio.create_subprocess_exec(
-            *args, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL,
+            *args, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL, env=env,
             stderr=asyncio.subprocess.PIPE, preexec_fn=_die_with_parent if os.name == "posix" else None)
     except OSError as exc:
         shutil.rmtree(profile_dir, ignore_errors=True)
@@ -166,5 +171,6 @@ async def resolve_ws_url(cdp_url: str, timeout: float = 10.0) -> str:
 
 
 def profile_dirs_left() -> list[Path]:
-    """Temporary profiles of this library still on disk (for leak checks)."""
-    return sorted(Path(tempfile.gettempdir()).glob("browserx-profile-*"))
+    """Temporary profiles of this library, and Chromium temp files, still on disk (for leak checks)."""
+    temp = Path(tempfile.gettempdir())
+    return sorted([*temp.glob("browserx-profile-*"), *temp.glob("org.chromium.Chromium.*")])
