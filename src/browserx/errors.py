@@ -229,3 +229,8 @@ def _all_subclasses(cls: type[BrowserxError]) -> list[type[BrowserxError]]:
     for sub in cls.__subclasses__():
         found += [sub, *_all_subclasses(sub)]
     return found
+
+
+class ModelRequestFailedError(BrowserxError):
+    code = "MODEL_REQUEST_FAILED"
+    hint = "The model endpoint failed after retries; check OPENAI_BASE_URL, OPENAI_API_KEY and the model name."
