@@ -234,3 +234,8 @@ def _all_subclasses(cls: type[BrowserxError]) -> list[type[BrowserxError]]:
 class ModelRequestFailedError(BrowserxError):
     code = "MODEL_REQUEST_FAILED"
     hint = "The model endpoint failed after retries; check OPENAI_BASE_URL, OPENAI_API_KEY and the model name."
+
+
+class StepLimitError(BrowserxError):
+    code = "STEP_LIMIT"
+    hint = "The agent used all its steps without finishing; raise --max-steps or split the task."
