@@ -10,6 +10,7 @@ The tree::
     │   └── CDPConnectionLostError      CDP_CONNECTION_LOST
     ├── TimeoutError                    TIMEOUT
     ├── TabNotFoundError                TAB_NOT_FOUND
+    ├── TabCrashedError                 TAB_CRASHED
     ├── NavigationFailedError           NAVIGATION_FAILED
     ├── OriginNotAllowedError           ORIGIN_NOT_ALLOWED
     ├── JSExceptionError                JS_EXCEPTION
@@ -90,6 +91,11 @@ class TimeoutError(BrowserxError):  # noqa: A001 - shadows the builtin on purpos
 class TabNotFoundError(BrowserxError):
     code = "TAB_NOT_FOUND"
     hint = "List tabs with browser_tabs and use one of their tab_id values, or omit tab_id for the active tab."
+
+
+class TabCrashedError(BrowserxError):
+    code = "TAB_CRASHED"
+    hint = "The page crashed; call browser_navigate (or browser_history action=reload) to load it again."
 
 
 class NavigationFailedError(BrowserxError):

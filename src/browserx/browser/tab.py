@@ -9,7 +9,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..cdp import CDPSession
-from ..errors import TabNotFoundError
+from ..errors import TabCrashedError, TabNotFoundError
 from .console import ConsoleBuffer
 
 if TYPE_CHECKING:
@@ -70,9 +70,11 @@ class Tab:
         self.viewport = (width, height)
         self.device_scale_factor = device_scale_factor
 
-    def check_open(self) -> None:
+    def check_open(self, *, allow_crashed: bool = False) -> None:
         if self.closed:
             raise TabNotFoundError(f"tab {self.tab_id} is closed")
+        if self.crashed and not allow_crashed:
+            raise TabCrashedError(f"tab {self.tab_id} crashed")
 
     def notice(self, kind: str, **data: Any) -> None:
         self.notices.append({"type": kind, "tab_id": self.tab_id, **data})
@@ -93,6 +95,7 @@ class Tab:
         if frame.get("parentId"):
             return
         self.url = frame.get("url", self.url) + frame.get("urlFragment", "")
+        self.crashed = False  # a new document replaced the crashed one
         if frame.get("loaderId") != self.loader_id:
             self.loader_id = frame.get("loaderId", "")
             self.navigations += 1
@@ -113,11 +116,14 @@ class Tab:
 
     def _crashed(self, _params: dict[str, Any]) -> None:
         self.crashed = True
-        self.notice("crash", message="the page crashed; navigate again to reload it")
+        self.session.connection.fail_session(self.session.session_id, TabCrashedError(
+            f"tab {self.tab_id} crashed"))
         self.document_changed()
 
     def detach(self) -> None:
         self.closed = True
+        self.session.connection.fail_session(self.session.session_id, TabNotFoundError(
+            f"tab {self.tab_id} was closed during the call"))
         for off in self._offs:
             off()
         self.session.detached()

@@ -20,7 +20,7 @@ from typing import Any
 import websockets
 from websockets.asyncio.client import ClientConnection, connect
 
-from ..errors import BrowserClosedError, TimeoutError, error_from_cdp
+from ..errors import BrowserClosedError, BrowserxError, TimeoutError, error_from_cdp
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +64,7 @@ class CDPConnection:
         self.url = url
         self._ws = ws
         self._ids = itertools.count(1)
-        self._pending: dict[int, tuple[asyncio.Future[Any], str]] = {}
+        self._pending: dict[int, tuple[asyncio.Future[Any], str, str]] = {}  # id -> (future, method, session)
         self._callbacks: dict[_Key, list[EventCallback]] = {}
         self._queues: dict[_Key, list[EventQueue]] = {}
         self._close_callbacks: list[Callable[[], None]] = []
@@ -100,7 +100,7 @@ class CDPConnection:
         if session_id:
             message["sessionId"] = session_id
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self._pending[msg_id] = (future, method)
+        self._pending[msg_id] = (future, method, session_id or "")
         try:
             try:
                 await self._ws.send(json.dumps(message))
@@ -141,6 +141,12 @@ class CDPConnection:
                 with contextlib.suppress(ValueError, KeyError):
                     self._queues[key].remove(queue)
 
+    def fail_session(self, session_id: str, error: BrowserxError) -> None:
+        """Fail every call in flight on one session at once (its target crashed or went away)."""
+        for future, method, session in list(self._pending.values()):
+            if session == session_id and not future.done():
+                future.set_exception(type(error)(f"{method}: {error.message}", hint=error.hint))
+
     def remove_session(self, session_id: str) -> None:
         """Forget every listener of a detached session."""
         for table in (self._callbacks, self._queues):
@@ -170,7 +176,7 @@ class CDPConnection:
         entry = self._pending.get(msg_id)
         if entry is None or entry[0].done():
             return
-        future, method = entry
+        future, method, _session = entry
         if "error" in message:
             future.set_exception(error_from_cdp(method, message["error"]))
         else:
@@ -195,7 +201,7 @@ class CDPConnection:
         if not self.close_reason:
             self.close_reason = "socket closed"
         self._closed.set()
-        for future, method in list(self._pending.values()):
+        for future, method, _session in list(self._pending.values()):
             if not future.done():
                 future.set_exception(BrowserClosedError(
                     f"{method}: the browser connection closed ({self.close_reason})"))

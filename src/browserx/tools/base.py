@@ -131,9 +131,10 @@ class ToolContext:
     async def conversation(self) -> Conversation:
         return await self.manager.conversation(self.conversation_id)
 
-    async def tab(self, tab_id: int | None = None) -> Tab:
+    async def tab(self, tab_id: int | None = None, *, allow_crashed: bool = False) -> Tab:
+        """The tab to act on; a crashed tab only for calls that load a new document (navigate, reload)."""
         tab = await (await self.conversation()).tab(tab_id)
-        tab.check_open()
+        tab.check_open(allow_crashed=allow_crashed)
         if tab not in self.tabs_used:
             self.tabs_used.append(tab)
         return tab

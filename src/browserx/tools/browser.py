@@ -19,7 +19,7 @@ class NavigateParams(TabParams):
 
 
 async def navigate(ctx: ToolContext, params: NavigateParams) -> ToolOutput:
-    tab = await ctx.tab(params.tab_id)
+    tab = await ctx.tab(params.tab_id, allow_crashed=True)
     async with tab.lock:
         data = await navigation.navigate(tab, params.url, timeout=params.timeout)
     return ToolOutput(data, tab_id=tab.tab_id)
@@ -31,7 +31,7 @@ class HistoryParams(TabParams):
 
 
 async def history(ctx: ToolContext, params: HistoryParams) -> ToolOutput:
-    tab = await ctx.tab(params.tab_id)
+    tab = await ctx.tab(params.tab_id, allow_crashed=params.action == "reload")
     async with tab.lock:
         if params.action == "reload":
             data = await navigation.reload(tab, timeout=params.timeout)
