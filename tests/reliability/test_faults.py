@@ -55,7 +55,8 @@ async def test_target_closed_during_a_call(faults, call, ctx, conversation, serv
     url = server.route("/f3", "<title>three</title>")
     await call("browser_navigate", url=url)
     await call("browser_tabs", action="open", url=url)
-    pending = await _in_flight(ctx, await ctx.tab(2))
+    tab = await ctx.tab(2)
+    pending = await _in_flight(ctx, tab)
     faults["injected"] += 1
     await conversation.connection.send("Target.closeTarget", {"targetId": tab.target_id})
     result = await asyncio.wait_for(pending, 10)
