@@ -12,6 +12,7 @@ The tree::
     ├── TabNotFoundError                TAB_NOT_FOUND
     ├── TabCrashedError                 TAB_CRASHED
     ├── NavigationFailedError           NAVIGATION_FAILED
+    ├── PageNavigatedError              PAGE_NAVIGATED
     ├── OriginNotAllowedError           ORIGIN_NOT_ALLOWED
     ├── JSExceptionError                JS_EXCEPTION
     ├── EvalDisabledError               EVAL_DISABLED
@@ -96,6 +97,11 @@ class TabNotFoundError(BrowserxError):
 class TabCrashedError(BrowserxError):
     code = "TAB_CRASHED"
     hint = "The page crashed; call browser_navigate (or browser_history action=reload) to load it again."
+
+
+class PageNavigatedError(BrowserxError):
+    code = "PAGE_NAVIGATED"
+    hint = "The page navigated away during the call; take a new snapshot of the new page before acting."
 
 
 class NavigationFailedError(BrowserxError):
@@ -187,6 +193,7 @@ _CDP_MESSAGE_TABLE: list[tuple[str, type[BrowserxError], str | None]] = [
      "The page navigated or reloaded; take a new snapshot."),
     ("Execution context was destroyed", NodeNotFoundError,
      "The page navigated or reloaded; take a new snapshot."),
+    ("Inspected target navigated or closed", PageNavigatedError, None),
     ("Execution was terminated", TimeoutError, "The script ran past its timeout; make it shorter or raise the timeout."),
     ("Could not compute box model", ElementNotVisibleError, None),
     ("Node does not have a layout object", ElementNotVisibleError, None),

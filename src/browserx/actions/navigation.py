@@ -9,7 +9,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from ..browser import Tab
-from ..browser.config import normalize_origin
+from ..browser.config import origin_allowed
 from ..errors import NavigationFailedError, OriginNotAllowedError, TimeoutError, ValidationError
 
 _ALLOWED_SCHEMES = {"http", "https", "about", "data", "file"}
@@ -28,11 +28,9 @@ def check_url(tab: Tab, url: str) -> str:
         raise OriginNotAllowedError("file:// URLs are off", hint="Start browserx with --allow-file-urls to open local files.")
     if scheme in ("http", "https") and not parts.netloc:
         raise ValidationError(f"{url!r} has no host", hint="Give a full URL such as https://example.com/.")
-    if config.allowed_origins and scheme not in ("about",):
-        origin = normalize_origin(url) if scheme in ("http", "https") else f"{scheme}:"
-        if origin not in config.allowed_origins:
-            raise OriginNotAllowedError(f"{origin} is not in the allowed origins",
-                                        details={"allowed_origins": config.allowed_origins})
+    if not origin_allowed(url, config.allowed_origins) and scheme != "file":
+        raise OriginNotAllowedError(f"{url} is outside the allowed origins",
+                                    details={"allowed_origins": config.allowed_origins})
     return url
 
 

@@ -56,3 +56,15 @@ def parse_viewport(text: str) -> tuple[int, int]:
     except ValueError as exc:
         raise ValidationError(f"viewport must look like 1280x720, got {text!r}") from exc
     return width, height
+
+
+def origin_allowed(url: str, allowed_origins: list[str]) -> bool:
+    """True when no list is set, for about:/data:/blob: documents, or when the URL's origin is listed."""
+    if not allowed_origins:
+        return True
+    scheme = urlsplit(url).scheme.lower()
+    if scheme in ("about", "data", "blob"):
+        return True
+    if scheme not in ("http", "https", "ws", "wss"):
+        return False
+    return normalize_origin(url) in allowed_origins

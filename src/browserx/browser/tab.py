@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..cdp import CDPSession
 from ..errors import TabCrashedError, TabNotFoundError
 from .console import ConsoleBuffer
+from .policy import enforce_allowed_origins
 
 if TYPE_CHECKING:
     from .conversation import Conversation
@@ -60,6 +61,8 @@ class Tab:
             self.session.enable("Runtime"),
             self.set_viewport(*viewport, device_scale_factor=device_scale_factor),
         )
+        if self.conversation.config.allowed_origins:
+            await enforce_allowed_origins(self)
         for hook in list(self.attach_hooks):
             await hook(self)
 
