@@ -1,0 +1,53 @@
+"""The `browserx` command line: one subcommand per module, each dispatching tools through the registry.
+
+    browserx navigate https://example.com/
+    browserx eval https://example.com/ "document.title"
+    browserx tools --json
+    browserx mcp [--http --port 8931]
+
+Each module in COMMAND_MODULES defines `register(subparsers)`, which adds its parser and sets
+`func=<async function(args) -> int>`; `main` runs it with `common.run_async`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import logging
+import sys
+
+from .common import run_async
+
+COMMAND_MODULES = ["navigate", "eval", "snapshot", "screenshot", "run", "trace", "tools", "mcp"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from .. import __version__
+    parser = argparse.ArgumentParser(
+        prog="browserx", description="Eyes and hands for LLM agents in a real Chromium (CDP): CLI and MCP server.")
+    parser.add_argument("--version", action="version", version=f"browserx {__version__}")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log what browserx does on stderr")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(f"{__name__}.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"{__name__}.{name}":
+                continue  # TODO(integration): remove once every command module exists
+            raise
+        module.register(subparsers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if getattr(args, "func", None) is None:
+        parser.print_help(sys.stderr)
+        return 2
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, stream=sys.stderr,
+                        format="%(levelname)s %(name)s: %(message)s")
+    return run_async(args.func(args))
+
+
+__all__ = ["COMMAND_MODULES", "build_parser", "main"]

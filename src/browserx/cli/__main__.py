@@ -1,0 +1,7 @@
+"""`python -m browserx.cli ...` is the `browserx` command."""
+
+import sys
+
+from . import main
+
+sys.exit(main())

@@ -1,0 +1,118 @@
+"""What every `browserx` subcommand shares: browser options, config, running, printing.
+
+    def register(subparsers):
+        parser = subparsers.add_parser("snapshot", help="...")
+        add_browser_options(parser)
+        parser.set_defaults(func=run)
+
+    async def run(args) -> int:
+        async with BrowserManager(config_from_args(args)) as manager:
+            result = await registry.dispatch("browser_dom", {...}, ToolContext(manager, "cli"))
+        print_result(result, args.json)
+        return 0 if result.success else 1
+
+`main` calls `run_async(args.func(args))`: a coded error becomes `{"error": {...}}` on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from collections.abc import Coroutine
+from typing import Any
+
+from ..browser import BrowserConfig, parse_viewport
+from ..errors import BrowserxError, ValidationError, error_from_exception
+
+CLI_CONVERSATION = "cli"
+EXIT_ERROR = 1
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+
+
+def add_browser_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("browser")
+    group.add_argument("--cdp-url", metavar="URL", help="attach to a running Chromium (http://127.0.0.1:9222 "
+                       "or ws://...) instead of launching one")
+    group.add_argument("--headful", action="store_true", help="show the browser window")
+    group.add_argument("--viewport", metavar="WxH", default="1280x720", help="viewport in CSS pixels (default 1280x720)")
+    group.add_argument("--idle-timeout", metavar="SECONDS", type=float, default=1800.0,
+                       help="close a conversation unused for this long (default 1800)")
+    group.add_argument("--allowed-origins", metavar="ORIGIN[,ORIGIN]", action="append", default=[],
+                       help="only these origins may be visited (repeatable or comma separated; default: all)")
+    group.add_argument("--output-dir", metavar="DIR", help="where downloads, screenshots and outputs go")
+    group.add_argument("--no-eval", action="store_true", help="disable JavaScript evaluation (browser_eval)")
+    group.add_argument("--allow-file-urls", action="store_true", help="allow file:// URLs")
+
+
+def config_from_args(args: argparse.Namespace) -> BrowserConfig:
+    """The BrowserConfig the browser options describe; raises ValidationError on a bad value."""
+    origins = [o.strip() for item in getattr(args, "allowed_origins", None) or [] for o in item.split(",") if o.strip()]
+    idle_timeout = getattr(args, "idle_timeout", 1800.0)
+    if idle_timeout is None or idle_timeout <= 0:
+        raise ValidationError(f"--idle-timeout must be a positive number of seconds, got {idle_timeout}")
+    return BrowserConfig(
+        headless=not getattr(args, "headful", False),
+        cdp_url=getattr(args, "cdp_url", None),
+        viewport=parse_viewport(getattr(args, "viewport", None) or "1280x720"),
+        idle_timeout=float(idle_timeout),
+        allowed_origins=origins,
+        allow_file_urls=bool(getattr(args, "allow_file_urls", False)),
+        output_dir=getattr(args, "output_dir", None),
+        eval_enabled=not getattr(args, "no_eval", False),
+    )
+
+
+def print_error(error: BrowserxError) -> None:
+    print(json.dumps({"error": {"code": error.code, "message": error.message, "hint": error.hint}},
+                     ensure_ascii=False), file=sys.stderr)
+
+
+def exit_code_for(error: BrowserxError) -> int:
+    return EXIT_USAGE if error.code == ValidationError.code else EXIT_ERROR
+
+
+def run_async(coro: Coroutine[Any, Any, int]) -> int:
+    """Run a command to completion: its exit code, a coded error on stderr, or 130 on Ctrl-C.
+
+    asyncio.run cancels the command on KeyboardInterrupt, so its `async with BrowserManager`
+    blocks close the browser before we return.
+    """
+    try:
+        return int(asyncio.run(coro) or 0)
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    except BrowserxError as exc:
+        print_error(exc)
+        return exit_code_for(exc)
+    except Exception as exc:  # the CLI boundary: no traceback, a coded error
+        error = error_from_exception(exc)
+        print_error(error)
+        return exit_code_for(error)
+
+
+def print_result(result: Any, as_json: bool) -> None:
+    """A ToolResult on stdout (success) or stderr (error).
+
+    JSON mode prints `to_dict()` (images are not inlined; their paths are in the data). Plain
+    mode prints the data alone: text as is, anything else as indented JSON.
+    """
+    if not result.success:
+        error = result.error or {}
+        print(json.dumps({"error": {k: error.get(k) for k in ("code", "message", "hint")}}, ensure_ascii=False),
+              file=sys.stderr)
+        return
+    if as_json:
+        print(json.dumps(result.to_dict(), ensure_ascii=False, default=str))
+    elif isinstance(result.data, str):
+        print(result.data)
+    else:
+        print(json.dumps(result.data, ensure_ascii=False, indent=2, default=str))
+
+
+def result_exit_code(result: Any) -> int:
+    if result.success:
+        return 0
+    return EXIT_USAGE if (result.error or {}).get("code") == ValidationError.code else EXIT_ERROR

@@ -1,0 +1,29 @@
+"""`browserx navigate URL`: open a page and print the navigation result (browser_navigate)."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..browser import BrowserManager
+from ..tools import ToolContext, default_registry
+from .common import CLI_CONVERSATION, add_browser_options, config_from_args, print_result, result_exit_code
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser("navigate", help="open a URL and print where the browser landed",
+                                   description="Open URL in a fresh browser and print the browser_navigate result.")
+    parser.add_argument("url", metavar="URL")
+    parser.add_argument("--timeout", default="15s", help="how long to wait for the load event (default 15s)")
+    parser.add_argument("--json", action="store_true", help="print the whole tool result as JSON")
+    add_browser_options(parser)
+    parser.set_defaults(func=run)
+
+
+async def run(args: argparse.Namespace) -> int:
+    config = config_from_args(args)
+    registry = default_registry()
+    async with BrowserManager(config) as manager:
+        result = await registry.dispatch("browser_navigate", {"url": args.url, "timeout": args.timeout},
+                                         ToolContext(manager, CLI_CONVERSATION))
+    print_result(result, args.json)
+    return result_exit_code(result)
