@@ -1,0 +1,110 @@
+"""`browserx run "TASK"`: the agent end to end, with a progress line per step on stderr.
+
+    browserx run "Find the price of the blue mug" --url https://shop.example/ --model gpt-4.1-mini
+    browserx run "Log in with the demo account" --url http://127.0.0.1:8000/ --trace ./trace
+
+The final answer goes to stdout, everything else to stderr. Exit codes: 0 answered, 1 failed
+(the coded error is printed), 2 step limit reached, 130 interrupted (Ctrl-C; the browser is closed).
+The endpoint comes from OPENAI_BASE_URL / OPENAI_API_KEY; the model from --model or BROWSERX_MODEL.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from typing import Any, TextIO
+
+from ..browser import BrowserManager
+from ..errors import BrowserxError
+from ..llm.agent import DEFAULT_MAX_STEPS, Agent, AgentResult, StepRecord
+from ..llm.client import ResponsesClient
+
+EXIT_OK, EXIT_FAILED, EXIT_STEP_LIMIT, EXIT_INTERRUPTED = 0, 1, 2, 130
+
+
+def register(subparsers: Any) -> argparse.ArgumentParser:
+    from .common import add_browser_options  # noqa: PLC0415 - the shared options live with the CLI main
+
+    parser = subparsers.add_parser("run", help="run a task with an LLM agent in the browser",
+                                   description="Run a task end to end: the model reads the page model, acts, "
+                                               "and looks at screenshots only when the DOM is not enough.")
+    add_run_arguments(parser)
+    add_browser_options(parser)
+    parser.set_defaults(func=command)
+    return parser
+
+
+def add_run_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("task", help="what the agent should do, in plain words")
+    parser.add_argument("--url", help="open this page before the first step")
+    parser.add_argument("--model", help="model name at the endpoint (default: $BROWSERX_MODEL)")
+    parser.add_argument("--max-steps", type=int, default=DEFAULT_MAX_STEPS,
+                        help=f"most model calls before giving up (default {DEFAULT_MAX_STEPS})")
+    parser.add_argument("--trace", metavar="DIR", help="write every step, result and screenshot to DIR "
+                                                       "(view with: browserx trace show DIR)")
+
+
+def command(args: argparse.Namespace) -> int:
+    """Entry point for the CLI main: builds the browser and the client, then runs."""
+    from .common import config_from_args  # noqa: PLC0415
+
+    try:
+        config = config_from_args(args)
+        client = ResponsesClient.from_env(model=args.model)
+    except BrowserxError as exc:
+        _print_error(exc.to_dict(), sys.stderr)
+        return EXIT_FAILED
+
+    async def main() -> int:
+        async with BrowserManager(config) as manager:
+            try:
+                return await execute(args, manager=manager, client=client)
+            finally:
+                await client.close()
+    try:
+        return asyncio.run(main())
+    except KeyboardInterrupt:
+        print("interrupted; browser closed", file=sys.stderr)
+        return EXIT_INTERRUPTED
+
+
+async def execute(args: argparse.Namespace, *, manager: BrowserManager, client: ResponsesClient,
+                  out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Run the task on a started manager; print progress, summary and answer; return the exit code."""
+    out, err = out or sys.stdout, err or sys.stderr
+
+    def progress(record: StepRecord) -> None:
+        print(record.line(), file=err, flush=True)
+
+    agent = Agent(args.task, manager=manager, client=client, url=args.url, model=args.model,
+                  max_steps=args.max_steps, on_step=progress, trace_dir=args.trace)
+    try:
+        result = await agent.run()
+    except asyncio.CancelledError:
+        print(summary_line(agent.result), file=err, flush=True)
+        raise
+    print(summary_line(result), file=err, flush=True)
+    if args.trace:
+        print(f"trace written to {args.trace} (view: browserx trace show {args.trace})", file=err)
+    if result.ok:
+        print(result.answer or "", file=out, flush=True)
+        return EXIT_OK
+    if result.error:
+        _print_error(result.error, err)
+    return EXIT_STEP_LIMIT if result.status == "step_limit" else EXIT_FAILED
+
+
+def summary_line(result: AgentResult) -> str:
+    parts = [f"{result.status}: {result.steps} steps", f"{result.tool_calls} tool calls",
+             f"{result.screenshots} screenshots"]
+    if result.usage is not None:
+        parts.append(f"{result.usage['total_tokens']} tokens ({result.usage['input_tokens']} in, "
+                     f"{result.usage['output_tokens']} out)")
+    return ", ".join(parts)
+
+
+def _print_error(error: dict[str, Any], err: TextIO) -> None:
+    print(f"error {error.get('code')}: {error.get('message')}", file=err)
+    print(json.dumps(error, ensure_ascii=False), file=err, flush=True)

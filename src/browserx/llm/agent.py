@@ -1,0 +1,273 @@
+"""The agent loop: a task (and an optional start URL) → model calls and tool dispatches → an answer.
+
+    async with BrowserManager(config) as manager:
+        result = await run_agent("Log in as demo", url="https://…", manager=manager,
+                                 client=ResponsesClient.from_env(model="…"))
+        print(result.answer, result.summary())
+
+A step is one model call plus the tool calls it asked for. The run ends when the model answers
+without tool calls, at `max_steps` (STEP_LIMIT), on a model endpoint that keeps failing
+(MODEL_REQUEST_FAILED), or on cancellation (Ctrl-C: the task is cancelled, screenshot files are
+deleted, and the caller's `async with` closes the browser). The browser state is one conversation.
+
+Every screenshot travels as an image in the next request and its file is deleted once that request
+succeeds or fails for the last time; after a final failure the call's output says UPLOAD_FAILED
+and the request is sent once more without the image, so the model can take a new screenshot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import inspect
+import json
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from ..browser import BrowserManager
+from ..errors import BrowserxError, ModelRequestFailedError, StepLimitError, ValidationError
+from ..tools import ToolContext, ToolRegistry, ToolResult, default_registry
+from .client import FunctionCall, ResponsesClient
+from .history import History, Upload
+from .schema import drop_nulls, function_tools
+from .trace import TraceWriter
+
+log = logging.getLogger("browserx.agent")
+
+DEFAULT_MAX_STEPS = 30
+REDACTED_KEYS = {"text", "value", "values", "password"}  # typed content never reaches logs or traces
+
+
+def load_prompt() -> str:
+    """The agent's system prompt, a package resource (sent as `instructions`)."""
+    return resources.files("browserx.llm").joinpath("prompts/agent_prompt.md").read_text(encoding="utf-8")
+
+
+def redact(arguments: Any) -> Any:
+    if isinstance(arguments, dict):
+        return {k: ("[redacted]" if k in REDACTED_KEYS and v is not None else redact(v)) for k, v in arguments.items()}
+    if isinstance(arguments, list):
+        return [redact(v) for v in arguments]
+    return arguments
+
+
+@dataclass
+class StepRecord:
+    """One tool call, as logged: never the typed text."""
+
+    step: int
+    call_id: str
+    tool: str
+    arguments: dict[str, Any]
+    success: bool
+    code: str | None
+    duration_ms: float
+    screenshots: int = 0
+    action: str | None = None
+
+    def line(self) -> str:
+        action = f" {self.action}" if self.action else ""
+        outcome = "ok" if self.success else self.code
+        shots = f" +{self.screenshots} screenshot" if self.screenshots else ""
+        args = json.dumps({k: v for k, v in self.arguments.items() if k != "action"}, ensure_ascii=False)
+        if len(args) > 160:
+            args = args[:157] + "..."
+        return f"step {self.step}: {self.tool}{action} {args} -> {outcome} ({self.duration_ms:.0f} ms){shots}"
+
+
+@dataclass
+class AgentResult:
+    status: str = "running"  # completed | step_limit | failed | cancelled
+    answer: str | None = None
+    error: dict[str, Any] | None = None
+    steps: int = 0
+    tool_calls: int = 0
+    screenshots: int = 0
+    usage: dict[str, int] | None = None
+    records: list[StepRecord] = field(default_factory=list)
+    conversation_id: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.status == "completed"
+
+    def summary(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"status": self.status, "steps": self.steps, "tool_calls": self.tool_calls,
+                               "screenshots": self.screenshots}
+        if self.usage is not None:
+            out["tokens"] = dict(self.usage)
+        if self.error:
+            out["error"] = self.error["code"]
+        return out
+
+
+StepCallback = Callable[[StepRecord], Any]
+
+
+class Agent:
+    def __init__(self, task: str, *, manager: BrowserManager, client: ResponsesClient,
+                 registry: ToolRegistry | None = None, url: str | None = None, model: str | None = None,
+                 max_steps: int = DEFAULT_MAX_STEPS, on_step: StepCallback | None = None,
+                 trace_dir: str | Path | None = None, conversation_id: str | None = None,
+                 instructions: str | None = None) -> None:
+        if max_steps < 1:
+            raise ValidationError("max_steps must be at least 1")
+        self.task, self.url, self.model = task, url, model
+        self.manager, self.client = manager, client
+        self.registry = registry or default_registry()
+        self.max_steps, self.on_step = max_steps, on_step
+        self.instructions = instructions if instructions is not None else load_prompt()
+        self.conversation_id = conversation_id or manager.new_conversation_id()
+        self.ctx = ToolContext(manager, self.conversation_id)
+        self.history = History()
+        self.tools = function_tools(self.registry.declarations())
+        self.schemas = {d["name"]: d["input_schema"] for d in self.registry.declarations()}
+        self.trace = TraceWriter(trace_dir) if trace_dir else None
+        self.result = AgentResult(conversation_id=self.conversation_id)
+
+    async def run(self) -> AgentResult:
+        result = self.result
+        if self.trace:
+            self.trace.write("start", task=self.task, url=self.url, model=self.model or self.client.model,
+                             max_steps=self.max_steps, conversation_id=self.conversation_id)
+        try:
+            await self._loop()
+        except asyncio.CancelledError:
+            result.status = "cancelled"
+            raise
+        except BrowserxError as exc:
+            result.status, result.error = "failed", exc.to_dict()
+        finally:
+            await self._release(self.history.pending())  # screenshots no request will carry
+            if self.trace:
+                self.trace.write("end", status=result.status, answer=result.answer, error=result.error,
+                                 summary=result.summary())
+                self.trace.close()
+        return result
+
+    async def _loop(self) -> None:
+        result = self.result
+        intro = f"Task: {self.task}"
+        if self.url:
+            navigation = await self._call(0, 0, FunctionCall("start", "browser_navigate",
+                                                             json.dumps({"url": self.url})), replay=False)
+            if not navigation.success:
+                result.status, result.error = "failed", navigation.error
+                return
+            intro += ("\n\nThe browser has opened the start page: "
+                      + json.dumps(navigation.data, ensure_ascii=False, default=str))
+        self.history.add_user(intro)
+        while result.steps < self.max_steps:
+            result.steps += 1
+            step = result.steps
+            uploads = self.history.pending()
+            for upload in uploads:
+                upload.state = "uploading"
+            try:
+                turn = await self.client.respond(instructions=self.instructions, input=self.history.build(),
+                                                 tools=self.tools, model=self.model)
+                for upload in uploads:
+                    upload.state = "uploaded"
+            except ModelRequestFailedError as exc:
+                if not uploads:
+                    raise
+                # The image may be what the endpoint refused: report UPLOAD_FAILED and ask again without it.
+                self.history.fail(uploads, exc)
+                result.steps -= 1
+                continue
+            finally:
+                await self._release(uploads, step)
+            self._add_usage(turn.usage)
+            if self.trace:
+                self.trace.write("model", step=step, text=turn.text, usage=turn.usage, attempts=turn.attempts,
+                                 calls=[{"call_id": c.call_id, "name": c.name} for c in turn.calls])
+            self.history.add_replay(turn.replay)
+            if not turn.calls:
+                result.status, result.answer = "completed", turn.text
+                return
+            for index, call in enumerate(turn.calls, start=1):
+                await self._call(step, index, call)
+        result.status = "step_limit"
+        result.error = StepLimitError(f"no final answer after {self.max_steps} steps").to_dict()
+
+    async def _call(self, step: int, index: int, call: FunctionCall, *, replay: bool = True) -> ToolResult:
+        started = time.monotonic()
+        try:
+            arguments = json.loads(call.arguments or "{}")
+        except json.JSONDecodeError as exc:
+            arguments = None
+            outcome = ToolResult(False, error=ValidationError(
+                f"the arguments of {call.name} are not valid JSON: {exc.msg}").to_dict())
+        else:
+            arguments = drop_nulls(arguments, self.schemas.get(call.name))
+            outcome = await self.registry.dispatch(call.name, arguments, self.ctx)
+        record = StepRecord(step, call.call_id, call.name, redact(arguments) if isinstance(arguments, dict) else {},
+                            outcome.success, outcome.code,
+                            outcome.metadata.get("duration_ms", round((time.monotonic() - started) * 1000, 1)),
+                            len(outcome.images), outcome.action)
+        self.result.records.append(record)
+        self.result.tool_calls += 1
+        self.result.screenshots += len(outcome.images)
+        if replay:
+            self.history.add_tool_output(call.call_id, call.name, outcome)
+        if self.trace:
+            self.trace.tool(step, index, asdict(record), outcome)
+        log.info("%s", record.line())
+        if self.on_step is not None:
+            maybe = self.on_step(record)
+            if inspect.isawaitable(maybe):
+                await maybe
+        if not replay:  # the start navigation has no request to carry its images
+            await self._release([*(Upload(call.call_id, call.name, image) for image in outcome.images)], step)
+        return outcome
+
+    def _add_usage(self, usage: dict[str, int] | None) -> None:
+        if usage is None:
+            return
+        total = self.result.usage or {"input_tokens": 0, "output_tokens": 0, "total_tokens": 0}
+        self.result.usage = {key: total.get(key, 0) + usage.get(key, 0) for key in total}
+
+    async def _release(self, uploads: list[Upload], step: int = 0) -> None:
+        """Uploaded or failed for the last time → Deleted: remove each screenshot's file."""
+        for upload in uploads:
+            if upload.state == "deleted":
+                continue
+            await delete_screenshot(self.manager, self.conversation_id, upload.path)
+            if self.trace:
+                self.trace.write("upload", step=step, call_id=upload.call_id, state=upload.state,
+                                 then="deleted")
+            upload.state = "deleted"
+
+
+async def delete_screenshot(manager: BrowserManager, conversation_id: str, path: str | None) -> None:
+    """Delete through the conversation's screenshot store when it exists, else the file itself."""
+    if not path:
+        return
+    conversation = manager.conversations.get(conversation_id)
+    try:
+        from ..screenshots.store import ScreenshotStore  # noqa: PLC0415 - optional until the store lands
+    except ImportError:
+        ScreenshotStore = None  # noqa: N806
+    if ScreenshotStore is not None and conversation is not None:
+        try:
+            done = ScreenshotStore.of(conversation).delete(path)
+            if inspect.isawaitable(done):
+                await done
+        except (BrowserxError, OSError) as exc:
+            log.warning("screenshot store could not delete %s: %s", path, exc)
+    with contextlib.suppress(OSError):
+        Path(path).unlink(missing_ok=True)  # whatever the store did, no file outlives its request
+
+
+async def run_agent(task: str, *, manager: BrowserManager, client: ResponsesClient, url: str | None = None,
+                    model: str | None = None, registry: ToolRegistry | None = None,
+                    max_steps: int = DEFAULT_MAX_STEPS, on_step: StepCallback | None = None,
+                    trace_dir: str | Path | None = None, conversation_id: str | None = None) -> AgentResult:
+    agent = Agent(task, manager=manager, client=client, registry=registry, url=url, model=model,
+                  max_steps=max_steps, on_step=on_step, trace_dir=trace_dir, conversation_id=conversation_id)
+    return await agent.run()

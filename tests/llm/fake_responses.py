@@ -1,0 +1,213 @@
+"""The only fake in browserx's tests: a model endpoint speaking the OpenAI Responses wire format.
+
+    fake = FakeResponses()                 # threaded HTTP server on 127.0.0.1, port 0
+    fake.script(call("browser_dom", action="snapshot"), 500, message("Done."))
+    client = ResponsesClient("test-model", base_url=fake.base_url, api_key="test", base_delay=0.001)
+    ...
+    fake.requests                          # every POST /v1/responses body, parsed
+
+A script entry is a Response dict, an HTTP status (int: answered with an error body), or a
+function `(request_body) -> entry` for steps that depend on what the model was shown (e.g. an
+element id read from the snapshot). The real `openai` SDK does the talking.
+"""
+
+from __future__ import annotations
+
+import base64
+import http.server
+import itertools
+import json
+import re
+import socketserver
+import threading
+import time
+from collections.abc import Callable
+from typing import Any, Literal
+
+from browserx.llm import ResponsesClient
+from browserx.tools import (Image, Params, Tool, ToolContext, ToolOutput, ToolRegistry, ToolResult,
+                            default_registry)
+
+Entry = dict[str, Any] | int | Callable[[dict[str, Any]], Any]
+_ids = itertools.count(1)
+
+
+def call(name: str, call_id: str | None = None, **arguments: Any) -> dict[str, Any]:
+    """A Response whose output is one function call."""
+    return calls((name, arguments, call_id))
+
+
+def calls(*items: tuple[str, dict[str, Any], str | None]) -> dict[str, Any]:
+    output = []
+    for name, arguments, call_id in items:
+        n = next(_ids)
+        output.append({"type": "function_call", "id": f"fc_{n}", "call_id": call_id or f"call_{n}", "name": name,
+                       "arguments": json.dumps(arguments), "status": "completed"})
+    return _response(output)
+
+
+def message(text: str) -> dict[str, Any]:
+    """A Response whose output is a final assistant message."""
+    n = next(_ids)
+    return _response([{"type": "message", "id": f"msg_{n}", "role": "assistant", "status": "completed",
+                       "content": [{"type": "output_text", "text": text, "annotations": []}]}])
+
+
+def _response(output: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"id": f"resp_{next(_ids)}", "object": "response", "created_at": int(time.time()), "status": "completed",
+            "model": "test-model", "output": output, "parallel_tool_calls": True, "tool_choice": "auto", "tools": [],
+            "error": None, "incomplete_details": None, "instructions": None, "metadata": {},
+            "temperature": 1.0, "top_p": 1.0, "text": {"format": {"type": "text"}},
+            "usage": {"input_tokens": 100, "input_tokens_details": {"cached_tokens": 0},
+                      "output_tokens": 10, "output_tokens_details": {"reasoning_tokens": 0}, "total_tokens": 110}}
+
+
+class FakeResponses:
+    def __init__(self) -> None:
+        self.queue: list[Entry] = []
+        self.requests: list[dict[str, Any]] = []
+        self.statuses: list[int] = []
+        self.lock = threading.Lock()
+        fake = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+            def do_POST(self) -> None:  # noqa: N802
+                length = int(self.headers.get("Content-Length") or 0)
+                body = json.loads(self.rfile.read(length) or b"{}")
+                with fake.lock:
+                    if self.path.rstrip("/") != "/v1/responses":
+                        entry: Any = 404
+                    else:
+                        fake.requests.append(body)
+                        entry = fake.queue.pop(0) if fake.queue else 400
+                while callable(entry):
+                    entry = entry(body)
+                status, payload = (entry, {"error": {"message": f"scripted {entry}", "type": "server_error",
+                                                     "code": None, "param": None}}) \
+                    if isinstance(entry, int) else (200, entry)
+                with fake.lock:
+                    fake.statuses.append(status)
+                data = json.dumps(payload).encode()
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+        class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+            daemon_threads = True
+
+        self.httpd = Server(("127.0.0.1", 0), Handler)
+        self.base_url = f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def script(self, *entries: Entry) -> None:
+        with self.lock:
+            self.queue.extend(entries)
+
+    def client(self, **kwargs: Any) -> ResponsesClient:
+        kwargs.setdefault("max_retries", 2)
+        kwargs.setdefault("base_delay", 0.001)
+        return ResponsesClient("test-model", base_url=self.base_url, api_key="test", **kwargs)
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+# -- reading requests ---------------------------------------------------------------------------
+
+def images_in(body: dict[str, Any]) -> list[str]:
+    """The data URLs of every input_image in a request body."""
+    found = []
+    for item in body.get("input", []):
+        content = item.get("content") if isinstance(item, dict) else None
+        for part in content if isinstance(content, list) else []:
+            if part.get("type") == "input_image":
+                found.append(part["image_url"])
+        output = item.get("output") if isinstance(item, dict) else None
+        for part in output if isinstance(output, list) else []:
+            if part.get("type") == "input_image":
+                found.append(part["image_url"])
+    return found
+
+
+def tool_output(body: dict[str, Any], call_id: str) -> dict[str, Any]:
+    for item in body.get("input", []):
+        if item.get("type") == "function_call_output" and item.get("call_id") == call_id:
+            return json.loads(item["output"])
+    raise AssertionError(f"no function_call_output for {call_id}")
+
+
+def last_output(body: dict[str, Any]) -> str:
+    outputs = [item["output"] for item in body.get("input", []) if item.get("type") == "function_call_output"]
+    assert outputs, "the request carries no tool output"
+    return outputs[-1]
+
+
+def text_outside_calls(body: dict[str, Any]) -> str:
+    """Everything the request sends except the model's own function_call items."""
+    kept = [item for item in body.get("input", []) if item.get("type") != "function_call"]
+    return json.dumps({**body, "input": kept}, ensure_ascii=False)
+
+
+def element_id(snapshot_output: str, name: str) -> str:
+    """The element id the page model gives to the control named `name` (structured or text form)."""
+    def walk(node: Any) -> str | None:
+        if isinstance(node, dict):
+            if node.get("name") == name and isinstance(node.get("id"), str):
+                return node["id"]
+            return next((found for v in node.values() if (found := walk(v))), None)
+        if isinstance(node, list):
+            return next((found for v in node if (found := walk(v))), None)
+        if isinstance(node, str):
+            for line in node.splitlines():
+                match = re.search(r"\b([a-z]{2,4}_\d+)\b.*?\"" + re.escape(name) + "\"", line)
+                if match:
+                    return match.group(1)
+        return None
+    found = walk(json.loads(snapshot_output))
+    assert found, f"no element named {name!r} in the snapshot"
+    return found
+
+
+# -- the screenshot tool ---------------------------------------------------------------------------
+
+class RecordingRegistry(ToolRegistry):
+    """The given tools, dispatched as usual; remembers every image path a call produced."""
+
+    def __init__(self, base: ToolRegistry) -> None:
+        super().__init__()
+        self.tools = dict(base.tools)
+        self.image_paths: list[str] = []
+
+    async def dispatch(self, name: str, arguments: Any, ctx: ToolContext) -> ToolResult:
+        result = await super().dispatch(name, arguments, ctx)
+        self.image_paths += [image.path for image in result.images if image.path]
+        return result
+
+
+class StandInShotParams(Params):
+    action: Literal["screenshot"] = "screenshot"
+
+
+async def stand_in_screenshot(ctx: ToolContext, params: StandInShotParams) -> ToolOutput:
+    # Used only until the real page_screenshot tool lands: a real capture of the real page,
+    # kept as one file in the conversation's screenshot directory like the store does.
+    tab = await ctx.tab()
+    raw = await tab.session.send("Page.captureScreenshot", {"format": "png"})
+    data = base64.b64decode(raw["data"])
+    directory = (await ctx.conversation()).screenshot_dir
+    for old in directory.iterdir():
+        old.unlink()
+    path = directory / f"shot-{next(_ids)}.png"
+    path.write_bytes(data)
+    return ToolOutput({"image_file_id": path.name, "format": "png"}, images=[Image(data, "image/png", str(path))],
+                      tab_id=tab.tab_id)
+
+
