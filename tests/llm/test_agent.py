@@ -85,7 +85,7 @@ async def test_agent_fills_and_submits_login_form_without_leaking_typed_values(
     assert result.answer == "Signed in."
     assert [r.code for r in result.records] == [None] * 5  # navigate, snapshot, type, type, click
     submits = await call("browser_eval", expression="window.__submits")
-    assert submits.data == [{"user": user, "pw": password}]
+    assert submits.data["result"] == [{"user": user, "pw": password}]
     for body in fake.requests:
         sent = text_outside_calls(body)
         assert user not in sent and password not in sent

@@ -20,6 +20,7 @@ from ..browser import BrowserManager
 from ..errors import BrowserxError
 from ..llm.agent import DEFAULT_MAX_STEPS, Agent, AgentResult, StepRecord
 from ..llm.client import ResponsesClient
+from ..tools import ToolRegistry
 
 EXIT_OK, EXIT_FAILED, EXIT_STEP_LIMIT, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -71,14 +72,14 @@ def command(args: argparse.Namespace) -> int:
 
 
 async def execute(args: argparse.Namespace, *, manager: BrowserManager, client: ResponsesClient,
-                  out: TextIO | None = None, err: TextIO | None = None) -> int:
+                  registry: ToolRegistry | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
     """Run the task on a started manager; print progress, summary and answer; return the exit code."""
     out, err = out or sys.stdout, err or sys.stderr
 
     def progress(record: StepRecord) -> None:
         print(record.line(), file=err, flush=True)
 
-    agent = Agent(args.task, manager=manager, client=client, url=args.url, model=args.model,
+    agent = Agent(args.task, manager=manager, client=client, registry=registry, url=args.url, model=args.model,
                   max_steps=args.max_steps, on_step=progress, trace_dir=args.trace)
     try:
         result = await agent.run()

@@ -122,6 +122,8 @@ class Agent:
         self.registry = registry or default_registry()
         self.max_steps, self.on_step = max_steps, on_step
         self.instructions = instructions if instructions is not None else load_prompt()
+        # A conversation the agent made for itself is closed when the run ends; a given one is the caller's.
+        self.owns_conversation = conversation_id is None
         self.conversation_id = conversation_id or manager.new_conversation_id()
         self.ctx = ToolContext(manager, self.conversation_id)
         self.history = History()
@@ -144,6 +146,9 @@ class Agent:
             result.status, result.error = "failed", exc.to_dict()
         finally:
             await self._release(self.history.pending())  # screenshots no request will carry
+            if self.owns_conversation and not self.manager.connection_closed:
+                with contextlib.suppress(BrowserxError, OSError):
+                    await asyncio.shield(self.manager.close_conversation(self.conversation_id))
             if self.trace:
                 self.trace.write("end", status=result.status, answer=result.answer, error=result.error,
                                  summary=result.summary())
@@ -216,7 +221,7 @@ class Agent:
         if replay:
             self.history.add_tool_output(call.call_id, call.name, outcome)
         if self.trace:
-            self.trace.tool(step, index, asdict(record), outcome)
+            self.trace.tool(index, asdict(record), outcome)
         log.info("%s", record.line())
         if self.on_step is not None:
             maybe = self.on_step(record)

@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import html
 import json
+import logging
 import time
 from pathlib import Path
 from typing import Any
 
 from ..tools import Image, ToolResult
+
+log = logging.getLogger("browserx.llm")
 
 MAX_RESULT_CHARS = 20_000
 _EXT = {"image/png": "png", "image/jpeg": "jpg", "image/webp": "webp", "image/gif": "gif"}
@@ -29,11 +32,15 @@ class TraceWriter:
         self.file = (self.dir / "trace.jsonl").open("w", encoding="utf-8")
 
     def write(self, kind: str, **data: Any) -> None:
-        self.file.write(json.dumps({"type": kind, "time": round(time.time(), 3), **data},
-                                   ensure_ascii=False, default=str) + "\n")
-        self.file.flush()
+        try:
+            self.file.write(json.dumps({"type": kind, "time": round(time.time(), 3), **data},
+                                       ensure_ascii=False, default=str) + "\n")
+            self.file.flush()
+        except OSError as exc:  # a full disk loses the trace, not the run
+            log.warning("trace write failed: %s", exc)
 
-    def tool(self, step: int, index: int, record: dict[str, Any], result: ToolResult) -> list[str]:
+    def tool(self, index: int, record: dict[str, Any], result: ToolResult) -> list[str]:
+        step = int(record["step"])
         images = []
         for n, image in enumerate(result.images):
             images.append(self._save(image, f"step-{step:03d}-{index}-{n}"))
@@ -41,12 +48,15 @@ class TraceWriter:
         text = json.dumps(payload, ensure_ascii=False, default=str)
         if len(text) > MAX_RESULT_CHARS:
             payload = {"truncated": text[:MAX_RESULT_CHARS]}
-        self.write("tool", step=step, index=index, **record, result=payload, images=images)
+        self.write("tool", index=index, **record, result=payload, images=images)
         return images
 
     def _save(self, image: Image, stem: str) -> str:
         name = f"images/{stem}.{_EXT.get(image.mime_type, 'bin')}"
-        (self.dir / name).write_bytes(image.data)
+        try:
+            (self.dir / name).write_bytes(image.data)
+        except OSError as exc:
+            log.warning("trace image write failed: %s", exc)
         return name
 
     def close(self) -> None:

@@ -1,0 +1,59 @@
+"""`browserx run`: progress on stderr, the answer on stdout, coded errors and exit codes."""
+
+from __future__ import annotations
+
+import argparse
+import io
+
+from fake_responses import call, message
+
+from browserx.cli import run as run_cli
+
+
+def parse(*argv: str) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    run_cli.add_run_arguments(parser)
+    return parser.parse_args(list(argv))
+
+
+async def _execute(fake, manager, args, registry=None):
+    out, err = io.StringIO(), io.StringIO()
+    client = fake.client()
+    try:
+        code = await run_cli.execute(args, manager=manager, client=client, registry=registry, out=out, err=err)
+    finally:
+        await client.close()
+    return code, out.getvalue(), err.getvalue()
+
+
+async def test_run_prints_a_line_per_step_a_summary_and_the_answer(fake, manager, registry, server, tmp_path):
+    url = server.route("/cli", "<h1>Opening hours: 9 to 5</h1>")
+    fake.script(call("page_screenshot", action="screenshot"), call("browser_tabs", action="list"),
+                message("Open 9 to 5."))
+    args = parse("When is it open?", "--url", url, "--max-steps", "5", "--trace", str(tmp_path / "t"))
+    code, out, err = await _execute(fake, manager, args, registry)
+    assert code == run_cli.EXIT_OK
+    assert out == "Open 9 to 5.\n"
+    lines = err.splitlines()
+    assert lines[0].startswith("step 0: browser_navigate") and "-> ok" in lines[0]
+    assert lines[1].startswith("step 1: page_screenshot screenshot") and "+1 screenshot" in lines[1]
+    assert lines[2].startswith("step 2: browser_tabs list")
+    assert lines[3] == ("completed: 3 steps, 3 tool calls, 1 screenshots, 330 tokens (300 in, 30 out)")
+    assert (tmp_path / "t" / "trace.jsonl").is_file()
+
+
+async def test_run_exits_non_zero_with_the_coded_error_when_the_endpoint_fails(fake, manager):
+    fake.script(401)
+    code, out, err = await _execute(fake, manager, parse("Do something."))
+    assert code == run_cli.EXIT_FAILED
+    assert out == ""
+    assert "error MODEL_REQUEST_FAILED" in err
+
+
+async def test_run_exits_with_step_limit_code_when_steps_run_out(fake, manager):
+    fake.script(call("browser_tabs", action="list"))
+    before = set(manager.conversations)
+    code, out, err = await _execute(fake, manager, parse("Loop.", "--max-steps", "1"))
+    assert set(manager.conversations) == before  # the run's own conversation is closed at the end
+    assert code == run_cli.EXIT_STEP_LIMIT
+    assert "error STEP_LIMIT" in err and out == ""
