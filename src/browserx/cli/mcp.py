@@ -1,0 +1,57 @@
+"""`browserx mcp`: the MCP server, over stdio (default) or streamable HTTP (`--http`).
+
+Every tool of the registry is exposed; each MCP session gets its own isolated browser context,
+closed after --idle-timeout seconds unused or when the session ends.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import signal
+
+from .common import add_browser_options, config_from_args
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "mcp", help="run the MCP server (stdio, or --http for streamable HTTP)",
+        description="Serve every browserx tool over the Model Context Protocol. stdio by default; with --http, "
+                    "streamable HTTP at http://HOST:PORT/mcp. Off loopback a bearer token is required.")
+    parser.add_argument("--http", action="store_true", help="serve streamable HTTP instead of stdio")
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="with --http: address to bind (default 127.0.0.1; any other needs a token)")
+    parser.add_argument("--port", type=int, default=None, help="with --http: port (default 8765; 0 picks a free one)")
+    parser.add_argument("--token", default=None,
+                        help="with --http: bearer token every request must carry (default: $BROWSERX_TOKEN)")
+    add_browser_options(parser)
+    parser.set_defaults(func=run)
+
+
+async def run(args: argparse.Namespace) -> int:
+    from ..errors import ValidationError
+    from ..mcp_server import DEFAULT_HTTP_PORT, build_server, check_http_binding, serve_http, serve_stdio
+
+    if not args.http and (args.port is not None or args.token or args.host != "127.0.0.1"):
+        raise ValidationError("--host, --port and --token apply to --http only", hint="Add --http.")
+    config = config_from_args(args)
+    token = args.token or os.environ.get("BROWSERX_TOKEN") or None
+    if args.http:
+        check_http_binding(args.host, token)  # refuse before anything starts
+    server = build_server(config=config)
+    if args.http:
+        await serve_http(server, host=args.host,
+                         port=DEFAULT_HTTP_PORT if args.port is None else args.port, token=token)
+        return 0
+    # stdio: SIGTERM from the client must still close Chromium, like stdin EOF does
+    task = asyncio.current_task()
+    loop = asyncio.get_running_loop()
+    with contextlib.suppress(NotImplementedError, RuntimeError):
+        loop.add_signal_handler(signal.SIGTERM, task.cancel)
+    try:
+        await serve_stdio(server)
+    except asyncio.CancelledError:
+        return 143
+    return 0

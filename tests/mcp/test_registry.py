@@ -1,0 +1,126 @@
+"""The MCP surface is the registry: tools/list equals it, tools/call dispatches through it.
+
+In-memory client (`create_connected_server_and_client_session`), so no subprocess; only the
+tools here that touch a page need the browser.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from pathlib import Path
+
+import mcp.types as types
+from mcp.shared.memory import create_connected_server_and_client_session
+
+from browserx.browser import BrowserConfig
+from browserx.errors import NodeNotFoundError
+from browserx.mcp_server import build_server
+from browserx.tools import Image, Params, Tool, ToolOutput, default_registry
+
+PNG = base64.b64decode("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==")
+
+
+class EchoParams(Params):
+    word: str
+
+
+async def echo(ctx, params: EchoParams):
+    return {"echo": params.word}
+
+
+async def fails(ctx, params: Params):
+    raise NodeNotFoundError("no element e_404")
+
+
+def registry_with_extras(tmp_path: Path):
+    registry = default_registry()
+    registry.add(Tool("test_echo", "Echo a word back.", EchoParams, echo))
+    registry.add(Tool("test_fails", "Always fails with NODE_NOT_FOUND.", Params, fails))
+    shot = tmp_path / "shot.png"
+
+    async def picture(ctx, params: Params):
+        shot.write_bytes(PNG)
+        return ToolOutput(data={"path": str(shot), "width": 1, "height": 1},
+                          images=[Image(PNG, "image/png", str(shot))])
+    registry.add(Tool("test_picture", "Return a 1x1 image.", Params, picture))
+    return registry, shot
+
+
+async def test_tools_list_equals_the_registry_including_a_tool_added_to_it(tmp_path):
+    registry, _ = registry_with_extras(tmp_path)
+    server = build_server(registry=registry, config=BrowserConfig())
+    try:
+        async with create_connected_server_and_client_session(server) as client:
+            listed = (await client.list_tools()).tools
+    finally:
+        await server.aclose()
+    assert [t.name for t in listed] == registry.names()
+    assert "test_echo" in [t.name for t in listed]
+    by_name = {t.name: t for t in listed}
+    for declaration in registry.declarations():
+        assert by_name[declaration["name"]].inputSchema == declaration["input_schema"]
+        assert by_name[declaration["name"]].description == declaration["description"]
+
+
+async def test_a_call_returns_the_tool_result_json_as_text(tmp_path):
+    registry, _ = registry_with_extras(tmp_path)
+    server = build_server(registry=registry)
+    try:
+        async with create_connected_server_and_client_session(server) as client:
+            result = await client.call_tool("test_echo", {"word": "hi"})
+    finally:
+        await server.aclose()
+    assert result.isError is False
+    body = json.loads(result.content[0].text)
+    assert body["success"] is True and body["data"] == {"echo": "hi"}
+    assert server.manager.launches == 0, "a tool that needs no page must not launch the browser"
+
+
+async def test_a_failing_tool_returns_is_error_with_the_coded_error(tmp_path):
+    registry, _ = registry_with_extras(tmp_path)
+    server = build_server(registry=registry)
+    try:
+        async with create_connected_server_and_client_session(server) as client:
+            failed = await client.call_tool("test_fails", {})
+            bad_args = await client.call_tool("test_echo", {"word": 3, "extra": True})
+            unknown = await client.call_tool("no_such_tool", {})
+    finally:
+        await server.aclose()
+    assert failed.isError is True
+    assert json.loads(failed.content[0].text)["error"]["code"] == "NODE_NOT_FOUND"
+    assert json.loads(failed.content[0].text)["error"]["hint"]
+    assert bad_args.isError is True and json.loads(bad_args.content[0].text)["error"]["code"] == "VALIDATION_ERROR"
+    assert unknown.isError is True and json.loads(unknown.content[0].text)["error"]["code"] == "VALIDATION_ERROR"
+
+
+async def test_an_image_arrives_as_image_content_and_its_file_is_deleted(tmp_path):
+    registry, shot = registry_with_extras(tmp_path)
+    server = build_server(registry=registry)
+    try:
+        async with create_connected_server_and_client_session(server) as client:
+            result = await client.call_tool("test_picture", {})
+    finally:
+        await server.aclose()
+    assert result.isError is False
+    kinds = [c.type for c in result.content]
+    assert kinds == ["text", "image"]
+    image = result.content[1]
+    assert isinstance(image, types.ImageContent) and image.mimeType == "image/png"
+    assert base64.b64decode(image.data) == PNG
+    assert json.loads(result.content[0].text)["data"]["width"] == 1
+    assert not shot.exists(), "the screenshot file must not outlive the response that carried it"
+
+
+async def test_durations_as_strings_reach_the_registry_unrefused(server):
+    """The SDK's own JSON-schema pass would refuse "5s" for a number field; dispatch accepts it."""
+    mcp_server = build_server()
+    url = server.route("/mcp/duration", "<title>dur</title><p>ok</p>")
+    try:
+        async with create_connected_server_and_client_session(mcp_server) as client:
+            result = await client.call_tool("browser_navigate", {"url": url, "timeout": "5s"})
+    finally:
+        await mcp_server.aclose()
+    body = json.loads(result.content[0].text)
+    assert result.isError is False, body
+    assert body["data"]["title"] == "dur"
