@@ -76,7 +76,10 @@ class BrowserxServer(Server[McpSession, Any]):
 
     async def aclose(self) -> None:
         """Close every conversation and the browser (if one was started)."""
+        started = self.manager.launches > 0
         await self.manager.close()
+        if started:
+            log.info("browser closed")
 
     async def _list_tools(self) -> list[types.Tool]:
         return [types.Tool(name=tool.name, description=tool.description, inputSchema=tool.json_schema())
@@ -131,7 +134,8 @@ async def _session_lifespan(server: Server[McpSession, Any]) -> AsyncIterator[Mc
             # shield the close, but bound it.
             with anyio.move_on_after(CLOSE_TIMEOUT, shield=True):
                 with contextlib.suppress(Exception):
-                    await server.manager.close_conversation(session.conversation_id)
+                    if await server.manager.close_conversation(session.conversation_id):
+                        log.info("MCP session ended: closed conversation %s", session.conversation_id)
 
 
 def _conversation_id(session: McpSession, http_request: Any) -> str:
@@ -255,6 +259,13 @@ def http_app(server: BrowserxServer, host: str, token: str | None, on_ready: Any
     return app
 
 
+def _drop_closed_stream_noise(record: logging.LogRecord) -> bool:
+    """The SDK logs a traceback at ERROR whenever a client ends its session (its SSE writer finds its
+    stream closed); that is the normal end of a session, not a failure."""
+    exc = record.exc_info[1] if record.exc_info else None
+    return not isinstance(exc, (anyio.ClosedResourceError, anyio.BrokenResourceError))
+
+
 async def serve_http(server: BrowserxServer, host: str = "127.0.0.1", port: int = DEFAULT_HTTP_PORT,
                      token: str | None = None) -> None:
     """Streamable HTTP on host:port until interrupted; prints the URL on stderr once it accepts.
@@ -264,6 +275,9 @@ async def serve_http(server: BrowserxServer, host: str = "127.0.0.1", port: int 
     import uvicorn
 
     check_http_binding(host, token)
+    sdk_log = logging.getLogger("mcp.server.streamable_http")
+    if _drop_closed_stream_noise not in sdk_log.filters:
+        sdk_log.addFilter(_drop_closed_stream_noise)
     family = socket.AF_INET6 if ":" in host.strip("[]") else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

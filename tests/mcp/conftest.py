@@ -111,8 +111,13 @@ class McpHttpProcess:
             except TimeoutError:
                 self.proc.kill()
                 await self.proc.wait()
+                raise AssertionError("the server did not stop within 20 s of SIGTERM") from None
         if self._drain is not None:
             await asyncio.wait_for(self._drain, 5)
+        if exc[0] is None:  # a clean shutdown closes the browser (uvicorn re-raises SIGTERM once done)
+            assert self.proc.returncode in (0, -signal.SIGTERM), "\n".join(self.lines[-20:])
+            if any("browserx.browser" in line or "conversation mcp-" in line for line in self.lines):
+                assert any(line.endswith("browser closed") for line in self.lines), "\n".join(self.lines[-20:])
 
 
 async def call(session: ClientSession, name: str, **arguments: Any) -> tuple[types.CallToolResult, dict[str, Any]]:
