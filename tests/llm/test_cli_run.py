@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import io
+import json
+import os
+import signal
+import sys
+import threading
 
 from fake_responses import call, message
 
@@ -47,7 +53,7 @@ async def test_run_exits_non_zero_with_the_coded_error_when_the_endpoint_fails(f
     code, out, err = await _execute(fake, manager, parse("Do something."))
     assert code == run_cli.EXIT_FAILED
     assert out == ""
-    assert "error MODEL_REQUEST_FAILED" in err
+    assert json.loads(err.splitlines()[-1])["error"]["code"] == "MODEL_REQUEST_FAILED"
 
 
 async def test_run_exits_with_step_limit_code_when_steps_run_out(fake, manager):
@@ -56,4 +62,46 @@ async def test_run_exits_with_step_limit_code_when_steps_run_out(fake, manager):
     code, out, err = await _execute(fake, manager, parse("Loop.", "--max-steps", "1"))
     assert set(manager.conversations) == before  # the run's own conversation is closed at the end
     assert code == run_cli.EXIT_STEP_LIMIT
-    assert "error STEP_LIMIT" in err and out == ""
+    assert json.loads(err.splitlines()[-1])["error"]["code"] == "STEP_LIMIT" and out == ""
+
+
+async def _browserx(fake, *argv: str):
+    env = {**os.environ, "OPENAI_BASE_URL": fake.base_url, "OPENAI_API_KEY": "test"}
+    return await asyncio.create_subprocess_exec(sys.executable, "-m", "browserx.cli", *argv, env=env,
+                                                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+
+
+async def test_browserx_run_command_end_to_end_reads_the_endpoint_from_the_environment(fake, server):
+    url = server.route("/e2e", "<h1>Hello from e2e</h1>")
+    fake.script(call("browser_tabs", action="list"), message("It says hello."))
+    proc = await _browserx(fake, "run", "What does it say?", "--url", url, "--model", "m-1")
+    out, err = await asyncio.wait_for(proc.communicate(), 60)
+    assert proc.returncode == 0, err.decode()
+    assert out.decode() == "It says hello.\n"
+    assert "step 1: browser_tabs list" in err.decode()
+    assert [body["model"] for body in fake.requests] == ["m-1", "m-1"]
+
+
+async def test_ctrl_c_stops_the_run_cleanly_with_exit_130(fake, server):
+    url = server.route("/e2e", "<h1>Interrupt me</h1>")
+    loop = asyncio.get_running_loop()
+    in_flight = loop.create_future()
+    release = threading.Event()
+
+    def hang(body):
+        loop.call_soon_threadsafe(in_flight.set_result, None)
+        release.wait(20)
+        return message("too late")
+    fake.script(hang)
+    proc = await _browserx(fake, "run", "Wait.", "--url", url, "--model", "m-1")
+    try:
+        await asyncio.wait_for(in_flight, 60)
+        proc.send_signal(signal.SIGINT)
+        out, err = await asyncio.wait_for(proc.communicate(), 30)
+    finally:
+        release.set()
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+    assert proc.returncode == 130, err.decode()
+    assert "cancelled: 1 steps" in err.decode() and out == b""

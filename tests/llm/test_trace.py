@@ -12,6 +12,7 @@ from pathlib import Path
 from fake_responses import call, calls, message
 from PIL import Image as PILImage
 
+from browserx.cli import main
 from browserx.cli import trace as trace_cli
 from browserx.llm import render_html, run_agent
 from browserx.llm.trace import read_events
@@ -51,7 +52,7 @@ async def test_trace_page_renders_one_entry_per_step_with_its_images(
         fake, manager, conversation, registry, server, tmp_path, call):
     await _traced_run(fake, manager, conversation, registry, server, tmp_path)
     args = argparse.Namespace(dir=str(tmp_path), open=False)
-    assert trace_cli.command(args) == 0
+    assert await trace_cli.command(args) == 0
     page = render_html(tmp_path)
     html = page.read_text()
     assert "<link" not in html and "<script" not in html  # self-contained, static
@@ -86,8 +87,8 @@ async def test_trace_page_renders_one_entry_per_step_with_its_images(
 
 
 def test_trace_show_without_a_trace_fails_with_not_found(tmp_path, capsys):
-    assert trace_cli.command(argparse.Namespace(dir=str(tmp_path), open=False)) == 1
-    assert "NOT_FOUND" in capsys.readouterr().err
+    assert main(["trace", "show", str(tmp_path)]) == 1
+    assert json.loads(capsys.readouterr().err)["error"]["code"] == "NOT_FOUND"
 
 
 def test_render_tolerates_a_run_killed_mid_write(tmp_path):

@@ -4,7 +4,8 @@
     browserx run "Log in with the demo account" --url http://127.0.0.1:8000/ --trace ./trace
 
 The final answer goes to stdout, everything else to stderr. Exit codes: 0 answered, 1 failed
-(the coded error is printed), 2 step limit reached, 130 interrupted (Ctrl-C; the browser is closed).
+(the coded error is printed as `{"error": {code, message, hint}}`), 3 step limit reached,
+130 interrupted (Ctrl-C; the browser is closed).
 The endpoint comes from OPENAI_BASE_URL / OPENAI_API_KEY; the model from --model or BROWSERX_MODEL.
 """
 
@@ -22,7 +23,7 @@ from ..llm.agent import DEFAULT_MAX_STEPS, Agent, AgentResult, StepRecord
 from ..llm.client import ResponsesClient
 from ..tools import ToolRegistry
 
-EXIT_OK, EXIT_FAILED, EXIT_STEP_LIMIT, EXIT_INTERRUPTED = 0, 1, 2, 130
+EXIT_OK, EXIT_FAILED, EXIT_STEP_LIMIT = 0, 1, 3  # 2 is argparse's usage error
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
@@ -47,28 +48,17 @@ def add_run_arguments(parser: argparse.ArgumentParser) -> None:
                                                        "(view with: browserx trace show DIR)")
 
 
-def command(args: argparse.Namespace) -> int:
-    """Entry point for the CLI main: builds the browser and the client, then runs."""
+async def command(args: argparse.Namespace) -> int:
+    """The CLI main runs this with `common.run_async` (Ctrl-C → the run is cancelled, the browser closed, 130)."""
     from .common import config_from_args  # noqa: PLC0415
 
+    config = config_from_args(args)                       # a ValidationError is printed by run_async
+    client = ResponsesClient.from_env(model=args.model)
     try:
-        config = config_from_args(args)
-        client = ResponsesClient.from_env(model=args.model)
-    except BrowserxError as exc:
-        _print_error(exc.to_dict(), sys.stderr)
-        return EXIT_FAILED
-
-    async def main() -> int:
         async with BrowserManager(config) as manager:
-            try:
-                return await execute(args, manager=manager, client=client)
-            finally:
-                await client.close()
-    try:
-        return asyncio.run(main())
-    except KeyboardInterrupt:
-        print("interrupted; browser closed", file=sys.stderr)
-        return EXIT_INTERRUPTED
+            return await execute(args, manager=manager, client=client)
+    finally:
+        await client.close()
 
 
 async def execute(args: argparse.Namespace, *, manager: BrowserManager, client: ResponsesClient,
@@ -107,5 +97,6 @@ def summary_line(result: AgentResult) -> str:
 
 
 def _print_error(error: dict[str, Any], err: TextIO) -> None:
-    print(f"error {error.get('code')}: {error.get('message')}", file=err)
-    print(json.dumps(error, ensure_ascii=False), file=err, flush=True)
+    # the same shape as every other command's coded error
+    print(json.dumps({"error": {k: error.get(k) for k in ("code", "message", "hint")}}, ensure_ascii=False),
+          file=err, flush=True)

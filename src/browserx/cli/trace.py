@@ -4,11 +4,11 @@ static HTML page, DIR/index.html, and print its path. `--open` also opens it in 
 from __future__ import annotations
 
 import argparse
-import sys
 import webbrowser
 from pathlib import Path
 from typing import Any
 
+from ..errors import NotFoundError
 from ..llm.trace import render_html
 
 
@@ -22,11 +22,11 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     return parser
 
 
-def command(args: argparse.Namespace) -> int:
+async def command(args: argparse.Namespace) -> int:
     directory = Path(args.dir)
     if not (directory / "trace.jsonl").is_file():
-        print(f"error NOT_FOUND: no trace.jsonl in {directory}", file=sys.stderr)
-        return 1
+        raise NotFoundError(f"no trace.jsonl in {directory}",
+                            hint="Give the directory passed to `browserx run --trace DIR`.")
     page = render_html(directory).resolve()
     print(page)
     if getattr(args, "open", False):
