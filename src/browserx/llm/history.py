@@ -27,6 +27,14 @@ KEEP_FULL_OUTPUTS = 4
 OLD_OUTPUT_CHARS = 400
 
 
+class _ImageMessage(dict):
+    """A user message carrying a screenshot; it remembers which tool call produced it."""
+
+    def __init__(self, call_id: str, content: list[dict[str, Any]]) -> None:
+        super().__init__(role="user", content=content)
+        self.call_id = call_id
+
+
 @dataclass
 class Upload:
     call_id: str
@@ -44,7 +52,6 @@ class History:
         self.items: list[dict[str, Any]] = []
         self.uploads: list[Upload] = []
         self.keep_full_outputs = keep_full_outputs
-        self._image_items: dict[int, str] = {}  # id(item) → call_id, for the user messages carrying images
 
     def add_user(self, text: str) -> None:
         self.items.append({"role": "user", "content": [{"type": "input_text", "text": text}]})
@@ -60,11 +67,9 @@ class History:
             upload = Upload(call_id, tool, image)
             self.uploads.append(upload)
             added.append(upload)
-            item = {"role": "user", "content": [
+            self.items.append(_ImageMessage(call_id, [
                 {"type": "input_text", "text": f"Screenshot returned by {tool} (call {call_id}):"},
-                {"type": "input_image", "image_url": _data_url(image), "detail": "auto"}]}
-            self._image_items[id(item)] = call_id
-            self.items.append(item)
+                {"type": "input_image", "image_url": _data_url(image), "detail": "auto"}]))
         return added
 
     def pending(self) -> list[Upload]:
@@ -80,7 +85,7 @@ class History:
         report = UploadFailedError(f"the screenshot could not be sent to the model ({cause})").to_dict()
         kept = []
         for item in self.items:
-            if id(item) in self._image_items and self._image_items[id(item)] in failed:
+            if isinstance(item, _ImageMessage) and item.call_id in failed:
                 continue
             if item.get("type") == "function_call_output" and item.get("call_id") in failed:
                 previous = json.loads(item["output"])
@@ -91,22 +96,21 @@ class History:
 
     def build(self) -> list[dict[str, Any]]:
         """The input list for the next request (the stored items are left intact)."""
-        image_items = [item for item in self.items if id(item) in self._image_items]
+        image_items = [item for item in self.items if isinstance(item, _ImageMessage)]
         latest = image_items[-1] if image_items else None
         outputs = [item for item in self.items if item.get("type") == "function_call_output"]
         recent = {id(item) for item in outputs[-self.keep_full_outputs:]}
         built = []
         for item in self.items:
-            if id(item) in self._image_items and item is not latest:
-                call_id = self._image_items[id(item)]
+            if isinstance(item, _ImageMessage) and item is not latest:
                 item = {"role": "user", "content": [{"type": "input_text", "text":
-                        f"(The screenshot of call {call_id} was shown earlier and is no longer attached; "
+                        f"(The screenshot of call {item.call_id} was shown earlier and is no longer attached; "
                         "take a new one if you need to see the page.)"}]}
             elif item.get("type") == "function_call_output" and id(item) not in recent \
                     and len(item["output"]) > OLD_OUTPUT_CHARS:
                 item = {**item, "output": item["output"][:OLD_OUTPUT_CHARS]
                         + " … [older output cut; take a new snapshot for the current page]"}
-            built.append(item)
+            built.append(dict(item))
         return built
 
 
