@@ -136,7 +136,10 @@ def render_html(directory: str | Path) -> Path:
             parts.append(f"<div class='meta upload'>screenshot of call {e(str(upload.get('call_id')))}: "
                          f"{e(str(upload.get('state')))}</div>")
         if model and model.get("usage"):
-            parts.append(f"<div class='meta'>tokens {e(json.dumps(model['usage']))}</div>")
+            usage = model["usage"]
+            parts.append(f"<div class='meta tokens'>{usage.get('input_tokens', 0)} tokens in · "
+                         f"{usage.get('output_tokens', 0)} out"
+                         f"{' · ' + str(model['attempts']) + ' attempts' if model.get('attempts', 1) > 1 else ''}</div>")
         parts.append("</section>")
     parts.append("</main><footer>")
     if end:
