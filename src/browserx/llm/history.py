@@ -104,8 +104,8 @@ class History:
         for item in self.items:
             if isinstance(item, _ImageMessage) and item is not latest:
                 item = {"role": "user", "content": [{"type": "input_text", "text":
-                        f"(The screenshot of call {item.call_id} was shown earlier and is no longer attached; "
-                        "take a new one if you need to see the page.)"}]}
+                        f"(The screenshot of call {item.call_id} is no longer attached: a newer screenshot "
+                        "replaces it. Take a new one if you need to see the page again.)"}]}
             elif item.get("type") == "function_call_output" and id(item) not in recent \
                     and len(item["output"]) > OLD_OUTPUT_CHARS:
                 item = {**item, "output": item["output"][:OLD_OUTPUT_CHARS]
