@@ -16,13 +16,16 @@ session's own expiry). The browser itself starts lazily on the first such call.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import contextlib
 import hmac
 import ipaddress
 import json
 import logging
+import os
 import socket
+import stat
 import sys
 import uuid
 from collections.abc import AsyncIterator
@@ -44,6 +47,7 @@ log = logging.getLogger(__name__)
 SERVER_NAME = "browserx"
 DEFAULT_HTTP_PORT = 8765
 MCP_PATH = "/mcp"
+STDIN_LINE_LIMIT = 64 * 1024 * 1024  # one JSON-RPC message per line
 CLOSE_TIMEOUT = 10.0  # closing a conversation at session end never holds the server longer than this
 
 INSTRUCTIONS = """\
@@ -179,10 +183,43 @@ async def serve_stdio(server: BrowserxServer) -> None:
     """One MCP session over stdin/stdout until the client closes stdin; then the browser closes."""
     from mcp.server.stdio import stdio_server
     try:
-        async with stdio_server() as (read_stream, write_stream):
+        async with stdio_server(stdin=await _stdin_lines()) as (read_stream, write_stream):
             await server.run(read_stream, write_stream, server.create_initialization_options())
     finally:
         await server.aclose()
+
+
+class _PipeLines:
+    """stdin lines read by the event loop, not by a worker thread: the SDK's threaded readline
+    cannot be cancelled, so Ctrl-C or SIGTERM would wait for the client's next line before
+    the browser could close."""
+
+    def __init__(self, reader: asyncio.StreamReader) -> None:
+        self.reader = reader
+
+    def __aiter__(self) -> _PipeLines:
+        return self
+
+    async def __anext__(self) -> str:
+        line = await self.reader.readline()
+        if not line:
+            raise StopAsyncIteration
+        return line.decode("utf-8", errors="replace")
+
+
+async def _stdin_lines() -> Any:
+    """A cancellable line reader when stdin is a pipe or socket (what MCP clients give); otherwise
+    None, the SDK's default (a terminal shares its file with stdout, which must stay blocking)."""
+    try:
+        mode = os.fstat(sys.stdin.fileno()).st_mode
+    except (OSError, ValueError, AttributeError):
+        return None
+    if not (stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)):
+        return None
+    reader = asyncio.StreamReader(limit=STDIN_LINE_LIMIT)
+    loop = asyncio.get_running_loop()
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+    return _PipeLines(reader)
 
 
 def is_loopback(host: str) -> bool:

@@ -47,11 +47,19 @@ async def run(args: argparse.Namespace) -> int:
         return 0
     # stdio: SIGTERM from the client must still close Chromium, like stdin EOF does
     task = asyncio.current_task()
-    loop = asyncio.get_running_loop()
+    assert task is not None
+    terminated = []
+
+    def terminate() -> None:
+        terminated.append(True)
+        task.cancel()
+
     with contextlib.suppress(NotImplementedError, RuntimeError):
-        loop.add_signal_handler(signal.SIGTERM, task.cancel)
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, terminate)
     try:
         await serve_stdio(server)
     except asyncio.CancelledError:
-        return 143
+        if terminated:
+            return 128 + signal.SIGTERM
+        raise  # Ctrl-C: asyncio.run turns this back into KeyboardInterrupt → exit 130
     return 0
