@@ -96,3 +96,16 @@ async def test_refuses_to_listen_beyond_loopback_without_a_token():
     _, stderr = await asyncio.wait_for(proc.communicate(), 30)
     assert proc.returncode == 2
     assert json.loads(stderr.decode().strip().splitlines()[-1])["error"]["code"] == "VALIDATION_ERROR"
+
+
+async def test_on_loopback_a_foreign_host_header_is_refused():
+    """DNS rebinding: a web page on evil.example resolved to 127.0.0.1 must not reach the server."""
+    async with McpHttpProcess() as proc:
+        async with httpx.AsyncClient(timeout=10) as raw:
+            foreign = await raw.post(proc.url, json=INITIALIZE, headers={**MCP_HEADERS, "Host": "evil.example:80"})
+            foreign_origin = await raw.post(proc.url, json=INITIALIZE,
+                                            headers={**MCP_HEADERS, "Origin": "http://evil.example"})
+            local = await raw.post(proc.url, json=INITIALIZE, headers=MCP_HEADERS)
+    assert foreign.status_code == 421
+    assert foreign_origin.status_code == 403
+    assert local.status_code == 200
