@@ -261,7 +261,7 @@ class BearerAuth:
 
 def http_app(server: BrowserxServer, host: str, token: str | None, on_ready: Any = None) -> Any:
     """The Starlette app: streamable HTTP at /mcp, behind the bearer check when a token is set."""
-    from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
+    from mcp.server.streamable_http_manager import DEFAULT_SESSION_IDLE_TIMEOUT, StreamableHTTPSessionManager
     from mcp.server.transport_security import TransportSecuritySettings
     from starlette.applications import Starlette
     from starlette.routing import Route
@@ -273,7 +273,10 @@ def http_app(server: BrowserxServer, host: str, token: str | None, on_ready: Any
             allowed_origins=["http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*"])
     else:  # reachable by name from elsewhere: the bearer token is the guard
         security = TransportSecuritySettings(enable_dns_rebinding_protection=False)
-    sessions = StreamableHTTPSessionManager(app=server, security_settings=security)
+    # An HTTP session outlives its browser context's idle close, so the model gets a reset notice
+    # rather than a transport error; ending the session closes the context too.
+    session_idle = max(server.manager.config.idle_timeout, DEFAULT_SESSION_IDLE_TIMEOUT)
+    sessions = StreamableHTTPSessionManager(app=server, security_settings=security, session_idle_timeout=session_idle)
 
     class Endpoint:  # a class, so Starlette passes the raw ASGI call through
         async def __call__(self, scope: Any, receive: Any, send: Any) -> None:

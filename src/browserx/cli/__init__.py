@@ -18,7 +18,7 @@ import sys
 
 from .common import run_async
 
-COMMAND_MODULES = ["navigate", "eval", "snapshot", "screenshot", "run", "trace", "tools", "mcp"]
+COMMAND_MODULES = ["navigate", "eval", "snapshot", "screenshot", "run", "trace", "tools", "mcp", "demo"]
 
 
 def build_parser() -> argparse.ArgumentParser:
