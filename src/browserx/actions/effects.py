@@ -1,0 +1,117 @@
+"""What an action did to the page, measured around it: the effect summary of every action result.
+
+Most of it costs nothing: the URL, and the notices the tab already collects (new tabs, dialogs,
+downloads). Focus and DOM changes come from the in-page half (`element.js`: `begin` before the
+action rides on the action's own first call, `finish` after it). Waits are bounded event waits:
+a navigation the action requested is followed to its commit, a new tab to its adoption.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import builtins
+import contextlib
+from typing import Any
+
+from ..browser import Tab
+
+NAVIGATION_WAIT = 10.0  # a requested navigation that has not committed by then is reported as pending
+ADOPTION_WAIT = 5.0
+
+
+class EffectWatch:
+    """Arm before an action (`EffectWatch(tab)`), `await watch.settle()` after it, then `summary(...)`."""
+
+    def __init__(self, tab: Tab) -> None:
+        self.tab = tab
+        self.url = tab.url
+        self.notice_mark = len(tab.notices)
+        self.navigation_requested: str | None = None  # the disposition: currentTab, newTab, download…
+        self.navigation_pending = False
+        self.same_document_url: str | None = None
+        loop = asyncio.get_running_loop()
+        self._committed: asyncio.Future[None] = loop.create_future()
+        main = tab.target_id
+        session, connection = tab.session, tab.session.connection
+
+        def requested(params: dict[str, Any]) -> None:
+            if params.get("frameId") == main:
+                self.navigation_requested = params.get("disposition", "currentTab")
+
+        def committed(params: dict[str, Any]) -> None:
+            frame = params.get("frame", params)
+            if (frame.get("id") or frame.get("frameId")) == main and not frame.get("parentId"):
+                self._done()
+
+        def within(params: dict[str, Any]) -> None:
+            if params.get("frameId") == main:
+                self.same_document_url = params.get("url")
+
+        self._offs = [
+            session.on("Page.frameRequestedNavigation", requested),
+            session.on("Page.frameNavigated", committed),
+            session.on("Page.frameStoppedLoading", committed),
+            session.on("Page.navigatedWithinDocument", within),
+            connection.on("Browser.downloadWillBegin", lambda _p: self._done()),
+        ]
+
+    def _done(self) -> None:
+        if not self._committed.done():
+            self._committed.set_result(None)
+
+    @property
+    def navigating(self) -> bool:
+        """The action asked the main frame to load another document (or download) in this tab."""
+        return self.navigation_requested in ("currentTab", "download")
+
+    async def settle(self) -> None:
+        """Wait (bounded) for a requested navigation to commit and for new tabs to be attached."""
+        try:
+            if self.navigating and not self._committed.done():
+                try:
+                    async with asyncio.timeout(NAVIGATION_WAIT):
+                        await asyncio.shield(self._committed)
+                except builtins.TimeoutError:
+                    self.navigation_pending = True
+            await self.tab.conversation.settle_adoptions(timeout=ADOPTION_WAIT)
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        for off in self._offs:
+            off()
+        self._offs = []
+
+    def summary(self, focus_before: Any = None, page: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Only what changed; `page` is element.js `finish()` (focus and DOM counts), None if not measured."""
+        effects: dict[str, Any] = {}
+        url = self.tab.url if self.tab.url != self.url else self.same_document_url
+        if url and url != self.url:
+            effects["url"] = url
+        if self.navigation_pending:
+            effects["navigation"] = "pending"
+        for notice in self.tab.notices[self.notice_mark:]:
+            kind = notice.get("type")
+            if kind == "new_tab":
+                effects.setdefault("new_tabs", []).append({"tab_id": notice.get("new_tab_id"), "url": notice.get("url")})
+            elif kind == "dialog":
+                effects.setdefault("dialogs", []).append({k: notice.get(k) for k in ("dialog_type", "message", "action")})
+            elif kind == "download":
+                effects.setdefault("downloads", []).append({"file_name": notice.get("file_name")})
+        if page:
+            focus = page.get("focus")
+            if focus != focus_before:
+                effects["focus"] = focus  # None: focus left every element
+            if page.get("dom_changed"):
+                effects["dom_changed"] = True
+            for key in ("controls_added", "controls_removed"):
+                if page.get(key):
+                    effects[key] = page[key]
+        return effects
+
+
+def invalidate_snapshot(tab: Tab) -> None:
+    """Every action, success or failure, makes the page model stale (spec contracts 2-4)."""
+    with contextlib.suppress(ImportError):
+        from ..page.service import DomService
+        DomService.of(tab).invalidate()

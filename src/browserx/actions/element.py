@@ -1,0 +1,233 @@
+"""Acting on the page by element id: click, type, keypress, scroll, select, hover.
+
+    result = await click(tab, "bu_1", click_count=2)
+    # {"success": True, "duration_ms": 3.1, "snapshotInvalidated": True, "effects": {"focus": {...}}}
+
+Two strategies with one result shape (spec contract 9): "cdp" (default) sends real input events
+(`Input.dispatchMouseEvent`, `Input.insertText`, `Input.dispatchKeyEvent`) at the element's
+visible centre after checking in page that nothing covers it; "script" acts in page
+(`element.click()`-style synthetic events, value setting with input/change events), for pages
+where real input cannot reach the element. The in-page half is `element.js`, installed once per
+document in browserx's isolated world; the click path costs one call before the mouse events and
+one after (focus and DOM effects), and the mouse events are pipelined.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from importlib import resources
+from typing import Any
+
+from ..browser import Tab
+from ..errors import (BrowserxError, ElementCoveredError, ElementDisabledError, ElementNotVisibleError,
+                      NodeNotFoundError, ValidationError)
+from ..page.world import PageWorld
+from . import visual
+from .effects import EffectWatch, invalidate_snapshot
+from .keys import key_event_params, press_key
+
+BUTTONS = {"left": (0, 1), "middle": (1, 4), "right": (2, 2)}  # name -> (DOM button, buttons bitmask)
+OPTION_WAIT_MS = 2000
+_LIB: str | None = None
+_ERRORS: dict[str, type[BrowserxError]] = {
+    "NODE_NOT_FOUND": NodeNotFoundError, "ELEMENT_NOT_VISIBLE": ElementNotVisibleError,
+    "ELEMENT_COVERED": ElementCoveredError, "ELEMENT_DISABLED": ElementDisabledError,
+    "VALIDATION_ERROR": ValidationError,
+}
+# Runs `begin` (effects baseline) and one entry point of __bxact in a single round trip.
+_CALL = """async function(method, detail, ...args) {
+  const A = globalThis.__bxact;
+  if (!A) return {install: true};
+  const focus = detail === null ? undefined : A.begin(detail);
+  const out = await A[method](...args);
+  if (focus !== undefined) out.focus_before = focus;
+  return out;
+}"""
+_FINISH = "function() { const A = globalThis.__bxact; return A ? A.finish() : null; }"
+
+
+def _lib() -> str:
+    global _LIB
+    if _LIB is None:
+        source = resources.files("browserx.actions").joinpath("element.js").read_text(encoding="utf-8")
+        _LIB = "function() {\n" + source + "\nreturn true; }"
+    return _LIB
+
+
+async def _page(tab: Tab, method: str, *args: Any, detail: bool | None = None) -> dict[str, Any]:
+    """Call `__bxact[method](*args)`; with `detail` not None, also take the effects baseline first."""
+    world = PageWorld.of(tab)
+    out = await world.call(_CALL, method, detail, *args)
+    if isinstance(out, dict) and out.get("install"):
+        await world.call(_lib())
+        out = await world.call(_CALL, method, detail, *args)
+    if not isinstance(out, dict):
+        raise NodeNotFoundError("the page gave no answer for the element; take a new snapshot")
+    if out.get("error"):
+        cls = _ERRORS.get(out["error"], BrowserxError)
+        details = {k: out[k] for k in ("cover", "options") if out.get(k)}
+        raise cls(out.get("message") or out["error"], details=details)
+    return out
+
+
+class _Run:
+    """One action: effects armed before, settled and summarised after, snapshot always invalidated."""
+
+    def __init__(self, tab: Tab, detail: bool) -> None:
+        self.tab, self.detail = tab, detail
+        self.started = time.perf_counter()
+        self.watch = EffectWatch(tab)
+        self.focus_before: Any = None
+
+    async def first(self, method: str, *args: Any) -> dict[str, Any]:
+        out = await _page(self.tab, method, *args, detail=self.detail)
+        self.focus_before = out.pop("focus_before", None)
+        return out
+
+    async def done(self, **extra: Any) -> dict[str, Any]:
+        page = None
+        if not self.watch.navigating:
+            try:
+                page = await PageWorld.of(self.tab).call(_FINISH, timeout=5.0)
+            except BrowserxError:
+                page = None  # the document went away (navigation): the URL tells the story
+        await self.watch.settle()
+        effects = self.watch.summary(self.focus_before, page)
+        return {"success": True, "duration_ms": round((time.perf_counter() - self.started) * 1000, 1),
+                "snapshotInvalidated": True, **extra, "effects": effects}
+
+
+async def _act(tab: Tab, detail: bool, body: Callable[[_Run], Awaitable[dict[str, Any]]]) -> dict[str, Any]:
+    run = _Run(tab, detail)
+    try:
+        return await body(run)
+    except BrowserxError as exc:
+        exc.details.setdefault("recoverable", exc.recoverable)
+        exc.details["snapshotInvalidated"] = True
+        raise
+    finally:
+        run.watch.close()
+        invalidate_snapshot(tab)
+
+
+async def _mouse(tab: Tab, x: float, y: float, button: str = "left", click_count: int = 1,
+                 modifiers: int = 0, *, move_only: bool = False) -> None:
+    """Move, then press/release click_count times, pipelined (Chromium queues input in order)."""
+    events: list[dict[str, Any]] = [{"type": "mouseMoved", "x": x, "y": y, "modifiers": modifiers}]
+    if not move_only:
+        _, mask = BUTTONS[button]
+        for n in range(1, click_count + 1):
+            common = {"x": x, "y": y, "button": button, "clickCount": n, "modifiers": modifiers}
+            events += [{"type": "mousePressed", "buttons": mask, **common}, {"type": "mouseReleased", "buttons": 0, **common}]
+    send = tab.session.send
+    await asyncio.gather(*(send("Input.dispatchMouseEvent", e) for e in events))
+
+
+async def click(tab: Tab, element_id: str, *, button: str = "left", click_count: int = 1, modifiers: int = 0,
+                strategy: str = "cdp", detail: bool = False, visual_effect: bool = False) -> dict[str, Any]:
+    async def body(run: _Run) -> dict[str, Any]:
+        if strategy == "script":
+            await run.first("scriptClick", element_id, BUTTONS[button][0], click_count, modifiers)
+            return await run.done()
+        where = await run.first("click", element_id, True)
+        await _mouse(tab, where["x"], where["y"], button, click_count, modifiers)
+        visual.maybe_ripple(tab, where["x"], where["y"], visual_effect)
+        return await run.done(x=round(where["x"]), y=round(where["y"]))
+    return await _act(tab, detail, body)
+
+
+async def hover(tab: Tab, element_id: str, *, strategy: str = "cdp", detail: bool = False,
+                visual_effect: bool = False) -> dict[str, Any]:
+    async def body(run: _Run) -> dict[str, Any]:
+        if strategy == "script":
+            await run.first("scriptHover", element_id)
+            return await run.done()
+        where = await run.first("click", element_id, True)
+        await _mouse(tab, where["x"], where["y"], move_only=True)
+        visual.maybe_ripple(tab, where["x"], where["y"], visual_effect)
+        return await run.done(x=round(where["x"]), y=round(where["y"]))
+    return await _act(tab, detail, body)
+
+
+def _split_enter(text: str, submit: bool) -> tuple[str, bool]:
+    if text.endswith("\n"):
+        return text[:-1].removesuffix("\r"), True
+    return text, submit
+
+
+async def type_text(tab: Tab, element_id: str, text: str, *, clear: bool = True, submit: bool = False,
+                    strategy: str = "cdp", detail: bool = False) -> dict[str, Any]:
+    """Replace (or append to) a text field's content. The text is never part of the result."""
+    body_text, enter = _split_enter(text, submit)
+
+    async def body(run: _Run) -> dict[str, Any]:
+        if strategy == "script":
+            await run.first("scriptType", element_id, body_text, clear, enter)
+            return await run.done()
+        # Typing goes where a user's would: a covered field is not refused, the cover may be a
+        # placeholder label drawn over the input.
+        ready = await run.first("prepareType", element_id, clear, False)
+        if ready.get("clear"):
+            await press_key(tab.session, "Backspace")
+        if body_text:
+            await tab.session.send("Input.insertText", {"text": body_text})
+        if enter:
+            await press_key(tab.session, "Enter")
+        return await run.done()
+    return await _act(tab, detail, body)
+
+
+async def keypress(tab: Tab, key: str, modifiers: int = 0, *, element_id: str | None = None,
+                   strategy: str = "cdp", detail: bool = False) -> dict[str, Any]:
+    down, _ = key_event_params(key, modifiers)  # VALIDATION_ERROR before anything happens
+
+    async def body(run: _Run) -> dict[str, Any]:
+        if strategy == "script":
+            await run.first("scriptKey", element_id or "", down["key"], down["code"], down["modifiers"])
+            return await run.done()
+        if element_id:
+            await run.first("focus", element_id)
+        else:
+            await run.first("none")
+        await press_key(tab.session, key, modifiers)
+        return await run.done()
+    return await _act(tab, detail, body)
+
+
+async def scroll(tab: Tab, element_id: str, *, block: str = "start", inline: str = "nearest",
+                 detail: bool = False) -> dict[str, Any]:
+    """Scroll the element into view (both strategies scroll in page); the new window scroll position."""
+    async def body(run: _Run) -> dict[str, Any]:
+        out = await run.first("scroll", element_id, block, inline)
+        return await run.done(scroll_x=out["scroll_x"], scroll_y=out["scroll_y"], in_viewport=out["in_viewport"])
+    return await _act(tab, detail, body)
+
+
+async def select(tab: Tab, element_id: str, option: str, *, strategy: str = "cdp", detail: bool = False,
+                 visual_effect: bool = False) -> dict[str, Any]:
+    """Choose an option by label or value: a <select>, an ARIA listbox, or a combobox (opened first)."""
+    async def pick_pending(run: _Run) -> None:
+        # The option chosen in page is the pending element (id None) of the next call.
+        if strategy == "script":
+            await _page(tab, "scriptClick", None, 0, 1, 0)
+            return
+        where = await _page(tab, "click", None, True)
+        await _mouse(tab, where["x"], where["y"])
+        visual.maybe_ripple(tab, where["x"], where["y"], visual_effect)
+
+    async def body(run: _Run) -> dict[str, Any]:
+        out = await run.first("select", element_id, option)
+        if out.get("open"):  # a closed combobox: open it like a user, then find the option
+            if strategy == "script":
+                await _page(tab, "scriptClick", element_id, 0, 1, 0)
+            else:
+                where = await _page(tab, "click", element_id, True)
+                await _mouse(tab, where["x"], where["y"])
+            out = await _page(tab, "awaitOption", element_id, option, OPTION_WAIT_MS)
+            await pick_pending(run)
+        elif not out.get("done"):
+            await pick_pending(run)
+        return await run.done(selected=out.get("selected"))
+    return await _act(tab, detail, body)

@@ -1,0 +1,48 @@
+"""An optional ripple where a pointer action landed (spec contract 10), for people watching the browser.
+
+Off by default; on per call (`visual_effect=True`), per tab (`tab.services["visual_effects"] = True`)
+or for the process (`visual.ENABLED = True`). Fire and forget: the action never waits for it, and
+any failure (a page whose CSP or state refuses the overlay, a navigation) is silently ignored. The
+overlay lives in browserx's isolated world and removes itself when its animation ends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+from ..browser import Tab
+from ..page.world import PageWorld
+
+ENABLED = False
+_tasks: set[asyncio.Task[None]] = set()  # strong references until each finishes
+
+_RIPPLE = """function(x, y) {
+  const dot = document.createElement('div');
+  const s = dot.style;
+  s.position = 'fixed'; s.left = (x - 20) + 'px'; s.top = (y - 20) + 'px'; s.width = s.height = '40px';
+  s.borderRadius = '50%'; s.border = '3px solid rgba(255, 64, 64, 0.9)'; s.boxSizing = 'border-box';
+  s.pointerEvents = 'none'; s.zIndex = '2147483647';
+  (document.body || document.documentElement).appendChild(dot);
+  const run = dot.animate([{transform: 'scale(0.3)', opacity: 1}, {transform: 'scale(1.6)', opacity: 0}],
+                          {duration: 450, easing: 'ease-out'});
+  run.onfinish = run.oncancel = () => dot.remove();
+  return true;
+}"""
+
+
+def enabled(tab: Tab, requested: bool | None = None) -> bool:
+    return bool(requested) or bool(tab.services.get("visual_effects")) or ENABLED
+
+
+def maybe_ripple(tab: Tab, x: float, y: float, requested: bool | None = None) -> None:
+    if not enabled(tab, requested):
+        return
+    task = asyncio.get_running_loop().create_task(_ripple(tab, x, y))
+    _tasks.add(task)
+    task.add_done_callback(_tasks.discard)
+
+
+async def _ripple(tab: Tab, x: float, y: float) -> None:
+    with contextlib.suppress(Exception):
+        await PageWorld.of(tab).call(_RIPPLE, x, y, timeout=2.0)

@@ -1,0 +1,142 @@
+"""browser_dom: read the page model, and act on its elements by element id."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field, model_validator
+
+from ..actions import element
+from ..actions.keys import modifier_bits, parse_key
+from ..errors import ValidationError
+from .base import Params, TabParams, Tool, ToolContext, ToolOutput
+
+DESCRIPTION = """Read the current page as a compact model and act on its elements by id.
+
+action=snapshot: the page's headings, landmarks, controls (each with an element_id such as "bu_3"), \
+reader text and what is off screen. format "text" (default, compact) or "json". Form-field values are \
+hidden unless include_values=true (passwords never shown). Take a snapshot first, and again after \
+any action: every action invalidates the previous model (snapshotInvalidated), and ids of elements \
+that went away stop working (NODE_NOT_FOUND).
+
+Actions on one element (element_id from the latest snapshot):
+- click: button left|right|middle, click_count 1-3 (2 = double click), modifiers {ctrl,shift,alt,meta}. \
+Scrolls the element into view and clicks its visible centre. If something else lies on top (a cookie \
+banner, a modal) it does not click and fails with ELEMENT_COVERED naming the cover: deal with the cover \
+first. Disabled elements give ELEMENT_DISABLED, hidden ones ELEMENT_NOT_VISIBLE.
+- type: text (up to 10,000 characters) into an input, textarea or contenteditable. Replaces the \
+current content unless clear=false. Ends with Enter (submitting a form) if submit=true or the text \
+ends with "\\n".
+- keypress: key such as Enter, Escape, Tab, ArrowDown, PageDown, F5, a single character, or a \
+combination like "Control+A"; modifiers as for click. With element_id the element is focused first; \
+without, the key goes to whatever has focus.
+- scroll: bring the element into view; block start|center|end|nearest (default start), inline \
+(default nearest). Returns the new scroll position.
+- select: option (its visible label or its value) in a <select>, an ARIA listbox or a combobox.
+- hover: move the pointer over the element (menus, tooltips).
+
+strategy "cdp" (default) sends real mouse and keyboard input. strategy "script" acts with in-page \
+events instead (element.click(), value setting with input/change events): use it only when cdp \
+fails on a page, e.g. a permanent invisible overlay. Every action returns effects: what visibly \
+changed (url, new_tabs, dialogs, downloads, focus, dom_changed, controls_added/removed); \
+effects=true also compares every visible control before and after."""
+
+_NEEDS = {
+    "click": ("element_id",), "type": ("element_id", "text"), "keypress": ("key",),
+    "scroll": ("element_id",), "select": ("element_id", "option"), "hover": ("element_id",),
+}
+Alignment = Literal["start", "center", "end", "nearest"]
+
+
+class Modifiers(Params):
+    ctrl: bool = False
+    shift: bool = False
+    alt: bool = False
+    meta: bool = False
+
+
+class DomParams(TabParams):
+    action: Literal["snapshot", "click", "type", "keypress", "scroll", "select", "hover"] = Field(
+        description="What to do; see the tool description.")
+    element_id: str | None = Field(default=None, min_length=1, max_length=64,
+                                   description="Element id from the latest snapshot, e.g. 'bu_3'.")
+    # snapshot
+    format: Literal["text", "json"] = Field(default="text", description="snapshot: compact text or JSON.")
+    include_values: bool = Field(default=False, description="snapshot: show form-field values (never passwords).")
+    max_controls: int | None = Field(default=None, ge=1, le=5000, description="snapshot: most controls to list.")
+    max_headings: int | None = Field(default=None, ge=1, le=1000, description="snapshot: most headings to list.")
+    max_iframe_depth: int | None = Field(default=None, ge=0, le=10, description="snapshot: how deep to enter iframes.")
+    # click
+    button: Literal["left", "right", "middle"] = Field(default="left", description="click: mouse button.")
+    click_count: int = Field(default=1, ge=1, le=3, description="click: 2 for a double click.")
+    modifiers: Modifiers | None = Field(default=None, description="click/keypress: keys held down.")
+    # type
+    text: str | None = Field(default=None, max_length=10_000, description="type: the text to enter.")
+    clear: bool = Field(default=True, description="type: replace the current content (false: append).")
+    submit: bool = Field(default=False, description="type: press Enter afterwards.")
+    # keypress
+    key: str | None = Field(default=None, min_length=1, max_length=40,
+                            description="keypress: e.g. Enter, Escape, Tab, ArrowDown, a, Control+A.")
+    # scroll
+    block: Alignment = Field(default="start", description="scroll: vertical alignment.")
+    inline: Alignment = Field(default="nearest", description="scroll: horizontal alignment.")
+    # select
+    option: str | None = Field(default=None, min_length=1, max_length=1000,
+                               description="select: the option's label or value.")
+    strategy: Literal["cdp", "script"] = Field(default="cdp", description="cdp = real input (default); script = in-page events.")
+    effects: bool = Field(default=False, description="Also diff every visible control before/after the action.")
+    visual_effect: bool = Field(default=False, description="Draw a ripple where the pointer acted (for human viewers).")
+
+    @model_validator(mode="after")
+    def _required(self) -> DomParams:
+        for name in _NEEDS.get(self.action, ()):
+            if getattr(self, name) is None:
+                raise ValueError(f"{name} is required for action={self.action}")
+        if self.key is not None and self.action == "keypress":
+            parse_key(self.key)  # an unknown key name fails here, listing the valid ones
+        return self
+
+    def modifier_bits(self) -> int:
+        m = self.modifiers or Modifiers()
+        return modifier_bits(ctrl=m.ctrl, shift=m.shift, alt=m.alt, meta=m.meta)
+
+
+async def _snapshot(tab: Any, params: DomParams) -> Any:
+    from ..page.model import SnapshotOptions
+    from ..page.render import llm_json, render_text
+    from ..page.service import DomService
+    wanted = {k: getattr(params, k) for k in ("include_values", "max_controls", "max_headings", "max_iframe_depth")
+              if getattr(params, k) is not None}
+    model = await DomService.of(tab).snapshot(SnapshotOptions(**wanted), fresh=True)
+    return render_text(model) if params.format == "text" else llm_json(model)
+
+
+async def browser_dom(ctx: ToolContext, params: DomParams) -> ToolOutput:
+    tab = await ctx.tab(params.tab_id)
+    async with tab.lock:
+        data = await _run(tab, params)
+    return ToolOutput(data, tab_id=tab.tab_id)
+
+
+async def _run(tab: Any, p: DomParams) -> Any:
+    common = {"strategy": p.strategy, "detail": p.effects}
+    assert p.action == "snapshot" or p.element_id is not None or p.action == "keypress"
+    if p.action == "snapshot":
+        return await _snapshot(tab, p)
+    if p.action == "click":
+        return await element.click(tab, p.element_id, button=p.button, click_count=p.click_count,
+                                   modifiers=p.modifier_bits(), visual_effect=p.visual_effect, **common)
+    if p.action == "type":
+        return await element.type_text(tab, p.element_id, p.text or "", clear=p.clear, submit=p.submit, **common)
+    if p.action == "keypress":
+        return await element.keypress(tab, p.key or "", p.modifier_bits(), element_id=p.element_id, **common)
+    if p.action == "scroll":
+        return await element.scroll(tab, p.element_id, block=p.block, inline=p.inline, detail=p.effects)
+    if p.action == "select":
+        return await element.select(tab, p.element_id, p.option or "", visual_effect=p.visual_effect, **common)
+    if p.action == "hover":
+        return await element.hover(tab, p.element_id, visual_effect=p.visual_effect, **common)
+    raise ValidationError(f"unknown action {p.action!r}")
+
+
+TOOLS = [Tool("browser_dom", DESCRIPTION, DomParams, browser_dom, timeout_field=None)]
