@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from browserx.browser import BrowserConfig, BrowserManager, profile_dirs_left
+from browserx.browser import BrowserConfig, BrowserManager
 
 PAGES = Path(__file__).parent / "pages"
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "readability"
@@ -119,12 +119,14 @@ def _reset_server(request):
 @pytest.fixture(scope="session")
 async def manager():
     """One real headless Chromium for the whole session."""
-    before = set(profile_dirs_left())
     mgr = BrowserManager(BrowserConfig())
     await mgr.start()
     yield mgr
+    chrome = mgr.chrome  # the one it runs now (a test may have made it relaunch)
     await mgr.close()
-    assert set(profile_dirs_left()) <= before, "a temporary Chromium profile was left behind"
+    if chrome is not None:
+        assert chrome.process.returncode is not None, "Chromium still running after close()"
+        assert not Path(chrome.profile_dir).exists(), "a temporary Chromium profile was left behind"
 
 
 _conversation_ids = itertools.count(1)
