@@ -21,14 +21,15 @@ from .common import run_async
 COMMAND_MODULES = ["navigate", "eval", "snapshot", "screenshot", "run", "trace", "tools", "mcp", "demo"]
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser with every command, or with `only` that one (its module alone is imported)."""
     from .. import __version__
     parser = argparse.ArgumentParser(
         prog="browserx", description="Eyes and hands for LLM agents in a real Chromium (CDP): CLI and MCP server.")
     parser.add_argument("--version", action="version", version=f"browserx {__version__}")
     parser.add_argument("-v", "--verbose", action="store_true", help="log what browserx does on stderr")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMAND_MODULES:
+    for name in [only] if only else COMMAND_MODULES:
         try:
             module = importlib.import_module(f"{__name__}.{name}")
         except ModuleNotFoundError as exc:
@@ -40,7 +41,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    # Importing every command costs ~0.5 s (the LLM client); an MCP client waits for that on each start.
+    command = next((a for a in argv if not a.startswith("-")), None)
+    parser = build_parser(command if command in COMMAND_MODULES else None)
     args = parser.parse_args(argv)
     if getattr(args, "func", None) is None:
         parser.print_help(sys.stderr)
