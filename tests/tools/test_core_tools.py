@@ -239,3 +239,12 @@ async def test_read_image_of_missing_or_non_image_files_is_image_error(call, tmp
     assert (await call("read_image", path=str(tmp_path / "none.png"))).code == "IMAGE_ERROR"
     bmp = _write(tmp_path / "x.bmp", (4, 4), "BMP")
     assert (await call("read_image", path=str(bmp))).code == "IMAGE_ERROR"
+
+
+async def test_read_image_decodes_heic_when_the_decoder_is_installed(call, tmp_path):
+    pillow_heif = pytest.importorskip("pillow_heif")
+    path = tmp_path / "photo.heic"
+    pillow_heif.from_pillow(Image.new("RGB", (64, 48), (10, 120, 200))).save(str(path))
+    result = await call("read_image", path=str(path))
+    assert result.success and "image/heic" in result.data["description"]
+    assert Image.open(io.BytesIO(result.images[0].data)).size == (64, 48)

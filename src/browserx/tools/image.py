@@ -12,8 +12,20 @@ from .base import Duration, Image, Params, Tool, ToolContext, ToolOutput
 _FORMATS = {"PNG": "image/png", "JPEG": "image/jpeg", "GIF": "image/gif", "WEBP": "image/webp"}
 
 
+def _heic_support() -> bool:
+    """HEIC/HEIF (phone photos) when the optional pillow-heif decoder is installed."""
+    try:
+        from pillow_heif import register_heif_opener
+    except ImportError:
+        return False
+    register_heif_opener()
+    _FORMATS["HEIF"] = "image/heic"
+    return True
+
+
 class ReadImageParams(Params):
-    path: str = Field(min_length=1, max_length=4096, description="Path of a PNG, JPEG, GIF or WebP file.")
+    path: str = Field(min_length=1, max_length=4096,
+                      description="Path of a PNG, JPEG, GIF or WebP file (HEIC too when pillow-heif is installed).")
     timeout: Duration = Field(default=15.0, description="Timeout, e.g. '15s'.")
 
 
@@ -37,6 +49,7 @@ def _fit(frame) -> tuple[bytes, int, int]:
 def load_image(path: str) -> tuple[Image, str]:
     from PIL import Image as PILImage, UnidentifiedImageError
 
+    _heic_support()
     file = Path(path).expanduser()
     if not file.is_file():
         raise ImageError(f"image file not found: {file}")
@@ -44,7 +57,7 @@ def load_image(path: str) -> tuple[Image, str]:
         with PILImage.open(file) as img:
             fmt = img.format or ""
             if fmt not in _FORMATS:
-                raise ImageError(f"{file} is {fmt or 'not an image'}; supported: PNG, JPEG, GIF, WebP")
+                raise ImageError(f"{file} is {fmt or 'not an image'}; supported: {', '.join(_FORMATS)}")
             img.load()
             frame = img.convert("RGBA" if img.mode in ("RGBA", "LA", "P") else "RGB")
     except (UnidentifiedImageError, OSError, SyntaxError) as exc:
