@@ -165,3 +165,19 @@ async def test_ctrl_c_or_sigterm_closes_the_browser_before_exiting(server, signu
     _, err = await asyncio.wait_for(proc.communicate(), TIMEOUT)
     assert proc.returncode == exit_code, err.decode()
     assert "browser closed" in err.decode()
+
+
+async def test_cdp_url_attaches_to_a_running_browser_and_leaves_it_running(manager, server):
+    url = server.route("/cli/attach", "<title>attached</title>")
+    seen: list[str] = []
+    off = manager.connection.on("Target.targetInfoChanged", lambda p: seen.append(p["targetInfo"].get("url", "")))
+    try:
+        code, out, err = await browserx("navigate", url, "--json", "--cdp-url", manager.chrome.ws_url)
+    finally:
+        off()
+    assert code == 0, err
+    assert json.loads(out)["data"]["title"] == "attached"
+    assert url in seen, "the page must have loaded in the browser we attached to"
+    assert not manager.connection.closed
+    targets = (await manager.connection.send("Target.getTargets"))["targetInfos"]
+    assert all(t.get("url") != url for t in targets), "the CLI's browser context must be gone after it exits"
