@@ -1,0 +1,117 @@
+"""The page model: what an agent sees of a page (pure data, no CDP).
+
+    model = await DomService.of(tab).snapshot(SnapshotOptions(include_values=False))
+    model.controls[0].id          # "te_1"
+    model.aimap["te_1"]           # "#email"   (selectors stay out of the LLM path)
+    model.to_json_dict()          # the JSON shape, optional keys left out when absent
+    llm_json(model)               # the same without `aimap` (render.py)
+
+JSON keys are fixed: `{title, url, headings, regions, controls, text, aimap, omitted, viewport}`; a
+control is `{id, role, name, states, region, placeholder?, value_len?, filled?, value?, href?,
+visible, inViewport, bbox}` with `bbox = [x, y, width, height]` in CSS pixels of the top viewport.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+# Ids look like "bu_3": a role prefix and a number that is never reused within a document.
+ROLE_PREFIXES = {
+    "button": "bu", "link": "li", "textbox": "te", "searchbox": "se", "spinbutton": "sp", "checkbox": "ch",
+    "radio": "ra", "combobox": "co", "listbox": "lb", "slider": "sl", "switch": "sw", "tab": "ta",
+    "menuitem": "me", "menuitemcheckbox": "mc", "menuitemradio": "mr", "option": "op", "treeitem": "tr",
+    "gridcell": "gc", "scrollbar": "sb", "file": "fi", "clickable": "cl",
+}
+PREFIX_ROLES = {prefix: role for role, prefix in ROLE_PREFIXES.items()}
+
+
+class SnapshotOptions(BaseModel):
+    """What a snapshot includes; every field has the default an agent should normally use."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    include_values: bool = False  # field values up to 200 chars; passwords always "•••"
+    max_controls: int = Field(400, ge=0, le=5000)
+    max_headings: int = Field(30, ge=0, le=1000)
+    max_iframe_depth: int = Field(1, ge=0, le=5)
+    include_file_inputs: bool = False  # hidden <input type=file> too, for uploads
+    include_cross_origin_iframes: bool = False  # not captured yet; counted in omitted.frames
+    max_text_chars: int = Field(3000, ge=0, le=200_000)
+    base_url: str | None = None  # links are made relative to this origin (default: the page's URL)
+
+    def script_options(self, next_number: int) -> dict[str, Any]:
+        return {**self.model_dump(exclude={"include_cross_origin_iframes"}), "next_number": next_number}
+
+
+class Heading(BaseModel):
+    level: int
+    text: str
+
+
+class Viewport(BaseModel):
+    width: int = 0
+    height: int = 0
+    scroll_x: float = 0
+    scroll_y: float = 0
+    device_pixel_ratio: float = 1
+
+
+class Control(BaseModel):
+    model_config = ConfigDict(populate_by_name=True)
+
+    id: str
+    role: str
+    name: str = ""
+    states: dict[str, bool | str] = Field(default_factory=dict)
+    region: str | None = None
+    placeholder: str | None = None
+    value_len: int | None = None
+    filled: bool | None = None
+    value: str | None = None
+    href: str | None = None
+    visible: bool = True
+    in_viewport: bool = Field(False, alias="inViewport")
+    bbox: list[int] = Field(default_factory=lambda: [0, 0, 0, 0])
+    # Index into PageModel.headings of the heading this control sits under (for the text
+    # rendering); not part of the JSON shape.
+    heading: int | None = Field(None, exclude=True)
+
+    @property
+    def disabled(self) -> bool:
+        return bool(self.states.get("disabled"))
+
+
+OPTIONAL_CONTROL_KEYS = ("placeholder", "value_len", "filled", "value", "href")
+
+
+class PageModel(BaseModel):
+    title: str = ""
+    url: str = ""
+    headings: list[Heading] = Field(default_factory=list)
+    regions: list[str] = Field(default_factory=list)
+    controls: list[Control] = Field(default_factory=list)
+    text: str = ""
+    aimap: dict[str, str] = Field(default_factory=dict)
+    omitted: dict[str, int] = Field(default_factory=lambda: {"controls": 0, "headings": 0, "text": 0})
+    viewport: Viewport = Field(default_factory=Viewport)
+
+    @classmethod
+    def from_raw(cls, raw: dict[str, Any]) -> PageModel:
+        """Build from capture.js's `snapshot()` result (extra keys such as next_number ignored)."""
+        data = {k: raw[k] for k in cls.model_fields if k in raw}
+        return cls.model_validate(data)
+
+    def control(self, element_id: str) -> Control | None:
+        return next((c for c in self.controls if c.id == element_id), None)
+
+    def to_json_dict(self, *, aimap: bool = True) -> dict[str, Any]:
+        out = self.model_dump(by_alias=True)
+        for control in out["controls"]:
+            for key in OPTIONAL_CONTROL_KEYS:
+                if control.get(key) is None:
+                    control.pop(key, None)
+        if not aimap:
+            out.pop("aimap")
+        return out
