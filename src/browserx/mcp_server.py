@@ -160,21 +160,27 @@ def to_call_result(result: ToolResult) -> types.CallToolResult:
 
 
 async def delete_screenshot(manager: BrowserManager, conversation_id: str, path: str) -> None:
-    """Delete through the conversation's screenshot store when there is one; the file goes regardless."""
+    """Delete a screenshot file of the conversation, through its store when there is one.
+
+    Only files in the conversation's screenshot directory are ever deleted: an image a tool read
+    from elsewhere (a user's file) is not ours to remove.
+    """
     conversation = manager.conversations.get(conversation_id)
+    if conversation is None:
+        return  # closed: its directories went with it
     try:
         from .screenshots.store import ScreenshotStore  # the store may not exist in every build
     except ImportError:
-        ScreenshotStore = None  # noqa: N806
-    if ScreenshotStore is not None and conversation is not None:
-        try:
-            done = ScreenshotStore.of(conversation).delete(path)
-            if hasattr(done, "__await__"):
-                await done
-        except Exception as exc:  # a failed delete must not turn a delivered result into an error
-            log.warning("screenshot store could not delete %s: %s", path, exc)
-    with contextlib.suppress(OSError):
-        Path(path).unlink(missing_ok=True)
+        if Path(path).resolve().parent == Path(conversation.screenshot_dir).resolve():
+            with contextlib.suppress(OSError):
+                Path(path).unlink(missing_ok=True)
+        return
+    try:
+        done = ScreenshotStore.of(conversation).delete(path)
+        if hasattr(done, "__await__"):
+            await done
+    except Exception as exc:  # a refused or failed delete must not turn a delivered result into an error
+        log.warning("screenshot %s not deleted: %s", path, exc)
 
 
 # --- transports ---------------------------------------------------------------------------------

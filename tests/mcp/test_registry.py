@@ -37,14 +37,26 @@ def registry_with_extras(tmp_path: Path):
     registry = default_registry()
     registry.add(Tool("test_echo", "Echo a word back.", EchoParams, echo))
     registry.add(Tool("test_fails", "Always fails with NODE_NOT_FOUND.", Params, fails))
-    shot = tmp_path / "shot.png"
+    written: list[Path] = []
 
     async def picture(ctx, params: Params):
+        """Like a screenshot: a file in the conversation's screenshot directory."""
+        shot = (await ctx.conversation()).screenshot_dir / "screenshot-test.png"
         shot.write_bytes(PNG)
+        written.append(shot)
         return ToolOutput(data={"path": str(shot), "width": 1, "height": 1},
                           images=[Image(PNG, "image/png", str(shot))])
+
+    async def user_image(ctx, params: Params):
+        """Like read_image with a path: the user's own file, which must survive."""
+        await ctx.conversation()
+        mine = tmp_path / "user-photo.png"
+        mine.write_bytes(PNG)
+        written.append(mine)
+        return ToolOutput(data={"path": str(mine)}, images=[Image(PNG, "image/png", str(mine))])
     registry.add(Tool("test_picture", "Return a 1x1 image.", Params, picture))
-    return registry, shot
+    registry.add(Tool("test_user_image", "Return a user's image.", Params, user_image))
+    return registry, written
 
 
 async def test_tools_list_equals_the_registry_including_a_tool_added_to_it(tmp_path):
@@ -95,11 +107,15 @@ async def test_a_failing_tool_returns_is_error_with_the_coded_error(tmp_path):
 
 
 async def test_an_image_arrives_as_image_content_and_its_file_is_deleted(tmp_path):
-    registry, shot = registry_with_extras(tmp_path)
+    registry, written = registry_with_extras(tmp_path)
     server = build_server(registry=registry)
     try:
         async with create_connected_server_and_client_session(server) as client:
             result = await client.call_tool("test_picture", {})
+            user = await client.call_tool("test_user_image", {})
+            shot, mine = written
+            # checked before the server closes: closing the conversation would remove its files anyway
+            shot_left, mine_left = shot.exists(), mine.exists()
     finally:
         await server.aclose()
     assert result.isError is False
@@ -109,7 +125,9 @@ async def test_an_image_arrives_as_image_content_and_its_file_is_deleted(tmp_pat
     assert isinstance(image, types.ImageContent) and image.mimeType == "image/png"
     assert base64.b64decode(image.data) == PNG
     assert json.loads(result.content[0].text)["data"]["width"] == 1
-    assert not shot.exists(), "the screenshot file must not outlive the response that carried it"
+    assert user.isError is False and [c.type for c in user.content] == ["text", "image"]
+    assert not shot_left, "the screenshot file must not outlive the response that carried it"
+    assert mine_left, "an image file outside the conversation's screenshot directory is not ours to delete"
 
 
 async def test_durations_as_strings_reach_the_registry_unrefused(server):
