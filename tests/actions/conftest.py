@@ -1,35 +1,28 @@
 """Helpers for action tests: load a page, and name its elements by CSS selector.
 
-`await eid(tab, "#go")` gives an element id that browserx's isolated world resolves through
-`__browserx.element(id)` (the page model's own resolver keeps working for real ids). "a >>> b"
-steps into a's shadow root or same-origin iframe document.
+`await eid(tab, "#go")` gives the page model's element id of the control that selector names (a
+snapshot taken in browserx's world, exactly as the agent would get it). "a >>> b" steps into a's
+shadow root or same-origin iframe document.
 """
 
 from __future__ import annotations
-
-import itertools
 
 import pytest
 
 from browserx.page.world import PageWorld
 
-_REGISTER = """function(selector, id) {
-  const bx = globalThis.__browserx || (globalThis.__browserx = {});
-  if (!globalThis.__bxtest) {
-    globalThis.__bxtest = new Map();
-    const real = bx.element;
-    bx.element = (eid) => globalThis.__bxtest.get(eid) || (real ? real.call(bx, eid) : null);
-  }
+_ID_OF = """function(selector) {
   let root = document, el = null;
   for (const part of selector.split('>>>')) {
     el = root.querySelector(part.trim());
-    if (!el) return false;
+    if (!el) return {missing: part};
     root = el.shadowRoot || el.contentDocument || el;
   }
-  globalThis.__bxtest.set(id, el);
-  return true;
+  const bx = globalThis.__browserx;
+  const model = bx.snapshot({max_controls: 5000, max_iframe_depth: 3});
+  const control = model.controls.find(c => bx.element(c.id) === el);
+  return control ? {id: control.id} : {uncontrolled: selector};
 }"""
-_ids = itertools.count(1)
 
 
 @pytest.fixture
@@ -45,9 +38,9 @@ def load(server):
 @pytest.fixture
 def eid():
     async def run(tab, selector: str) -> str:
-        element_id = f"t_{next(_ids)}"
-        assert await PageWorld.of(tab).call(_REGISTER, selector, element_id), f"no element {selector}"
-        return element_id
+        found = await PageWorld.of(tab).call(_ID_OF, selector)
+        assert "id" in found, found
+        return found["id"]
     return run
 
 

@@ -152,6 +152,7 @@
   function hidden(el) {
     return el.checkVisibility && !el.checkVisibility({visibilityProperty: true});
   }
+  const shown = (el) => !hidden(el) && el.getClientRects().length > 0;
   // Where a real pointer must go to reach el: scroll it into view if needed, refuse if covered.
   function target(el, checkCover) {
     if (hidden(el)) return {error: 'ELEMENT_NOT_VISIBLE', message: `${roleOf(el)} "${nameOf(el)}" is hidden (display, visibility or content-visibility)`};
@@ -405,9 +406,10 @@
       const box = listboxOf(el);
       const opts = box ? Array.from(box.querySelectorAll('[role=option]')) : [];
       const o = pick(opts, wanted, optionLabel, optionValue);
+      const opens = roleOf(el) === 'combobox' || !!el.getAttribute('aria-haspopup');
+      if (opens && (!o || !shown(o))) return {ok: true, open: true};
       if (!o) {
         const role = roleOf(el);
-        if (role === 'combobox' || el.getAttribute('aria-haspopup')) return {ok: true, open: true};
         if (!box) return {error: 'VALIDATION_ERROR', message: `${role} "${nameOf(el)}" is not a select, listbox or combobox`};
         return {error: 'VALIDATION_ERROR', message: `no option "${wanted}"`, options: opts.slice(0, 30).map(x => short(optionLabel(x)))};
       }
@@ -422,7 +424,7 @@
       const end = performance.now() + ms;
       while (performance.now() < end) {
         const box = listboxOf(el) || document.querySelector('[role=listbox]');
-        const opts = box ? Array.from(box.querySelectorAll('[role=option]')) : [];
+        const opts = box ? Array.from(box.querySelectorAll('[role=option]')).filter(shown) : [];
         const o = pick(opts, wanted, optionLabel, optionValue);
         if (o) { S.pending = o; return {ok: true, selected: short(optionLabel(o))}; }
         await new Promise(r => setTimeout(r, 16));

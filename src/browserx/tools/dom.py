@@ -65,7 +65,7 @@ class DomParams(TabParams):
     include_values: bool = Field(default=False, description="snapshot: show form-field values (never passwords).")
     max_controls: int | None = Field(default=None, ge=1, le=5000, description="snapshot: most controls to list.")
     max_headings: int | None = Field(default=None, ge=1, le=1000, description="snapshot: most headings to list.")
-    max_iframe_depth: int | None = Field(default=None, ge=0, le=10, description="snapshot: how deep to enter iframes.")
+    max_iframe_depth: int | None = Field(default=None, ge=0, le=5, description="snapshot: how deep to enter iframes.")
     # click
     button: Literal["left", "right", "middle"] = Field(default="left", description="click: mouse button.")
     click_count: int = Field(default=1, ge=1, le=3, description="click: 2 for a double click.")

@@ -1,0 +1,139 @@
+"""browser_dom click and hover: real pointer input at the element's visible centre, or refusal."""
+
+from __future__ import annotations
+
+import pytest
+
+PAGE = """<!doctype html><body style="margin:0;height:3000px">
+<button id=go>Go</button>
+<button id=off style="position:absolute;top:2500px">Far</button>
+<button id=dis disabled>Off</button>
+<button id=gone>Hidden</button>
+<button id=under style="position:absolute;top:300px;left:10px">Under</button>
+<div id=banner role=dialog aria-label="Cookie banner"
+     style="position:absolute;top:280px;left:0;width:400px;height:80px;background:#eee">We use cookies</div>
+<div id=menu role=button style="position:absolute;top:150px;left:10px" onmouseenter="window.hovered=true">Menu</div>
+<script>
+window.log = [];
+for (const type of ['mousedown', 'mouseup', 'click', 'dblclick', 'contextmenu', 'auxclick'])
+  document.addEventListener(type, e => log.push([type, e.target.id, e.button, e.detail,
+                                               e.ctrlKey, e.shiftKey, e.altKey, e.metaKey, e.isTrusted]));
+</script>"""
+
+
+@pytest.fixture
+async def page(tab, load):
+    await load(tab, PAGE)
+    return tab
+
+
+def _types(log):
+    return [entry[0] for entry in log]
+
+
+async def test_click_sends_trusted_press_release_click(page, call, eid, js):
+    result = await call("browser_dom", action="click", element_id=await eid(page, "#go"))
+    assert result.success, result.error
+    assert result.data["success"] is True and result.data["snapshotInvalidated"] is True
+    log = await js(page, "log")
+    assert _types(log) == ["mousedown", "mouseup", "click"]
+    assert all(entry[1] == "go" and entry[8] is True for entry in log)
+
+
+async def test_double_click_fires_dblclick_with_detail_two(page, call, eid, js):
+    result = await call("browser_dom", action="click", element_id=await eid(page, "#go"), click_count=2)
+    assert result.success, result.error
+    log = await js(page, "log")
+    assert _types(log) == ["mousedown", "mouseup", "click", "mousedown", "mouseup", "click", "dblclick"]
+    assert log[-1][3] == 2
+
+
+async def test_right_click_opens_contextmenu_not_click(page, call, eid, js):
+    result = await call("browser_dom", action="click", element_id=await eid(page, "#go"), button="right")
+    assert result.success, result.error
+    log = await js(page, "log")
+    assert "contextmenu" in _types(log) and "click" not in _types(log)
+    assert log[0][2] == 2
+
+
+async def test_modifiers_reach_the_click_event(page, call, eid, js):
+    result = await call("browser_dom", action="click", element_id=await eid(page, "#go"),
+                        modifiers={"ctrl": True, "shift": True})
+    assert result.success, result.error
+    click = [e for e in await js(page, "log") if e[0] == "click"][0]
+    assert click[4:8] == [True, True, False, False]
+
+
+async def test_off_screen_element_is_scrolled_into_view_and_clicked(page, call, eid, js):
+    result = await call("browser_dom", action="click", element_id=await eid(page, "#off"))
+    assert result.success, result.error
+    assert ["click", "off"] in [e[:2] for e in await js(page, "log")]
+    assert await js(page, "window.scrollY") > 1000
+
+
+async def test_covered_element_is_refused_naming_the_cover(page, call, eid, js):
+    result = await call("browser_dom", action="click", element_id=await eid(page, "#under"))
+    assert result.code == "ELEMENT_COVERED"
+    cover = result.error["details"]["cover"]
+    assert (cover["role"], cover["name"], cover["dom_id"]) == ("dialog", "Cookie banner", "banner")
+    assert result.error["details"]["recoverable"] is True
+    assert await js(page, "log") == []
+
+
+async def test_disabled_element_is_refused(page, call, eid, js):
+    result = await call("browser_dom", action="click", element_id=await eid(page, "#dis"))
+    assert result.code == "ELEMENT_DISABLED"
+    assert await js(page, "log") == []
+
+
+async def test_hidden_element_is_refused(page, call, eid, js):
+    element_id = await eid(page, "#gone")
+    await js(page, "document.getElementById('gone').style.display = 'none'")
+    result = await call("browser_dom", action="click", element_id=element_id)
+    assert result.code == "ELEMENT_NOT_VISIBLE"
+
+
+async def test_removed_element_is_node_not_found(page, call, eid, js):
+    element_id = await eid(page, "#go")
+    await js(page, "document.getElementById('go').remove()")
+    result = await call("browser_dom", action="click", element_id=element_id)
+    assert result.code == "NODE_NOT_FOUND"
+
+
+async def test_unknown_id_is_node_not_found(page, call):
+    result = await call("browser_dom", action="click", element_id="bu_999999")
+    assert result.code == "NODE_NOT_FOUND"
+
+
+async def test_hover_enters_the_element(page, call, eid, js):
+    result = await call("browser_dom", action="hover", element_id=await eid(page, "#menu"))
+    assert result.success, result.error
+    assert await js(page, "window.hovered") is True
+
+
+@pytest.mark.parametrize("button,expected", [("left", "click"), ("right", "contextmenu")])
+async def test_script_strategy_reaches_the_same_outcome(page, call, eid, js, button, expected):
+    result = await call("browser_dom", action="click", element_id=await eid(page, "#go"), button=button,
+                        strategy="script")
+    assert result.success, result.error
+    assert set(result.data) == {"success", "duration_ms", "snapshotInvalidated", "effects"}
+    assert [expected, "go"] in [e[:2] for e in await js(page, "log")]
+
+
+async def test_script_strategy_double_click_and_modifiers(page, call, eid, js):
+    result = await call("browser_dom", action="click", element_id=await eid(page, "#go"), click_count=2,
+                        modifiers={"alt": True}, strategy="script")
+    assert result.success, result.error
+    log = await js(page, "log")
+    assert _types(log)[-1] == "dblclick" and log[-1][6] is True
+
+
+async def test_script_strategy_still_refuses_disabled(page, call, eid):
+    result = await call("browser_dom", action="click", element_id=await eid(page, "#dis"), strategy="script")
+    assert result.code == "ELEMENT_DISABLED"
+
+
+async def test_visual_effect_does_not_change_the_outcome(page, call, eid, js):
+    result = await call("browser_dom", action="click", element_id=await eid(page, "#go"), visual_effect=True)
+    assert result.success, result.error
+    assert _types(await js(page, "log")) == ["mousedown", "mouseup", "click"]

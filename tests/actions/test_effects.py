@@ -1,0 +1,83 @@
+"""Every action says what it did: new tabs, dialogs, URL changes, focus and DOM changes."""
+
+from __future__ import annotations
+
+PAGE = """<!doctype html>
+<a id=blank href="/other" target=_blank>Open in new tab</a>
+<button id=alert onclick="alert('Saved!')">Save</button>
+<a id=nav href="/other">Go to other</a>
+<button id=hash onclick="history.pushState({}, '', '#step2')">Next step</button>
+<button id=add onclick="const b = document.createElement('button'); b.textContent = 'New'; document.body.append(b)">Add</button>
+<button id=quiet onclick="window.x = 1">Quiet</button>
+<input id=field aria-label="Field">"""
+
+
+async def _page(tab, load, server):
+    server.route("/other", "<title>Other</title><h1>Other page</h1>")
+    await load(tab, PAGE)
+    return tab
+
+
+async def test_click_opening_a_new_tab_reports_it(tab, load, server, call, eid, conversation):
+    await _page(tab, load, server)
+    result = await call("browser_dom", action="click", element_id=await eid(tab, "#blank"))
+    assert result.success, result.error
+    new_tabs = result.data["effects"]["new_tabs"]
+    assert len(new_tabs) == 1 and new_tabs[0]["tab_id"] != tab.tab_id
+    assert new_tabs[0]["tab_id"] in conversation.tabs
+
+
+async def test_click_opening_a_dialog_reports_it(tab, load, server, call, eid):
+    await _page(tab, load, server)
+    result = await call("browser_dom", action="click", element_id=await eid(tab, "#alert"))
+    assert result.success, result.error
+    dialogs = result.data["effects"]["dialogs"]
+    assert dialogs[0]["dialog_type"] == "alert" and dialogs[0]["message"] == "Saved!"
+
+
+async def test_click_on_a_link_waits_for_the_new_document_and_reports_the_url(tab, load, server, call, eid):
+    await _page(tab, load, server)
+    result = await call("browser_dom", action="click", element_id=await eid(tab, "#nav"))
+    assert result.success, result.error
+    assert result.data["effects"]["url"] == server.url("/other")
+    assert tab.url == server.url("/other")
+
+
+async def test_same_document_navigation_reports_the_url(tab, load, server, call, eid):
+    await _page(tab, load, server)
+    result = await call("browser_dom", action="click", element_id=await eid(tab, "#hash"))
+    assert result.success, result.error
+    assert result.data["effects"]["url"].endswith("#step2")
+
+
+async def test_new_controls_are_counted(tab, load, server, call, eid):
+    await _page(tab, load, server)
+    result = await call("browser_dom", action="click", element_id=await eid(tab, "#add"))
+    assert result.success, result.error
+    assert result.data["effects"]["dom_changed"] is True
+    assert result.data["effects"]["controls_added"] == 1
+
+
+async def test_detailed_effects_diff_visible_controls(tab, load, server, call, eid):
+    await _page(tab, load, server)
+    result = await call("browser_dom", action="click", element_id=await eid(tab, "#add"), effects=True)
+    assert result.success, result.error
+    assert result.data["effects"]["controls_added"] == 1
+    assert "controls_removed" not in result.data["effects"]
+
+
+async def test_focus_change_is_reported_without_values(tab, load, server, call, eid):
+    await _page(tab, load, server)
+    result = await call("browser_dom", action="type", element_id=await eid(tab, "#field"), text="private words")
+    assert result.success, result.error
+    assert result.data["effects"]["focus"] == {"role": "textbox", "name": "Field", "tag": "input", "dom_id": "field"}
+    assert "private" not in str(result.to_dict())
+
+
+async def test_an_action_without_visible_effect_reports_none(tab, load, server, call, eid):
+    await _page(tab, load, server)
+    element_id = await eid(tab, "#quiet")
+    await call("browser_dom", action="click", element_id=element_id)  # focus moves to the button once
+    result = await call("browser_dom", action="click", element_id=element_id)
+    assert result.success, result.error
+    assert result.data["effects"] == {}
