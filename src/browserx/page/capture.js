@@ -221,6 +221,7 @@
   }
   function visit(el, ctx, out) {
     const tag = el.localName;
+    out.visited++;
     if (SKIP.has(tag) || el.getAttribute("aria-hidden") === "true") return;
     const style = getComputedStyle(el);
     const display = style.display;
@@ -375,6 +376,9 @@
   function matchesOnly(root, sel, el) {
     try { const r = root.querySelectorAll(sel); return r.length === 1 && r[0] === el; } catch (_) { return false; }
   }
+  function safeMatches(el, sel) {
+    try { return el.matches(sel); } catch (_) { return false; }
+  }
   function uniqueId(el, root) {
     return el.id && matchesOnly(root, "#" + CSS.escape(el.id), el);
   }
@@ -415,7 +419,12 @@
     }
     let sel = parts.join(" > ");
     if (sel.startsWith(":host > ")) sel = sel.slice(8);
-    if (matchesOnly(root, sel, el)) return sel;
+    // A chain of child steps, each made unique among its siblings by :nth-of-type, from a
+    // verified-unique anchor (#id or body) is unique by construction: check that it matches
+    // the element (cheap) and run the full querySelectorAll only when the anchor is an id, where
+    // Blink scopes the search to that element's subtree.
+    if (sel.startsWith("#") ? matchesOnly(root, sel, el) : safeMatches(el, sel) && parts[0].startsWith("body") &&
+        el.ownerDocument.body === el.closest("body")) return sel;
     const full = [];
     for (let cur = el; cur && cur.nodeType === 1; cur = cur.parentElement) full.unshift(segment(cur));
     sel = (root.nodeType === 11 ? "" : ":root > ") + full.join(" > ");
@@ -451,11 +460,13 @@
     observe(document);
     const vw = innerWidth, vh = innerHeight;
     const viewport = [0, 0, vw, vh];
-    const out = { opts, regions: [], regionSet: new Set(), headings: [], candidates: [], crossOrigin: 0 };
+    const out = { opts, regions: [], regionSet: new Set(), headings: [], candidates: [], crossOrigin: 0, visited: 0 };
     const modal = document.querySelector("dialog:modal");
     const root = { region: null, disabled: !!modal, inControl: false, pointer: false, clipper: null, frameClipper: null,
       offset: { x: 0, y: 0 }, depth: 0, hops: [], modal };
+    const t0 = performance.now();
     walk(document, root, out);
+    const t1 = performance.now();
 
     // Candidates: rect, visibility, viewport share.
     const kept = [];
@@ -480,6 +491,7 @@
         (LABELABLE.has(el.localName) && el.matches(":disabled")));
       kept.push(cand);
     }
+    const t2 = performance.now();
     let chosen = kept;
     if (kept.length > opts.max_controls) {
       const score = c => (c.inView ? 2 : 0) + (c.enabled ? 1 : 0);
@@ -516,6 +528,7 @@
       const sel = selectorFor(el, ctx.hops);
       if (sel) aimap[id] = sel;
     }
+    const t3 = performance.now();
     let text = "";
     const reader = globalThis.__browserxReader;
     if (reader && typeof reader.extract === "function") {
@@ -528,12 +541,14 @@
       textCut = text.length - end;
       text = text.slice(0, end).trimEnd();
     }
+    const t4 = performance.now();
     const omitted = { controls: kept.length - chosen.length, headings: out.headings.length - i, text: textCut };
     if (out.crossOrigin) omitted.frames = out.crossOrigin;
     return {
       title: document.title, url: location.href, headings, regions: out.regions, controls, text, aimap, omitted,
       viewport: { width: vw, height: vh, scroll_x: scrollX, scroll_y: scrollY, device_pixel_ratio: devicePixelRatio },
       next_number: nextNumber, state: state(),
+      timings: { walk: t1 - t0, rects: t2 - t1, controls: t3 - t2, reader: t4 - t3, elements: out.visited },
     };
   }
 

@@ -1,0 +1,62 @@
+"""`browserx snapshot URL|FILE`: print the page model (compact text, or JSON with --json).
+
+    browserx snapshot https://example.com/
+    browserx snapshot page.html --json --include-values --max-controls 100
+
+A FILE is rendered as static HTML (scripts disabled, isolated context); a URL is opened in a
+fresh browser and snapshotted once its load event fired. `--json` prints the whole model,
+selectors (`aimap`) included: this output is for programs, not for an LLM.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from ..browser import BrowserManager
+from ..errors import ValidationError
+from .common import CLI_CONVERSATION, add_browser_options, config_from_args
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "snapshot", help="print the page model of a URL or an HTML file",
+        description="Print what an agent sees of a page: headings, regions, controls with ids, reader text.")
+    parser.add_argument("target", metavar="URL|FILE", help="a URL to open, or an HTML file rendered without scripts")
+    parser.add_argument("--json", action="store_true", help="print the model as JSON (selectors included)")
+    parser.add_argument("--include-values", action="store_true",
+                        help="show field values (up to 200 characters; passwords stay hidden)")
+    parser.add_argument("--max-controls", metavar="N", type=int, default=400,
+                        help="keep at most N controls, in-viewport and enabled first (default 400)")
+    parser.add_argument("--timeout", metavar="SECONDS", type=float, default=15.0,
+                        help="how long to wait for a URL to load (default 15)")
+    add_browser_options(parser)
+    parser.set_defaults(func=run)
+
+
+async def run(args: argparse.Namespace) -> int:
+    from ..page.model import SnapshotOptions
+    from ..page.render import render_text
+
+    if args.max_controls is not None and args.max_controls < 0:
+        raise ValidationError(f"--max-controls must be 0 or more, got {args.max_controls}")
+    options = SnapshotOptions(include_values=args.include_values, max_controls=args.max_controls)
+    file = Path(args.target)
+    async with BrowserManager(config_from_args(args)) as manager:
+        if file.is_file():
+            from ..page import static
+            html = file.read_text(encoding="utf-8", errors="replace")
+            model = await static.snapshot_html(manager, html, base_url=None, options=options)
+        else:
+            from ..actions.navigation import navigate
+            from ..page.service import DomService
+            conversation = await manager.conversation(CLI_CONVERSATION)
+            tab = await conversation.tab()
+            await navigate(tab, args.target, timeout=args.timeout)
+            model = await DomService.of(tab).snapshot(options)
+    if args.json:
+        print(json.dumps(model.to_json_dict(), ensure_ascii=False))
+    else:
+        print(render_text(model))
+    return 0

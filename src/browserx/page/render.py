@@ -1,0 +1,134 @@
+"""The page model as an LLM reads it: compact text (the default) or JSON without selectors.
+
+The text is built for the fewest tokens at no loss of what an agent needs to act::
+
+    # Sign in — http://127.0.0.1/login
+    ids: te=textbox ch=checkbox bu=button li=link; off=outside the viewport
+    @main
+    # Sign in
+    te_1 Email address [required] ph:"you@example.com" len=0
+    te_2 Password [required] empty
+    ch_3 Remember me [checked]
+    bu_4 Sign in
+    li_6 Forgot password? →#forgot
+    @footer
+    li_9 Privacy →/privacy [off]
+    ---
+    Welcome back. Please enter your details.
+
+- The id's prefix says the role (the legend line names the prefixes used, once).
+- `@region` starts the controls of a landmark; `#`..`###` lines are the headings, in page order.
+- Names are bare unless they could be misread (empty, brackets, quotes, arrows): then JSON-quoted.
+- States in one bracket; `off` = less than half inside the viewport (or, when most controls are
+  outside it, `view` marks those inside instead: the legend says which); `hidden` = not visible.
+- Field values never appear unless the model was taken with include_values (passwords: •••).
+- Selectors (`aimap`) never appear: they stay out of the LLM path.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from .model import ROLE_PREFIXES, Control, PageModel
+
+_NEEDS_QUOTES = re.compile(r'^$|^\s|\s$|[\[\]"→=]|^(ph|len|value):')
+_STATE_WORDS = {
+    ("checked", True): "checked", ("checked", False): "unchecked", ("checked", "mixed"): "mixed",
+    ("pressed", True): "pressed", ("pressed", False): "unpressed", ("pressed", "mixed"): "half-pressed",
+    ("expanded", True): "expanded", ("expanded", False): "collapsed",
+    ("disabled", True): "disabled", ("required", True): "required", ("selected", True): "selected",
+}
+
+
+def _quote(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _name(name: str) -> str:
+    return _quote(name) if _NEEDS_QUOTES.search(name) else name
+
+
+def control_line(control: Control, mark_in_view: bool = False) -> str:
+    """One control; `mark_in_view` flags the controls inside the viewport instead of those outside."""
+    parts = [control.id]
+    prefix = control.id.split("_", 1)[0]
+    if ROLE_PREFIXES.get(control.role) != prefix:
+        parts.append(f"({control.role})")
+    if control.name:
+        parts.append(_name(control.name))
+    flags = [_STATE_WORDS.get((key, value), key if value is True else f"{key}={value}")
+             for key, value in control.states.items() if value is not False or (key, value) in _STATE_WORDS]
+    if not control.visible:
+        flags.append("hidden")
+    elif control.in_viewport == mark_in_view:
+        flags.append("view" if mark_in_view else "off")
+    if flags:
+        parts.append("[" + " ".join(flags) + "]")
+    if control.placeholder and control.placeholder != control.name:
+        parts.append("ph:" + _quote(control.placeholder))
+    if control.filled is not None:
+        parts.append("filled" if control.filled else "empty")
+    elif control.value_len is not None and control.value is None:
+        parts.append(f"len={control.value_len}" if control.value_len else "empty")
+    if control.value is not None:
+        parts.append("value=" + _quote(control.value))
+    if control.href:
+        parts.append("→" + control.href)
+    return " ".join(parts)
+
+
+def render_text(model: PageModel) -> str:
+    lines = [f"# {model.title} — {model.url}" if model.title else model.url]
+    used = []
+    # Flag whichever is rarer: on long pages most controls are outside the viewport.
+    mark_in_view = 2 * sum(c.in_viewport for c in model.controls) < len(model.controls)
+    for control in model.controls:
+        prefix = control.id.split("_", 1)[0]
+        if prefix not in used:
+            used.append(prefix)
+    if used:
+        roles = {v: k for k, v in ROLE_PREFIXES.items()}
+        legend = " ".join(f"{p}={roles.get(p, '?')}" for p in used)
+        lines.append(f"ids: {legend}; " + ("view=in the viewport (the rest is outside it)" if mark_in_view
+                                           else "off=outside the viewport"))
+    viewport = model.viewport
+    if viewport.scroll_x or viewport.scroll_y:
+        lines.append(f"scrolled to x={viewport.scroll_x:g} y={viewport.scroll_y:g}")
+    if model.regions:
+        lines.append("regions: " + ", ".join(model.regions))
+    shown_headings = 0
+    region: Any = object()
+
+    def headings_until(index: int) -> None:
+        nonlocal shown_headings
+        while shown_headings <= index and shown_headings < len(model.headings):
+            heading = model.headings[shown_headings]
+            lines.append("#" * heading.level + " " + heading.text)
+            shown_headings += 1
+
+    for control in model.controls:
+        if control.region != region:
+            region = control.region
+            lines.append("@" + (region or "page"))
+        if control.heading is not None:
+            headings_until(control.heading)
+        lines.append(control_line(control, mark_in_view))
+    headings_until(len(model.headings) - 1)
+    if not model.controls:
+        lines.append("(no controls)")
+    cut = [f"{n} {what}" for what, n in (("controls", model.omitted.get("controls", 0)),
+                                         ("headings", model.omitted.get("headings", 0)),
+                                         ("text chars", model.omitted.get("text", 0)),
+                                         ("cross-origin frames", model.omitted.get("frames", 0))) if n]
+    if cut:
+        lines.append("(left out: " + ", ".join(cut) + ")")
+    if model.text:
+        lines += ["---", model.text]
+    return "\n".join(lines)
+
+
+def llm_json(model: PageModel) -> dict[str, Any]:
+    """The JSON an LLM may see: the model without `aimap` (selectors stay out of the LLM path)."""
+    return model.to_json_dict(aimap=False)
