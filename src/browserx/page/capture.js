@@ -127,8 +127,9 @@
     const root = el.getRootNode();
     return root.getElementById ? root.getElementById(id) : el.ownerDocument.getElementById(id);
   }
-  function accName(el) {
-    return cap(norm(nameOf(el, { root: el, visited: new Set(), inLabelledBy: false, recursing: false, hiddenOk: false })), 160);
+  // `role` overrides the element's own role for the root (page-made clickables name from content).
+  function accName(el, role) {
+    return cap(norm(nameOf(el, { root: el, rootRole: role, visited: new Set(), inLabelledBy: false, recursing: false, hiddenOk: false })), 160);
   }
   function nameOf(el, st) {
     if (st.visited.has(el)) return "";
@@ -144,7 +145,7 @@
         if (text.trim()) return text;
       }
     }
-    const role = roleOf(el);
+    const role = el === st.root && st.rootRole ? st.rootRole : roleOf(el);
     if (st.recursing && el !== st.root && (TEXTISH.has(role) || role === "listbox" || role === "slider")) {
       return includeValues ? embeddedValue(el, role) : "";
     }
@@ -511,7 +512,7 @@
     const controls = [], aimap = {};
     for (const cand of chosen) {
       const { el, role, ctx } = cand;
-      let name = accName(el);
+      let name = accName(el, role);
       if (!name) name = cap(norm(el.getAttribute("aria-label") || el.getAttribute("title") || el.getAttribute("placeholder") || ""), 160);
       const id = idFor(el, role);
       const c = { id, role, name, states: statesOf(el, role, ctx), region: ctx.region };
