@@ -31,13 +31,15 @@ def _field(item: Any, name: str, default: Any = None) -> Any:
 
 
 def marks_from_model(model: Any) -> list[Mark]:
-    """The visible, in-viewport controls of a page model as marks."""
+    """The visible controls of a page model as marks (drawing clips them to the viewport).
+
+    Partly visible controls are marked too, not only those `inViewport` (over half inside): the
+    model sees them in the picture and may want to act on them.
+    """
     marks: list[Mark] = []
     for control in _field(model, "controls", None) or []:
         element_id, bbox = _field(control, "id"), _field(control, "bbox")
-        if element_id is None or not bbox or len(bbox) != 4:
-            continue
-        if _field(control, "visible", True) is False or _field(control, "inViewport", True) is False:
+        if element_id is None or not bbox or len(bbox) != 4 or _field(control, "visible", True) is False:
             continue
         x, y, width, height = (float(v) for v in bbox)
         if width > 0 and height > 0:
@@ -45,9 +47,12 @@ def marks_from_model(model: Any) -> list[Mark]:
     return marks
 
 
-async def collect_marks(tab: Tab) -> list[Mark]:
+async def collect_marks(tab: Tab, frame: Frame) -> list[Mark]:
+    """The marks of the tab's visible controls that show in a viewport screenshot with this frame."""
     from ..page.service import DomService  # noqa: PLC0415 - only marks need the page model
-    return marks_from_model(await DomService.of(tab).snapshot())
+    marks = marks_from_model(await DomService.of(tab).snapshot())
+    return [m for m in marks if m[1][0] < frame.width and m[1][1] < frame.height
+            and m[1][0] + m[1][2] > 0 and m[1][1] + m[1][3] > 0]
 
 
 def _font(size: int):
@@ -69,8 +74,9 @@ def draw_marks(png: bytes, frame: Frame, marks: Iterable[Mark]) -> bytes:
     for element_id, (x, y, width, height) in marks:
         left, top = to_image(frame, x, y)
         right, bottom = to_image(frame, x + width, y + height)
-        left, top = max(0.0, left), max(0.0, top)
-        right, bottom = min(image.width - 1.0, right), min(image.height - 1.0, bottom)
+        # The outline runs just outside the box, so it never covers the control's own pixels.
+        left, top = max(0.0, round(left) - 1.0), max(0.0, round(top) - 1.0)
+        right, bottom = min(image.width - 1.0, round(right)), min(image.height - 1.0, round(bottom))
         if right <= left or bottom <= top:
             continue
         draw.rectangle((left, top, right, bottom), outline=OUTLINE, width=1)

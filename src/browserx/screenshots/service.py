@@ -50,7 +50,7 @@ async def screenshot(tab: Tab, *, scroll_offset: tuple[int, int] | None = None,
     png = shot.png
     data: dict[str, Any] = {}
     if marks:
-        found = await collect_marks(tab)
+        found = await collect_marks(tab, shot.frame)
         png = draw_marks(png, shot.frame, found)
         data["marks"] = len(found)
     file_id, image = _store_image(tab, png)

@@ -102,11 +102,15 @@ class ScreenshotStore:
             return []
         return sorted(p for p in self.directory.iterdir() if p.is_file())
 
-    def close(self) -> None:
-        """Remove every screenshot file; the conversation is ending."""
+    def clear(self) -> None:
+        """Remove every screenshot file (a failed capture ends in the None state: no file)."""
         with contextlib.suppress(OSError):
             self._remove_all()
         self._current = None
+
+    def close(self) -> None:
+        """The conversation is ending: no screenshot file may outlive it."""
+        self.clear()
 
     def _remove_all(self, keep: Path | None = None) -> None:
         if not self.directory.is_dir():

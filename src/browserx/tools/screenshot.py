@@ -100,7 +100,7 @@ async def page_screenshot(ctx: ToolContext, params: PageScreenshotParams) -> Too
 def _forget_screenshot(tab) -> None:
     """Spec lifecycle: Capturing --[fails]--> None. No file outlives a failed capture."""
     with contextlib.suppress(BrowserxError, OSError):
-        ScreenshotStore.of(tab.conversation).delete()
+        ScreenshotStore.of(tab.conversation).clear()
 
 
 class TakeScreenshotParams(TabParams):
