@@ -66,14 +66,17 @@ async def test_stdio_snapshot_then_click_by_element_id(server):
 
 
 @needs("page_screenshot")
-async def test_stdio_screenshot_arrives_as_image_content(server):
+async def test_stdio_screenshot_arrives_as_image_content_and_leaves_no_file(server, tmp_path):
     url = server.route("/mcp/shot", PAGE)
-    async with stdio_session() as session:
+    async with stdio_session("--output-dir", str(tmp_path)) as session:
         await call(session, "browser_navigate", url=url)
         result, body = await call(session, "page_screenshot", action="screenshot")
+        # the session (and its conversation directory) is still open: only the deletion can explain no file
+        conversation_dirs = list(tmp_path.glob("browserx-conv-*"))
+        left = [p.name for p in tmp_path.glob("browserx-conv-*/screenshots/*")]
     assert result.isError is False, body
     images = [c for c in result.content if isinstance(c, types.ImageContent)]
-    assert len(images) == 1
-    data = base64.b64decode(images[0].data)
-    assert images[0].mimeType in ("image/png", "image/jpeg", "image/webp")
-    assert data[:4] == b"\x89PNG" or data[:2] == b"\xff\xd8" or data[8:12] == b"WEBP"
+    assert len(images) == 1 and images[0].mimeType == "image/png"
+    assert base64.b64decode(images[0].data)[:4] == b"\x89PNG"
+    assert len(conversation_dirs) == 1
+    assert left == [], "the screenshot file must be deleted once the response carrying it is built"
