@@ -9,9 +9,10 @@ import httpx
 
 from browserx.tools import default_registry
 
-from conftest import McpHttpProcess, call, child_env, http_session, server_command
+from conftest import McpHttpProcess, call, child_env, find_control, http_session, server_command
 
-PAGE = "<title>http page</title><p>hello</p>"
+PAGE = ("<title>http page</title><p>hello</p>"
+        "<button onclick='window.count = (window.count || 0) + 1'>Count</button>")
 INITIALIZE = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
               "params": {"protocolVersion": "2025-06-18", "capabilities": {},
                          "clientInfo": {"name": "raw", "version": "0"}}}
@@ -23,16 +24,25 @@ async def cookie(session) -> str:
     return body["data"]["result"]
 
 
-async def test_http_lists_tools_navigates_and_reports_errors(server):
+async def test_http_lists_tools_navigates_acts_and_reports_errors(server):
     url = server.route("/mcp/http", PAGE)
     async with McpHttpProcess() as proc, http_session(proc.url) as session:
         listed = [t.name for t in (await session.list_tools()).tools]
         ok, body = await call(session, "browser_navigate", url=url)
+        _, model = await call(session, "browser_dom", action="snapshot", format="json")
+        clicked, _ = await call(session, "browser_dom", action="click",
+                                element_id=find_control(model["data"], "button", "Count"))
+        _, counted = await call(session, "browser_eval", expression="window.count")
+        shot, _ = await call(session, "page_screenshot", action="screenshot")
         failed, error = await call(session, "browser_eval", expression="throw new Error('boom')")
+        stale, stale_error = await call(session, "browser_dom", action="click", element_id="zz_404")
     assert proc.url.startswith("http://127.0.0.1:")
     assert listed == default_registry().names()
     assert ok.isError is False and body["data"]["title"] == "http page"
+    assert clicked.isError is False and counted["data"]["result"] == 1
+    assert [c.type for c in shot.content] == ["text", "image"]
     assert failed.isError is True and error["error"]["code"] == "JS_EXCEPTION"
+    assert stale.isError is True and stale_error["error"]["code"] == "NODE_NOT_FOUND"
 
 
 async def test_two_concurrent_sessions_do_not_share_cookies(server):
