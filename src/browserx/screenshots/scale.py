@@ -68,7 +68,7 @@ class Frame:
     @property
     def resized(self) -> bool:
         """True when the image is smaller than the device pixels Chromium rendered."""
-        return self.image_width < round(self.width * self.device_scale_factor)
+        return self.image_width < math.floor(self.width * self.device_scale_factor + 0.5)
 
 
 def target_scale(width: int, height: int, device_scale_factor: float, limits: ImageLimits = DEFAULT_LIMITS) -> float:
@@ -88,12 +88,15 @@ def capture_scale(width: int, height: int, device_scale_factor: float = 1.0,
                   limits: ImageLimits = DEFAULT_LIMITS) -> float:
     """The scale to ask Chromium for, so that the rounded image still fits the limits."""
     scale = target_scale(width, height, device_scale_factor, limits)
-    for _ in range(8):  # rounding up can overshoot a limit by a pixel: step down until it fits
-        image_width, image_height = image_size(width, height, scale)
-        if max(image_width, image_height) <= limits.max_long_edge and image_width * image_height <= limits.max_pixels:
-            break
-        scale *= 1 - 1 / max(width, height)
-    return scale
+    image_width, image_height = image_size(width, height, scale)
+    if max(image_width, image_height) <= limits.max_long_edge and image_width * image_height <= limits.max_pixels:
+        return scale
+    # Rounding up overshot a limit by a pixel. Sizes are at most w·s + ½, so solve with that margin:
+    # (w·s + ½)(h·s + ½) ≤ max_pixels and max(w, h)·s + ½ ≤ max_long_edge.
+    area, half_perimeter = width * height, 0.5 * (width + height)
+    by_pixels = (-half_perimeter + math.sqrt(half_perimeter ** 2 + 4 * area * (limits.max_pixels - 0.25))) / (2 * area)
+    by_edge = (limits.max_long_edge - 0.5) / max(width, height)
+    return min(scale, by_pixels, by_edge)
 
 
 def fit(width: int, height: int, device_scale_factor: float = 1.0, limits: ImageLimits = DEFAULT_LIMITS) -> Frame:

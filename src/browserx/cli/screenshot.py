@@ -1,0 +1,58 @@
+"""`browserx screenshot URL -o shot.png [--marks] [--selector S]`: open a page, save a screenshot."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from ..browser import BrowserManager
+from ..errors import FileStorageError
+from ..tools import ToolContext, default_registry
+from .common import CLI_CONVERSATION, add_browser_options, config_from_args, print_result, result_exit_code
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "screenshot", help="open a URL and save a PNG screenshot of the viewport or of one element",
+        description="Navigate to URL and save a viewport screenshot (sized to an LLM's image limits) to "
+                    "--output. --marks draws the page model's element ids on the controls; --selector "
+                    "captures one element instead.")
+    parser.add_argument("url", metavar="URL")
+    parser.add_argument("-o", "--output", required=True, metavar="FILE", help="where to write the PNG")
+    target = parser.add_mutually_exclusive_group()
+    target.add_argument("--marks", action="store_true", help="draw element ids (for browser_dom) on the controls")
+    target.add_argument("--selector", metavar="CSS", help="capture only the element this CSS selector matches")
+    parser.add_argument("--timeout", default="15s", help="load and capture timeout (default 15s)")
+    parser.add_argument("--json", action="store_true", help="print the whole tool result as JSON")
+    add_browser_options(parser)
+    parser.set_defaults(func=run)
+
+
+async def run(args: argparse.Namespace) -> int:
+    config = config_from_args(args)
+    registry = default_registry()
+    async with BrowserManager(config) as manager:
+        ctx = ToolContext(manager, CLI_CONVERSATION)
+        result = await registry.dispatch("browser_navigate", {"url": args.url, "timeout": args.timeout}, ctx)
+        if result.success:
+            if args.selector:
+                result = await registry.dispatch("browser_take_screenshot",
+                                                 {"selector": args.selector, "timeout": args.timeout}, ctx)
+            else:
+                result = await registry.dispatch("page_screenshot",
+                                                 {"action": "screenshot", "marks": bool(args.marks)}, ctx)
+        if result.success:
+            output = Path(args.output).expanduser()
+            try:
+                output.write_bytes(result.images[0].data)
+            except OSError as exc:
+                raise FileStorageError(f"cannot write {output}: {exc}") from exc
+            data = {k: v for k, v in result.data.items() if k not in ("image_file_id", "description")}
+            result.data = {"output": str(output), **data}
+    if result.success and not args.json:
+        print(json.dumps(result.data, ensure_ascii=False), file=sys.stdout)
+    else:
+        print_result(result, args.json)
+    return result_exit_code(result)
