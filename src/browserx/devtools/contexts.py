@@ -1,0 +1,302 @@
+"""Logs from every context of a tab: the page, its iframes, and its dedicated, service and shared workers.
+
+The tab's own page session already feeds `tab.console` (Runtime.consoleAPICalled, tagged "page").
+This module adds what the page session alone does not show:
+
+- Out-of-process iframes and workers are separate targets. `Target.setAutoAttach` (flatten,
+  waitForDebuggerOnStart) on the page session attaches them as child sessions of the tab; each is
+  set up (Runtime, Log, and whatever `child_setups` other modules registered, e.g. Network) and then
+  resumed, so nothing it logs at start-up is lost. Chromium auto-attaches dedicated workers, OOPIFs
+  and the service workers of the page's scope this way.
+- Shared workers are not related to a page in Chromium's eyes: a per-conversation watcher attaches
+  to every `shared_worker` target of the conversation's browser context and hands its messages to
+  the tabs of the same origin (`Runtime.enable` replays messages logged before we attached).
+- Same-process iframes log through the page session itself: their messages are re-tagged
+  `iframe:<url>` from the execution context's frame.
+- `Log.entryAdded` (network errors, interventions, violations) from every session.
+
+Context tags: `page`, `iframe:<url>`, `worker:<url>`, `service_worker:<script url>`,
+`shared_worker:<url>`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+from ..browser import Tab
+from ..browser.config import origin_allowed
+from ..cdp import CDPSession
+
+if TYPE_CHECKING:
+    from ..browser import Conversation
+
+SERVICE = "devtools.contexts"
+SHARED_WORKERS = "devtools.shared_workers"
+_SETUP_TIMEOUT = 5.0
+_LOG_LEVELS = {"verbose": "debug"}  # Log.entryAdded levels → console types
+
+
+@dataclass
+class ChildTarget:
+    """A target attached under a tab (OOPIF or worker) through auto-attach."""
+
+    session: CDPSession
+    target_type: str
+    url: str
+    offs: list[Callable[[], None]] = field(default_factory=list)
+
+    @property
+    def context(self) -> str:
+        return f"{self.target_type}:{self.url}"
+
+
+# `async fn(tab, child)` run for each new child before it is resumed (network.py enables Network there).
+ChildSetup = Callable[[Tab, ChildTarget], Awaitable[None]]
+child_setups: list[ChildSetup] = []
+
+
+class TabContexts:
+    """The child targets of one tab and the bookkeeping that tags each console entry with its context."""
+
+    def __init__(self, tab: Tab) -> None:
+        self.tab = tab
+        self.children: dict[str, ChildTarget] = {}  # by session id
+        self._context_frames: dict[int, str] = {}  # execution context id → frame id (page session)
+        self._frame_urls: dict[str, str] = {}
+        self._offs: list[Callable[[], None]] = []
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # -- setup -------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        tab, on = self.tab, self.tab.session.on
+        self._offs += [
+            # Registered after the tab's own console callbacks, so these run right after them.
+            on("Runtime.consoleAPICalled", self._retag_iframe_message),
+            on("Runtime.exceptionThrown", self._retag_iframe_exception),
+            on("Runtime.executionContextCreated", self._context_created),
+            on("Runtime.executionContextDestroyed",
+               lambda p: self._context_frames.pop(p.get("executionContextId", -1), None)),
+            on("Runtime.executionContextsCleared", lambda _p: self._context_frames.clear()),
+            on("Page.frameNavigated", self._frame_navigated),
+            on("Page.frameDetached", lambda p: self._frame_urls.pop(p.get("frameId", ""), None)),
+            on("Log.entryAdded", lambda p: self._log_entry(p, "page")),
+            tab.session.connection.on("Target.targetInfoChanged", self._target_info_changed),
+        ]
+        self._watch_children(tab.session)
+        tab.document_listeners.append(self._maybe_closed)
+        await asyncio.gather(
+            tab.session.send("Log.enable", timeout=_SETUP_TIMEOUT),
+            tab.session.send("Target.setAutoAttach", {"autoAttach": True, "waitForDebuggerOnStart": True,
+                                                      "flatten": True}, timeout=_SETUP_TIMEOUT))
+
+    def _watch_children(self, parent: CDPSession) -> None:
+        self._offs += [parent.on("Target.attachedToTarget", self._attached),
+                       parent.on("Target.detachedFromTarget", self._detached)]
+
+    def _attached(self, params: dict[str, Any]) -> None:
+        info = params["targetInfo"]
+        session = CDPSession(self.tab.session.connection, params["sessionId"], info["targetId"])
+        child = ChildTarget(session, info.get("type", "other"), info.get("url", ""))
+        self.children[session.session_id] = child
+        on = session.on
+        child.offs += [
+            on("Runtime.consoleAPICalled", lambda p: self.tab.console.from_console_api(p, context=child.context)),
+            on("Runtime.exceptionThrown", lambda p: self.tab.console.from_exception(p, context=child.context)),
+            on("Log.entryAdded", lambda p: self._log_entry(p, child.context)),
+        ]
+        self._watch_children(session)  # nested OOPIFs and workers of workers
+        # Set up on a task of its own: the reader task must never wait for a reply.
+        self._spawn(self._set_up_child(child))
+
+    async def _set_up_child(self, child: ChildTarget) -> None:
+        session = child.session
+        tab = self.tab
+        steps: list[Awaitable[Any]] = [
+            session.send("Runtime.enable", timeout=_SETUP_TIMEOUT),
+            session.send("Log.enable", timeout=_SETUP_TIMEOUT),
+            session.send("Target.setAutoAttach", {"autoAttach": True, "waitForDebuggerOnStart": True,
+                                                  "flatten": True}, timeout=_SETUP_TIMEOUT),
+            *(setup(tab, child) for setup in child_setups),
+        ]
+        if child.target_type == "iframe" and tab.conversation.config.allowed_origins:
+            steps.append(_enforce_allowed_origins(tab, session))
+        # A paused worker answers Runtime.enable only once it runs, so resume alongside, not after:
+        # the commands reach the target in order, so the domains are on before its first line runs.
+        steps.append(session.send("Runtime.runIfWaitingForDebugger", timeout=_SETUP_TIMEOUT))
+        await asyncio.gather(*steps, return_exceptions=True)  # a child that went away mid-setup is fine
+
+    def _detached(self, params: dict[str, Any]) -> None:
+        child = self.children.pop(params.get("sessionId", ""), None)
+        if child is not None:
+            for off in child.offs:
+                off()
+            child.session.detached()
+
+    def _spawn(self, coro: Awaitable[None]) -> None:
+        task = asyncio.get_running_loop().create_task(coro)  # type: ignore[arg-type]
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def settle(self, timeout: float = _SETUP_TIMEOUT) -> None:
+        """Wait (bounded) until every child attached so far is set up."""
+        if self._tasks:
+            await asyncio.wait(list(self._tasks), timeout=timeout)
+
+    def _maybe_closed(self) -> None:
+        if not self.tab.closed:
+            return
+        for off in self._offs:
+            off()
+        self._offs.clear()
+        for session_id in list(self.children):
+            self._detached({"sessionId": session_id})
+
+    # -- tagging -----------------------------------------------------------------------------
+
+    def _target_info_changed(self, params: dict[str, Any]) -> None:
+        info = params.get("targetInfo", {})
+        for child in self.children.values():
+            if child.session.target_id == info.get("targetId") and info.get("url"):
+                child.url = info["url"]  # an OOPIF is attached before it commits its URL
+
+    def _context_created(self, params: dict[str, Any]) -> None:
+        context = params.get("context", {})
+        frame_id = (context.get("auxData") or {}).get("frameId")
+        if frame_id:
+            self._context_frames[context["id"]] = frame_id
+
+    def _frame_navigated(self, params: dict[str, Any]) -> None:
+        frame = params.get("frame", {})
+        if frame.get("parentId"):
+            self._frame_urls[frame["id"]] = frame.get("url", "")
+
+    def _iframe_context(self, execution_context_id: int | None) -> str | None:
+        frame_id = self._context_frames.get(execution_context_id or -1)
+        if frame_id is None or frame_id == self.tab.target_id:  # the main frame's id is the target's
+            return None
+        return f"iframe:{self._frame_urls.get(frame_id, '')}"
+
+    def _retag_iframe_message(self, params: dict[str, Any]) -> None:
+        self._retag(self._iframe_context(params.get("executionContextId")), params.get("timestamp"))
+
+    def _retag_iframe_exception(self, params: dict[str, Any]) -> None:
+        details = params.get("exceptionDetails", {})
+        self._retag(self._iframe_context(details.get("executionContextId")), params.get("timestamp"))
+
+    def _retag(self, context: str | None, timestamp: float | None) -> None:
+        # The tab's callback has just appended this message tagged "page"; name its iframe instead.
+        entries = self.tab.console.entries
+        if context and entries and entries[-1]["context"] == "page" and entries[-1]["timestamp"] == timestamp:
+            entries[-1]["context"] = context
+
+    def _log_entry(self, params: dict[str, Any], context: str) -> None:
+        entry = params.get("entry", {})
+        if entry.get("source") == "worker":
+            return  # a worker's console message echoed to its page: its own session reports it
+        level = entry.get("level", "info")
+        self.tab.console.add(level=_LOG_LEVELS.get(level, level), text=str(entry.get("text", "")),
+                             source=f"log-{entry.get('source', 'other')}", context=context,
+                             url=str(entry.get("url", "")), line=entry.get("lineNumber"),
+                             timestamp=entry.get("timestamp"))
+
+
+async def _enforce_allowed_origins(tab: Tab, session: CDPSession) -> None:
+    # An auto-attached OOPIF loads its next documents through its own session, out of reach of the
+    # page session's Fetch interception: apply the same allowed-origins rule there.
+    allowed = tab.conversation.config.allowed_origins
+
+    def paused(params: dict[str, Any]) -> None:
+        url = params["request"]["url"]
+        if origin_allowed(url, allowed):
+            command, args = "Fetch.continueRequest", {"requestId": params["requestId"]}
+        else:
+            tab.notice("navigation_blocked", url=url, reason="origin not in allowed origins")
+            command, args = "Fetch.failRequest", {"requestId": params["requestId"], "errorReason": "BlockedByClient"}
+        asyncio.get_running_loop().create_task(_answer(session, command, args))
+
+    session.on("Fetch.requestPaused", paused)
+    await session.send("Fetch.enable", {"patterns": [{"urlPattern": "*", "resourceType": "Document",
+                                                      "requestStage": "Request"}]}, timeout=_SETUP_TIMEOUT)
+
+
+async def _answer(session: CDPSession, command: str, args: dict[str, Any]) -> None:
+    with contextlib.suppress(Exception):
+        await session.send(command, args, timeout=5)
+
+
+class SharedWorkers:
+    """Attaches to the shared workers of one conversation and routes their logs to same-origin tabs."""
+
+    def __init__(self, conversation: Conversation) -> None:
+        self.conversation = conversation
+        self.sessions: dict[str, ChildTarget] = {}  # by target id
+        connection = conversation.connection
+        self._offs = [connection.on("Target.targetCreated", self._created),
+                      connection.on("Target.targetDestroyed", lambda p: self._gone(p.get("targetId", "")))]
+
+    def _created(self, params: dict[str, Any]) -> None:
+        info = params.get("targetInfo", {})
+        if (info.get("type") == "shared_worker" and info.get("browserContextId") == self.conversation.browser_context_id
+                and info["targetId"] not in self.sessions):
+            asyncio.get_running_loop().create_task(self._attach(info))
+
+    async def _attach(self, info: dict[str, Any]) -> None:
+        connection = self.conversation.connection
+        with contextlib.suppress(Exception):
+            attached = await connection.send("Target.attachToTarget", {"targetId": info["targetId"], "flatten": True},
+                                             timeout=_SETUP_TIMEOUT)
+            session = CDPSession(connection, attached["sessionId"], info["targetId"])
+            child = ChildTarget(session, "shared_worker", info.get("url", ""))
+            self.sessions[info["targetId"]] = child
+            child.offs += [session.on("Runtime.consoleAPICalled", lambda p: self._route(child, "from_console_api", p)),
+                           session.on("Runtime.exceptionThrown", lambda p: self._route(child, "from_exception", p))]
+            await session.send("Runtime.enable", timeout=_SETUP_TIMEOUT)  # replays what it logged before
+
+    def _route(self, child: ChildTarget, method: str, params: dict[str, Any]) -> None:
+        origin = _origin(child.url)
+        for tab in list(self.conversation.tabs.values()):
+            if _origin(tab.url) == origin:
+                getattr(tab.console, method)(params, context=child.context)
+
+    def _gone(self, target_id: str) -> None:
+        child = self.sessions.pop(target_id, None)
+        if child is not None:
+            for off in child.offs:
+                off()
+            child.session.detached()
+
+    def close(self) -> None:
+        for off in self._offs:
+            off()
+        for target_id in list(self.sessions):
+            self._gone(target_id)
+
+
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def contexts_of(tab: Tab) -> TabContexts:
+    """The tab's context tracker (created on first use)."""
+    contexts = tab.services.get(SERVICE)
+    if contexts is None:
+        contexts = tab.services[SERVICE] = TabContexts(tab)
+    return contexts
+
+
+async def _attach_hook(tab: Tab) -> None:
+    conversation = tab.conversation
+    if SHARED_WORKERS not in conversation.services:
+        conversation.services[SHARED_WORKERS] = SharedWorkers(conversation)
+    await contexts_of(tab).start()
+
+
+if _attach_hook not in Tab.attach_hooks:
+    Tab.attach_hooks.append(_attach_hook)

@@ -1,0 +1,212 @@
+"""The recent requests of a tab and where each response came from, fed by `Network.*` events.
+
+Every tab (and each of its OOPIFs and workers, through `contexts.child_setups`) runs `Network.enable`
+from the moment it attaches; events land in a bounded ring buffer per tab, so the cost is a few
+dicts per request. Where a response came from:
+
+    service_worker   response.fromServiceWorker (its `service_worker_source` says cache-storage or network)
+    memory_cache     Network.requestServedFromCache
+    disk_cache       response.fromDiskCache
+    prefetch_cache   response.fromPrefetchCache
+    network          anything else
+
+Bodies are fetched on request (`Network.getResponseBody` on the session that saw the request);
+over 1 KB they go to a file in the conversation's output directory.
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+import time
+import uuid
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+from ..browser import Tab
+from ..cdp import CDPSession
+from ..errors import CDPError, NotFoundError
+from .contexts import ChildTarget, child_setups
+
+SERVICE = "devtools.network"
+MAX_ENTRIES = 500
+MAX_INLINE_BODY = 1024
+MAX_URL = 300
+# Chromium keeps response bodies in these buffers for getResponseBody; its defaults are far larger.
+_ENABLE = {"maxTotalBufferSize": 8 * 1024 * 1024, "maxResourceBufferSize": 2 * 1024 * 1024, "maxPostDataSize": 0}
+_TEXT_MIME = re.compile(r"^(text/|application/(json|javascript|xml|x-www-form-urlencoded|.*\+json|.*\+xml))")
+
+
+class NetworkLog:
+    """The last `maxlen` requests of a tab, keyed by (session id, request id)."""
+
+    def __init__(self, tab: Tab, maxlen: int = MAX_ENTRIES) -> None:
+        self.tab = tab
+        self.maxlen = maxlen
+        self.entries: OrderedDict[tuple[str, str], dict[str, Any]] = OrderedDict()
+        self.sessions: dict[str, CDPSession] = {}
+        self.dropped = 0
+
+    def watch(self, session: CDPSession, context: Callable[[], str] = lambda: "page") -> None:
+        """Record the requests seen by `session`; `context()` names it at request time (an OOPIF's URL comes late)."""
+        self.sessions[session.session_id] = session
+        sid = session.session_id
+        session.on("Network.requestWillBeSent", lambda p: self._will_be_sent(sid, context, p))
+        session.on("Network.responseReceived", lambda p: self._response(sid, p))
+        session.on("Network.requestServedFromCache", lambda p: self._update(sid, p, source="memory_cache"))
+        session.on("Network.loadingFinished", lambda p: self._finished(sid, p))
+        session.on("Network.loadingFailed", lambda p: self._failed(sid, p))
+
+    # -- event callbacks (reader task: quick) --------------------------------------------------
+
+    def _will_be_sent(self, sid: str, context_of: Callable[[], str], params: dict[str, Any]) -> None:
+        key = (sid, params["requestId"])
+        previous = self.entries.pop(key, None)
+        if previous is not None and params.get("redirectResponse"):
+            # A redirect reuses the request id: keep the hop as its own finished entry.
+            previous["status"] = params["redirectResponse"].get("status")
+            previous["redirected_to"] = params["request"]["url"]
+            self._store((sid, params["requestId"] + ":redirect:" + uuid.uuid4().hex[:4]), previous)
+        request = params.get("request", {})
+        entry: dict[str, Any] = {
+            "request_id": params["requestId"], "url": request.get("url", ""), "method": request.get("method", "GET"),
+            "resource_type": params.get("type", "Other"), "status": None, "source": "network",
+            "_started": params.get("timestamp"), "_wall": params.get("wallTime") or time.time(),
+        }
+        context = context_of()
+        if context != "page":
+            entry["context"] = context
+        self._store(key, entry)
+
+    def _store(self, key: tuple[str, str], entry: dict[str, Any]) -> None:
+        self.entries[key] = entry
+        while len(self.entries) > self.maxlen:
+            self.entries.popitem(last=False)
+            self.dropped += 1
+
+    def _update(self, sid: str, params: dict[str, Any], **fields: Any) -> dict[str, Any] | None:
+        entry = self.entries.get((sid, params.get("requestId", "")))
+        if entry is not None:
+            entry.update(fields)
+        return entry
+
+    def _response(self, sid: str, params: dict[str, Any]) -> None:
+        response = params.get("response", {})
+        entry = self._update(sid, params, status=response.get("status"), mime_type=response.get("mimeType", ""))
+        if entry is None:
+            return
+        if params.get("type"):
+            entry["resource_type"] = params["type"]
+        if response.get("fromServiceWorker"):
+            entry["source"] = "service_worker"
+            if response.get("serviceWorkerResponseSource"):
+                entry["service_worker_source"] = response["serviceWorkerResponseSource"]
+        elif entry["source"] == "memory_cache":
+            pass
+        elif response.get("fromDiskCache"):
+            entry["source"] = "disk_cache"
+        elif response.get("fromPrefetchCache"):
+            entry["source"] = "prefetch_cache"
+
+    def _finished(self, sid: str, params: dict[str, Any]) -> None:
+        entry = self._update(sid, params, size=int(params.get("encodedDataLength") or 0))
+        if entry is not None:
+            entry["timing_ms"] = _elapsed_ms(entry, params)
+
+    def _failed(self, sid: str, params: dict[str, Any]) -> None:
+        entry = self._update(sid, params, error=params.get("errorText") or "failed")
+        if entry is not None:
+            entry["timing_ms"] = _elapsed_ms(entry, params)
+            if params.get("canceled"):
+                entry["error"] = "canceled"
+            if params.get("blockedReason"):
+                entry["blocked_reason"] = params["blockedReason"]
+
+    # -- queries ---------------------------------------------------------------------------
+
+    def find(self, request_id: str) -> tuple[dict[str, Any], CDPSession]:
+        for (sid, _key), entry in reversed(self.entries.items()):
+            if entry["request_id"] == request_id and sid in self.sessions:
+                return entry, self.sessions[sid]
+        raise NotFoundError(f"no recent request with request_id {request_id!r}",
+                            hint="List requests with browser_get_network_sources and use one of their request_id values.")
+
+
+def _elapsed_ms(entry: dict[str, Any], params: dict[str, Any]) -> float | None:
+    started, ended = entry.get("_started"), params.get("timestamp")
+    if started is None or ended is None:
+        return None
+    return round((ended - started) * 1000, 1)
+
+
+def _public(entry: dict[str, Any]) -> dict[str, Any]:
+    out = {k: v for k, v in entry.items() if not k.startswith("_") and v is not None and v != ""}
+    if len(out["url"]) > MAX_URL:
+        out["url"] = out["url"][:MAX_URL] + "…"
+    return out
+
+
+def network_log(tab: Tab) -> NetworkLog:
+    log = tab.services.get(SERVICE)
+    if log is None:
+        log = tab.services[SERVICE] = NetworkLog(tab)
+    return log
+
+
+def _matches(entry: dict[str, Any], text: str) -> bool:
+    text = text.lower()
+    return (text in entry["url"].lower() or text == entry["resource_type"].lower() or text == entry["source"]
+            or text in entry.get("context", "page"))
+
+
+def network_sources(tab: Tab, *, limit: int = 50, filter: str | None = None) -> dict[str, Any]:  # noqa: A002
+    """The `limit` most recent requests of the tab, oldest first, optionally filtered."""
+    log = network_log(tab)
+    entries = [e for e in log.entries.values() if not filter or _matches(e, filter)]
+    shown = [_public(e) for e in entries[-limit:]] if limit > 0 else []
+    out: dict[str, Any] = {"requests": shown, "count": len(shown), "matched": len(entries)}
+    if log.dropped:
+        out["older_dropped"] = log.dropped
+    return out
+
+
+async def response_body(tab: Tab, request_id: str) -> dict[str, Any]:
+    """The body of one recent response: inline up to 1 KB of text, otherwise written to a file."""
+    entry, session = network_log(tab).find(request_id)
+    try:
+        result = await session.send("Network.getResponseBody", {"requestId": request_id}, timeout=15)
+    except CDPError as exc:
+        raise NotFoundError(f"the body of request {request_id} is not available: {exc.message}",
+                            hint="Bodies exist only for finished responses still in the browser's buffer; "
+                                 "reload the resource and ask again.") from exc
+    raw = base64.b64decode(result["body"]) if result.get("base64Encoded") else result.get("body", "").encode()
+    mime = entry.get("mime_type", "")
+    out: dict[str, Any] = {"request": _public(entry), "body_bytes": len(raw)}
+    is_text = not result.get("base64Encoded") or bool(_TEXT_MIME.match(mime))
+    if is_text and len(raw) <= MAX_INLINE_BODY:
+        out["body"] = raw.decode("utf-8", errors="replace")
+        return out
+    suffix = ".txt" if is_text else ".bin"
+    path = tab.conversation.output_dir / f"body-{uuid.uuid4().hex[:8]}{suffix}"
+    path.write_bytes(raw)
+    out.update(body_file=str(path), hint=f"The body is in {path}; read it with a file tool.")
+    if is_text:
+        out["preview"] = raw[:200].decode("utf-8", errors="replace")
+    return out
+
+
+async def _attach_hook(tab: Tab) -> None:
+    network_log(tab).watch(tab.session)
+    await tab.session.send("Network.enable", _ENABLE, timeout=5)
+
+
+async def _child_setup(tab: Tab, child: ChildTarget) -> None:
+    network_log(tab).watch(child.session, context=lambda: child.context)
+    await child.session.send("Network.enable", _ENABLE, timeout=5)
+
+
+if _attach_hook not in Tab.attach_hooks:
+    Tab.attach_hooks.append(_attach_hook)
+if _child_setup not in child_setups:
+    child_setups.append(_child_setup)

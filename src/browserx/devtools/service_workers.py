@@ -1,0 +1,142 @@
+"""Service worker registrations of a tab's browser context, and whether the page is controlled.
+
+Two sources, merged:
+- the `ServiceWorker` domain (enabled on every tab when it attaches): registrations of every origin
+  in the conversation's browser context, each version's status and running state. Its events are
+  posted from the browser's service worker core and can trail the page by a moment;
+- the page itself (`navigator.serviceWorker`, evaluated in its main world at call time): the
+  controller, and the installing/waiting/active workers of the page's own origin, which are exact.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlsplit
+
+from ..browser import Tab
+from ..errors import JSExceptionError
+
+SERVICE = "devtools.service_workers"
+
+# Runs in the page's main world; never waits on a registration that does not settle.
+_PAGE_STATE = """(async () => {
+  const sw = navigator.serviceWorker;
+  if (!sw) return {supported: false, secure_context: self.isSecureContext};
+  const timeout = new Promise((resolve) => setTimeout(() => resolve(null), 2000));
+  const registrations = await Promise.race([sw.getRegistrations(), timeout]) || [];
+  const worker = (w) => w ? {script_url: w.scriptURL, status: w.state} : null;
+  return {
+    supported: true,
+    controller: worker(sw.controller),
+    registrations: registrations.map((r) => ({
+      scope: r.scope, active: worker(r.active), waiting: worker(r.waiting), installing: worker(r.installing)})),
+  };
+})()"""
+
+
+class ServiceWorkerState:
+    """What the `ServiceWorker` domain reported to one tab."""
+
+    def __init__(self) -> None:
+        self.registrations: dict[str, dict[str, Any]] = {}  # registrationId → {scopeURL, isDeleted}
+        self.versions: dict[str, dict[str, Any]] = {}  # versionId → version
+        self.errors: list[dict[str, Any]] = []
+
+    def registration_updated(self, params: dict[str, Any]) -> None:
+        for registration in params.get("registrations", []):
+            self.registrations[registration["registrationId"]] = registration
+
+    def version_updated(self, params: dict[str, Any]) -> None:
+        for version in params.get("versions", []):
+            self.versions[version["versionId"]] = version
+
+    def error_reported(self, params: dict[str, Any]) -> None:
+        message = params.get("errorMessage", {})
+        self.errors = [*self.errors[-19:], {"registration_id": message.get("registrationId"),
+                                            "message": message.get("errorMessage", ""),
+                                            "url": message.get("sourceURL", ""), "line": message.get("lineNumber")}]
+
+
+def state_of(tab: Tab) -> ServiceWorkerState:
+    state = tab.services.get(SERVICE)
+    if state is None:
+        state = tab.services[SERVICE] = ServiceWorkerState()
+    return state
+
+
+async def service_workers(tab: Tab) -> dict[str, Any]:
+    """Registrations (scope, script URL, status, running state) and the page's controller."""
+    page = await _page_state(tab)
+    state = state_of(tab)
+    by_scope: dict[str, dict[str, Any]] = {}
+    for registration_id, registration in state.registrations.items():
+        if registration.get("isDeleted"):
+            continue
+        versions = [v for v in state.versions.values() if v.get("registrationId") == registration_id]
+        by_scope[registration["scopeURL"]] = _from_domain(registration["scopeURL"], versions)
+    for registration in page.get("registrations", []):
+        # The page's view is exact for its origin: it wins over the domain's possibly trailing one.
+        entry = by_scope.setdefault(registration["scope"], {"scope": registration["scope"]})
+        main = registration["active"] or registration["waiting"] or registration["installing"]
+        if main:
+            if entry.get("script_url") != main["script_url"] or entry.get("status") != main["status"]:
+                entry.pop("running_status", None)  # that running state belonged to another version
+            entry.update(script_url=main["script_url"], status=main["status"])
+        for slot in ("waiting", "installing"):
+            if registration[slot] and registration[slot] is not main:
+                entry[slot] = registration[slot]
+    registrations = sorted(by_scope.values(), key=lambda r: r["scope"])
+    for registration in registrations:
+        registration["origin"] = _origin(registration["scope"])
+    controller = page.get("controller")
+    out: dict[str, Any] = {"page_url": tab.url, "controlled": controller is not None, "controller": controller,
+                           "registrations": registrations}
+    if not page.get("supported", True):
+        out["supported"] = False
+        out["hint"] = "navigator.serviceWorker is unavailable here: service workers need https or localhost."
+    if state.errors:
+        out["errors"] = state.errors[-5:]
+    return out
+
+
+def _from_domain(scope: str, versions: list[dict[str, Any]]) -> dict[str, Any]:
+    live = [v for v in versions if v.get("status") != "redundant"] or versions
+    rank = {"activated": 0, "activating": 1, "installed": 2, "installing": 3, "new": 4, "redundant": 5}
+    live.sort(key=lambda v: rank.get(v.get("status", ""), 9))
+    entry: dict[str, Any] = {"scope": scope}
+    if live:
+        main = live[0]
+        entry.update(script_url=main.get("scriptURL", ""), status=main.get("status", ""),
+                     running_status=main.get("runningStatus", ""),
+                     controlled_clients=len(main.get("controlledClients") or []))
+        for other in live[1:]:
+            slot = "waiting" if other.get("status") == "installed" else "installing"
+            entry[slot] = {"script_url": other.get("scriptURL", ""), "status": other.get("status", "")}
+    return entry
+
+
+async def _page_state(tab: Tab) -> dict[str, Any]:
+    result = await tab.session.send("Runtime.evaluate", {"expression": _PAGE_STATE, "awaitPromise": True,
+                                                         "returnByValue": True, "timeout": 5000}, timeout=6)
+    if "exceptionDetails" in result:
+        details = result["exceptionDetails"]
+        raise JSExceptionError(f"reading navigator.serviceWorker failed: {details.get('text', 'exception')}")
+    return result.get("result", {}).get("value") or {}
+
+
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+async def _attach_hook(tab: Tab) -> None:
+    state = state_of(tab)
+    on = tab.session.on
+    on("ServiceWorker.workerRegistrationUpdated", state.registration_updated)
+    on("ServiceWorker.workerVersionUpdated", state.version_updated)
+    on("ServiceWorker.workerErrorReported", state.error_reported)
+    await tab.session.send("ServiceWorker.enable", timeout=5)
+
+
+if _attach_hook not in Tab.attach_hooks:
+    Tab.attach_hooks.append(_attach_hook)
