@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from fake_responses import FakeResponses, RecordingRegistry, StandInShotParams, stand_in_screenshot
+from fake_responses import FakeResponses, RecordingRegistry
 
-from browserx.tools import Tool, default_registry
+from browserx.tools import default_registry
 
 
 @pytest.fixture
@@ -17,8 +17,5 @@ def fake():
 
 @pytest.fixture
 def registry() -> RecordingRegistry:
-    """The default registry (with a stand-in page_screenshot until the real one exists), recording images."""
-    base = default_registry()
-    if "page_screenshot" not in base.tools:
-        base.add(Tool("page_screenshot", "Screenshot of the viewport.", StandInShotParams, stand_in_screenshot))
-    return RecordingRegistry(base)
+    """The default registry, remembering the path of every image a call produced."""
+    return RecordingRegistry(default_registry())

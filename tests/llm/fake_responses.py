@@ -13,7 +13,6 @@ element id read from the snapshot). The real `openai` SDK does the talking.
 
 from __future__ import annotations
 
-import base64
 import http.server
 import itertools
 import json
@@ -22,11 +21,10 @@ import socketserver
 import threading
 import time
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Any
 
 from browserx.llm import ResponsesClient
-from browserx.tools import (Image, Params, Tool, ToolContext, ToolOutput, ToolRegistry, ToolResult,
-                            default_registry)
+from browserx.tools import ToolContext, ToolRegistry, ToolResult
 
 Entry = dict[str, Any] | int | Callable[[dict[str, Any]], Any]
 _ids = itertools.count(1)
@@ -170,7 +168,8 @@ def element_id(snapshot_output: str, name: str) -> str:
             return next((found for v in node if (found := walk(v))), None)
         if isinstance(node, str):
             for line in node.splitlines():
-                match = re.search(r"\b([a-z]{2,4}_\d+)\b.*?\"" + re.escape(name) + "\"", line)
+                # "bu_3 Sign in", "te_1 Username empty", or with a role word and quotes: 'bu_3 button "Sign in"'
+                match = re.match(r'\s*([a-z]{2,4}_\d+)\s+(?:[a-z]+\s+)?"?' + re.escape(name) + r'"?(?:\s|$)', line)
                 if match:
                     return match.group(1)
         return None
@@ -179,7 +178,7 @@ def element_id(snapshot_output: str, name: str) -> str:
     return found
 
 
-# -- the screenshot tool ---------------------------------------------------------------------------
+# -- observing tool calls ---------------------------------------------------------------------------
 
 class RecordingRegistry(ToolRegistry):
     """The given tools, dispatched as usual; remembers every image path a call produced."""
@@ -193,24 +192,3 @@ class RecordingRegistry(ToolRegistry):
         result = await super().dispatch(name, arguments, ctx)
         self.image_paths += [image.path for image in result.images if image.path]
         return result
-
-
-class StandInShotParams(Params):
-    action: Literal["screenshot"] = "screenshot"
-
-
-async def stand_in_screenshot(ctx: ToolContext, params: StandInShotParams) -> ToolOutput:
-    # Used only until the real page_screenshot tool lands: a real capture of the real page,
-    # kept as one file in the conversation's screenshot directory like the store does.
-    tab = await ctx.tab()
-    raw = await tab.session.send("Page.captureScreenshot", {"format": "png"})
-    data = base64.b64decode(raw["data"])
-    directory = (await ctx.conversation()).screenshot_dir
-    for old in directory.iterdir():
-        old.unlink()
-    path = directory / f"shot-{next(_ids)}.png"
-    path.write_bytes(data)
-    return ToolOutput({"image_file_id": path.name, "format": "png"}, images=[Image(data, "image/png", str(path))],
-                      tab_id=tab.tab_id)
-
-

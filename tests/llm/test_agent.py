@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from browserx.llm import load_prompt, run_agent
-from browserx.tools import default_registry
+from browserx.screenshots.store import ScreenshotStore
 
 from fake_responses import call as fn_call, calls, element_id, images_in, last_output, message, text_outside_calls, tool_output
 
@@ -29,8 +29,6 @@ document.getElementById('f').addEventListener('submit', (e) => {
 });
 </script>"""
 
-needs_dom = pytest.mark.skipif("browser_dom" not in default_registry().tools,
-                               reason="needs the browser_dom tool (issue 4)")
 
 
 async def _run(fake, manager, conversation, registry, task="Look at the page.", **kwargs):
@@ -57,7 +55,6 @@ async def test_prompt_resource_is_sent_as_instructions_with_strict_tools(fake, m
     assert result.usage == {"input_tokens": 100, "output_tokens": 10, "total_tokens": 110}
 
 
-@needs_dom
 async def test_agent_fills_and_submits_login_form_without_leaking_typed_values(
         fake, manager, conversation, registry, server, call):
     user, password = "alice-7f3q", "pw-Q9z!x-81"
@@ -113,6 +110,7 @@ async def test_screenshot_step_sends_exactly_one_image_and_deletes_the_file(
     assert tool_output(fake.requests[1], "shot1")["success"] is True
     assert len(images_in(fake.requests[2])) <= 1  # only the latest image is ever sent
     assert registry.image_paths and not any(Path(p).exists() for p in registry.image_paths)
+    assert ScreenshotStore.of(conversation).files() == []  # Deleted: the store holds nothing
 
 
 async def test_server_error_then_success_retries_the_same_image_then_deletes_it(
@@ -150,6 +148,7 @@ async def test_final_upload_failure_deletes_the_file_and_reports_upload_failed(
     assert seen["images"] == []
     assert seen["output"]["error"]["code"] == "UPLOAD_FAILED"
     assert seen["exists"] == [False]
+    assert ScreenshotStore.of(conversation).files() == []
     assert result.steps == 2  # the failed upload is not counted as a step of its own
 
 

@@ -31,6 +31,7 @@ from typing import Any
 
 from ..browser import BrowserManager
 from ..errors import BrowserxError, ModelRequestFailedError, StepLimitError, ValidationError
+from ..screenshots.store import ScreenshotStore
 from ..tools import ToolContext, ToolRegistry, ToolResult, default_registry
 from .client import FunctionCall, ResponsesClient
 from .history import History, Upload
@@ -250,21 +251,15 @@ class Agent:
 
 
 async def delete_screenshot(manager: BrowserManager, conversation_id: str, path: str | None) -> None:
-    """Delete through the conversation's screenshot store when it exists, else the file itself."""
+    """Delete through the conversation's screenshot store (its own files), else the file itself."""
     if not path:
         return
     conversation = manager.conversations.get(conversation_id)
-    try:
-        from ..screenshots.store import ScreenshotStore  # noqa: PLC0415 - optional until the store lands
-    except ImportError:
-        ScreenshotStore = None  # noqa: N806
-    if ScreenshotStore is not None and conversation is not None:
+    if conversation is not None:
         try:
-            done = ScreenshotStore.of(conversation).delete(path)
-            if inspect.isawaitable(done):
-                await done
-        except (BrowserxError, OSError) as exc:
-            log.warning("screenshot store could not delete %s: %s", path, exc)
+            ScreenshotStore.of(conversation).delete(path)
+        except (BrowserxError, OSError) as exc:  # e.g. an image read from elsewhere (read_image)
+            log.debug("screenshot store did not delete %s: %s", path, exc)
     with contextlib.suppress(OSError):
         Path(path).unlink(missing_ok=True)  # whatever the store did, no file outlives its request
 
