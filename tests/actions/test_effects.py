@@ -81,3 +81,25 @@ async def test_an_action_without_visible_effect_reports_none(tab, load, server, 
     result = await call("browser_dom", action="click", element_id=element_id)
     assert result.success, result.error
     assert result.data["effects"] == {}
+
+
+CHANGING = """<!doctype html>
+<button id=stop onclick="event.stopPropagation(); document.getElementById('out').append(Object.assign(
+  document.createElement('a'), {href: '#x', textContent: 'Result'}))">Search</button>
+<label id=lab for=name>Name</label> <input id=name>
+<div id=out></div>"""
+
+
+async def test_click_reports_focus_moving_to_the_clicked_control(tab, load, call, eid):
+    await load(tab, CHANGING)
+    result = await call("browser_dom", action="click", element_id=await eid(tab, "#name"))
+    assert result.success, result.error
+    assert result.data["effects"]["focus"]["dom_id"] == "name"
+
+
+async def test_click_whose_handler_stops_propagation_still_reports_new_controls(tab, load, call, eid):
+    await load(tab, CHANGING)
+    result = await call("browser_dom", action="click", element_id=await eid(tab, "#stop"))
+    assert result.success, result.error
+    assert result.data["effects"]["dom_changed"] is True and result.data["effects"]["controls_added"] == 1
+    assert result.data["effects"]["focus"]["dom_id"] == "stop"

@@ -99,7 +99,7 @@ class EffectWatch:
             elif kind == "download":
                 effects.setdefault("downloads", []).append({"file_name": notice.get("file_name")})
         if page:
-            focus = page.get("focus")
+            focus = focus_before if page.get("focus_same") else page.get("focus")
             if focus != focus_before:
                 effects["focus"] = focus  # None: focus left every element
             if page.get("dom_changed"):

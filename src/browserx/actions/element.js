@@ -7,7 +7,9 @@
     '[contenteditable=true],[role=button],[role=link],[role=checkbox],[role=radio],[role=tab],[role=menuitem],' +
     '[role=option],[role=switch],[role=combobox],[role=textbox],[role=slider],[role=searchbox],[tabindex]:not([tabindex="-1"])';
   const TEXT_INPUT = /^(text|search|url|tel|email|password|number|date|datetime-local|month|week|time|)$/;
-  const S = {observer: null, mutations: 0, added: [], removed: 0, before: null, pending: null};
+  const S = {observer: null, mutations: 0, added: [], removed: 0, before: null, pending: null,
+    token: 0, armedUntil: 0, reported: '', hooked: new WeakSet(), watched: new WeakSet()};
+  const REPORT = '__browserxReport';  // a CDP binding (Runtime.addBinding) of this world only
 
   // -- resolving ------------------------------------------------------------------------------
   function resolve(id) {
@@ -15,7 +17,11 @@
     const bx = globalThis.__browserx;
     let el = null;
     try { el = bx && bx.element ? bx.element(id) : null; } catch (e) { el = null; }
-    return el && el.isConnected ? el : null;
+    if (!el || !el.isConnected) return null;
+    observe(el.ownerDocument);  // same-origin iframes and shadow roots change too
+    const root = el.getRootNode();
+    if (root !== el.ownerDocument) observe(root);
+    return el;
   }
   const notFound = (id) => ({error: 'NODE_NOT_FOUND', message: `no element ${id} on the current page`});
 
@@ -54,7 +60,8 @@
     if (el.labels && el.labels.length) return short(el.labels[0].textContent);
     for (const attr of ['alt', 'title', 'placeholder']) if (el.getAttribute(attr)) return short(el.getAttribute(attr));
     if (el.tagName === 'INPUT' && ['button', 'submit', 'reset'].includes(el.type)) return short(el.value);
-    return isField(el) ? '' : short(el.innerText || el.textContent);
+    // textContent, not innerText: innerText forces a layout, which would hold up the click's ack.
+    return isField(el) ? '' : short(el.textContent);
   }
   function describe(el) {
     if (!el || el.nodeType !== 1) return null;
@@ -196,29 +203,75 @@
   }
   function begin(detail) {
     if (!S.observer) {
-      S.observer = new MutationObserver(count);
-      S.observer.observe(document, {childList: true, subtree: true, attributes: true,
-        attributeFilter: ['hidden', 'style', 'class', 'open', 'disabled', 'aria-hidden', 'aria-expanded']});
+      S.observer = new MutationObserver(records => { count(records); report(); });
+      observe(document);
     }
     S.observer.takeRecords();
-    S.mutations = 0; S.added = []; S.removed = 0;
+    S.token = 0;
+    S.mutations = 0; S.added = []; S.removed = 0; S.reported = '';
     S.before = detail ? new Set(visibleControls()) : null;
-    return describe(activeElement());
+    S.focused = activeElement();
+    return describe(S.focused);
+  }
+  function observe(root) {
+    if (!S.observer || S.watched.has(root)) return;
+    S.watched.add(root);
+    S.observer.observe(root, {childList: true, subtree: true, attributes: true,
+      attributeFilter: ['hidden', 'style', 'class', 'open', 'disabled', 'aria-hidden', 'aria-expanded']});
+  }
+  function changes() {
+    // Focus unchanged: say so instead of describing the element again.
+    const active = activeElement();
+    const out = active === S.focused ? {focus_same: true} : {focus: describe(active)};
+    out.dom_changed = S.mutations > 0;
+    if (S.mutations) {
+      out.controls_added = S.added.filter(n => n.isConnected).reduce((sum, n) => sum + controlsIn(n), 0);
+      out.controls_removed = S.removed;
+    }
+    return out;
   }
   function finish() {
     if (S.observer) count(S.observer.takeRecords());
-    const out = {focus: describe(activeElement()), dom_changed: S.mutations > 0};
+    S.token = 0;
+    const out = changes();
     if (S.before) {
       const now = visibleControls();
       out.controls_added = now.filter(e => !S.before.has(e)).length;
       const kept = new Set(now);
       out.controls_removed = Array.from(S.before).filter(e => !kept.has(e)).length;
       S.before = null;
-    } else if (S.mutations) {
-      out.controls_added = S.added.filter(n => n.isConnected).reduce((sum, n) => sum + controlsIn(n), 0);
-      out.controls_removed = S.removed;
     }
     return out;
+  }
+
+  // While a real click is under way, changes report themselves: a focus move (focusin/focusout)
+  // or a DOM mutation (observer callback) sends the effects so far through a CDP binding, during
+  // the event dispatch, so they reach the caller before Chromium acknowledges the mouse event.
+  // Nothing changed, nothing sent: the common click costs no message and no round trip. Only new
+  // news is sent, and reporting stops after ARMED_MS (a ticking page does not chatter).
+  const ARMED_MS = 2000;
+  function report() {
+    if (!S.token) return;
+    if (performance.now() > S.armedUntil) { S.token = 0; return; }
+    const out = changes();
+    const key = JSON.stringify(out);
+    if (key === S.reported) return;
+    S.reported = key;
+    out.token = S.token;
+    try { globalThis[REPORT](JSON.stringify(out)); } catch (e) {}
+  }
+  function armReport(el, token) {
+    if (!token || typeof globalThis[REPORT] !== 'function') return false;
+    S.token = token; S.armedUntil = performance.now() + ARMED_MS;
+    for (let win = el.ownerDocument.defaultView; win; win = win.frameElement ? win.frameElement.ownerDocument.defaultView : null) {
+      if (!S.hooked.has(win)) {
+        S.hooked.add(win);
+        win.addEventListener('focusin', report, true);
+        win.addEventListener('focusout', () => setTimeout(report, 0), true);
+      }
+      if (!win.frameElement) break;
+    }
+    return true;
   }
 
   // -- editing ------------------------------------------------------------------------------------
@@ -294,10 +347,12 @@
   globalThis.__bxact = {
     begin, finish, describe,
     none() { return {ok: true}; },
-    click(id, checkCover) {
+    click(id, checkCover, token) {
       const el = resolve(id);
       if (!el) return notFound(id);
-      return blocked(el) || target(el, checkCover);
+      const out = blocked(el) || target(el, checkCover);
+      if (out.ok && token) out.reports = armReport(el, token);
+      return out;
     },
     scriptClick(id, button, count, mods) {
       const el = resolve(id);

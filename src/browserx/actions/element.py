@@ -15,6 +15,8 @@ one after (focus and DOM effects), and the mouse events are pipelined.
 from __future__ import annotations
 
 import asyncio
+import itertools
+import json
 import time
 from collections.abc import Awaitable, Callable
 from importlib import resources
@@ -23,13 +25,14 @@ from typing import Any
 from ..browser import Tab
 from ..errors import (BrowserxError, ElementCoveredError, ElementDisabledError, ElementNotVisibleError,
                       NodeNotFoundError, ValidationError)
-from ..page.world import PageWorld
+from ..page.world import WORLD_NAME, PageWorld
 from . import visual
 from .effects import EffectWatch, invalidate_snapshot
 from .keys import key_event_params, press_key
 
 BUTTONS = {"left": (0, 1), "middle": (1, 4), "right": (2, 2)}  # name -> (DOM button, buttons bitmask)
 OPTION_WAIT_MS = 2000
+REPORT_BINDING = "__browserxReport"  # element.js pushes a click's effects through it
 _LIB: str | None = None
 _ERRORS: dict[str, type[BrowserxError]] = {
     "NODE_NOT_FOUND": NodeNotFoundError, "ELEMENT_NOT_VISIBLE": ElementNotVisibleError,
@@ -72,6 +75,48 @@ async def _page(tab: Tab, method: str, *args: Any, detail: bool | None = None) -
     return out
 
 
+class _Reports:
+    """Per tab: the binding element.js reports a click's changes through, and the latest report."""
+
+    def __init__(self, tab: Tab) -> None:
+        self.tab = tab
+        self.bound = False
+        self.tokens = itertools.count(1)
+        self.latest: dict[int, dict[str, Any]] = {}
+        self.token = 0
+        tab.session.on("Runtime.bindingCalled", self._called)
+
+    @classmethod
+    def of(cls, tab: Tab) -> _Reports:
+        reports = tab.services.get("action_reports")
+        if reports is None:
+            reports = tab.services["action_reports"] = cls(tab)
+        return reports
+
+    async def arm(self) -> int:
+        if not self.bound:  # once per tab; Chromium exposes it to every browserx world, now and later
+            await self.tab.session.send("Runtime.addBinding", {"name": REPORT_BINDING, "executionContextName": WORLD_NAME})
+            self.bound = True
+        self.latest.clear()
+        self.token = next(self.tokens)
+        return self.token
+
+    def take(self, token: int) -> dict[str, Any]:
+        """What changed so far; no report means nothing did (reports precede the input's reply)."""
+        self.token = 0
+        return self.latest.pop(token, None) or {"focus_same": True, "dom_changed": False}
+
+    def _called(self, params: dict[str, Any]) -> None:
+        if params.get("name") != REPORT_BINDING:
+            return
+        try:
+            payload = json.loads(params.get("payload") or "{}")
+        except ValueError:
+            return
+        if isinstance(payload, dict) and payload.get("token") == self.token and self.token:
+            self.latest[self.token] = payload
+
+
 class _Run:
     """One action: effects armed before, settled and summarised after, snapshot always invalidated."""
 
@@ -86,9 +131,8 @@ class _Run:
         self.focus_before = out.pop("focus_before", None)
         return out
 
-    async def done(self, **extra: Any) -> dict[str, Any]:
-        page = None
-        if not self.watch.navigating:
+    async def done(self, page: dict[str, Any] | None = None, **extra: Any) -> dict[str, Any]:
+        if page is None and not self.watch.navigating:
             try:
                 page = await PageWorld.of(self.tab).call(_FINISH, timeout=5.0)
             except BrowserxError:
@@ -114,8 +158,15 @@ async def _act(tab: Tab, detail: bool, body: Callable[[_Run], Awaitable[dict[str
 
 async def _mouse(tab: Tab, x: float, y: float, button: str = "left", click_count: int = 1,
                  modifiers: int = 0, *, move_only: bool = False) -> None:
-    """Move, then press/release click_count times, pipelined (Chromium queues input in order)."""
-    events: list[dict[str, Any]] = [{"type": "mouseMoved", "x": x, "y": y, "modifiers": modifiers}]
+    """Move, then press/release click_count times, pipelined (Chromium queues input in order).
+
+    The move is left out when the pointer already rests there (as after the previous action on
+    the same spot): each CDP message costs about as much as the work it asks for.
+    """
+    events: list[dict[str, Any]] = []
+    if tab.services.get("pointer") != (x, y, tab.navigations):
+        events.append({"type": "mouseMoved", "x": x, "y": y, "modifiers": modifiers})
+    tab.services["pointer"] = (x, y, tab.navigations)
     if not move_only:
         _, mask = BUTTONS[button]
         for n in range(1, click_count + 1):
@@ -131,10 +182,15 @@ async def click(tab: Tab, element_id: str, *, button: str = "left", click_count:
         if strategy == "script":
             await run.first("scriptClick", element_id, BUTTONS[button][0], click_count, modifiers)
             return await run.done()
-        where = await run.first("click", element_id, True)
+        reports = _Reports.of(tab)
+        # A single left click reports its changes by itself (no round trip after the mouse
+        # events); other clicks, and effects=true's full diff, ask the page afterwards.
+        token = await reports.arm() if button == "left" and click_count == 1 and not detail else 0
+        where = await run.first("click", element_id, True, token)
         await _mouse(tab, where["x"], where["y"], button, click_count, modifiers)
         visual.maybe_ripple(tab, where["x"], where["y"], visual_effect)
-        return await run.done(x=round(where["x"]), y=round(where["y"]))
+        page = reports.take(token) if where.get("reports") else None
+        return await run.done(page, x=round(where["x"]), y=round(where["y"]))
     return await _act(tab, detail, body)
 
 

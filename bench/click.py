@@ -1,0 +1,124 @@
+"""Click by element id: browserx's browser_dom click against the bare CDP floor and Playwright.
+
+    python bench/click.py
+
+- browserx: `browser_dom action=click element_id=…` through the tool registry (validation,
+  per-conversation lock, cover check in page, pipelined mouse events, effect summary, invalidation).
+- floor: what any CDP click must do at least, issued directly on the same element in the same run:
+  `DOM.getBoxModel` + `Input.dispatchMouseEvent` mousePressed + mouseReleased, one after another.
+- Playwright: `page.click("#target")` on the same Chromium binary (its actionability checks included).
+Medians of N interleaved clicks; the page counts clicks, so a click that does nothing fails the bench.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import http.server
+import statistics
+import threading
+import time
+
+from browserx.browser import BrowserConfig, BrowserManager, find_chrome
+from browserx.page.service import DomService
+from browserx.tools import ToolContext, default_registry
+
+N = 60
+TARGET_RATIO = 1.3
+PAGE = b"""<!doctype html><title>click bench</title>
+<nav><a href="#a">Home</a> <a href="#b">Docs</a></nav><h1>Click bench</h1>
+<p>Some text around the button, as on a real page.</p>
+<button id=target onclick="window.clicks = (window.clicks || 0) + 1">Press me</button>
+<input aria-label=Search><button>Other</button>"""
+
+
+def _serve() -> tuple[http.server.ThreadingHTTPServer, str]:
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(PAGE)))
+            self.end_headers()
+            self.wfile.write(PAGE)
+
+        def log_message(self, *args: object) -> None:
+            pass
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+async def _floor_click(session, backend_node_id: int) -> float:
+    started = time.perf_counter()
+    box = await session.send("DOM.getBoxModel", {"backendNodeId": backend_node_id})
+    quad = box["model"]["content"]
+    x, y = (quad[0] + quad[4]) / 2, (quad[1] + quad[5]) / 2
+    for kind in ("mousePressed", "mouseReleased"):
+        await session.send("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1})
+    return time.perf_counter() - started
+
+
+async def _clicks(session) -> int:
+    result = await session.send("Runtime.evaluate", {"expression": "window.clicks || 0", "returnByValue": True})
+    return int(result["result"]["value"])
+
+
+async def run(print_fn=print) -> dict:
+    server, url = _serve()
+    registry = default_registry()
+    ours, floor, pw = [], [], []
+    try:
+        async with BrowserManager(BrowserConfig()) as manager:
+            ctx = ToolContext(manager, "bench-click")
+            result = await registry.dispatch("browser_navigate", {"url": url}, ctx)
+            assert result.success, result.error
+            tab = await ctx.tab()
+            model = await DomService.of(tab).snapshot()
+            element_id = next(c.id for c in model.controls if c.name == "Press me")
+            backend_node_id = await DomService.of(tab).backend_node_id(element_id)
+            page = playwright = browser = None
+            try:
+                from playwright.async_api import async_playwright
+                playwright = await async_playwright().start()
+                browser = await playwright.chromium.launch(executable_path=find_chrome())
+                page = await browser.new_page()
+                await page.goto(url)
+            except ImportError:
+                pass
+            args = {"action": "click", "element_id": element_id}
+            for _ in range(5):  # warm up: world, compiled functions, Playwright's injected script
+                assert (await registry.dispatch("browser_dom", args, ctx)).success
+                await _floor_click(tab.session, backend_node_id)
+                if page is not None:
+                    await page.click("#target")
+            before = await _clicks(tab.session)
+            for _ in range(N):  # interleaved so noise from other processes hits all three alike
+                started = time.perf_counter()
+                result = await registry.dispatch("browser_dom", args, ctx)
+                ours.append(time.perf_counter() - started)
+                assert result.success, result.error
+                floor.append(await _floor_click(tab.session, backend_node_id))
+                if page is not None:
+                    started = time.perf_counter()
+                    await page.click("#target")
+                    pw.append(time.perf_counter() - started)
+            counted = await _clicks(tab.session) - before
+            assert counted == 2 * N, f"expected {2 * N} clicks on the page, counted {counted}"
+            if browser is not None:
+                await browser.close()
+            if playwright is not None:
+                await playwright.stop()
+    finally:
+        server.shutdown()
+    ours_ms, floor_ms = statistics.median(ours) * 1000, statistics.median(floor) * 1000
+    out = {"click_ms": ours_ms, "floor_ms": floor_ms, "ratio": ours_ms / floor_ms, "target_ratio": TARGET_RATIO}
+    line = (f"click     browser_dom click by id {ours_ms:6.2f} ms | floor: getBoxModel+press+release "
+            f"{floor_ms:6.2f} ms ({out['ratio']:.2f}x, target ≤{TARGET_RATIO}x)")
+    if pw:
+        out["playwright_ms"] = statistics.median(pw) * 1000
+        line += f" | playwright page.click {out['playwright_ms']:6.2f} ms ({out['playwright_ms'] / ours_ms:.2f}x ours)"
+    print_fn(line + f"  [median of {N}]")
+    return out
+
+
+if __name__ == "__main__":
+    asyncio.run(run())
