@@ -10,6 +10,7 @@ size and resizing with Pillow (bench/screenshot.py).
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import binascii
 import struct
@@ -89,10 +90,12 @@ async def capture_viewport(tab: Tab, limits: ImageLimits = DEFAULT_LIMITS, *,
                            timeout: float = CAPTURE_TIMEOUT) -> Capture:
     """The whole viewport (scrollbars included) as PNG, no larger than `limits`."""
     planned = viewport_frame(tab, limits)
-    scroll_x, scroll_y = await scroll_position(tab, timeout=timeout)
     if not planned.resized:
-        png = await _capture(tab, {}, timeout)  # full size: the plain capture is the fastest
+        # Full size: the plain capture is the fastest, and needs no scroll position to aim a clip.
+        (scroll_x, scroll_y), png = await asyncio.gather(scroll_position(tab, timeout=timeout),
+                                                         _capture(tab, {}, timeout))
     else:
+        scroll_x, scroll_y = await scroll_position(tab, timeout=timeout)
         scale = capture_scale(planned.width, planned.height, planned.device_scale_factor, limits)
         # clip is in document CSS px; Chromium multiplies clip.scale by the device pixel ratio.
         png = await _capture(tab, {"clip": {"x": scroll_x, "y": scroll_y, "width": planned.width,

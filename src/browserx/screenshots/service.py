@@ -9,6 +9,7 @@ Every x, y (and scroll amount) a model sends is in screenshot pixels and goes th
 
 from __future__ import annotations
 
+import asyncio
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,12 +47,15 @@ async def screenshot(tab: Tab, *, scroll_offset: tuple[int, int] | None = None,
         if scroll_offset and any(scroll_offset):
             frame = viewport_frame(tab, limits)
             await scroll_by(tab, scroll_offset[0] / frame.scale, scroll_offset[1] / frame.scale)
-        shot = await capture_viewport(tab, limits)
+        if marks:  # the page model and the pixels at the same scroll position, taken side by side
+            shot, found = await asyncio.gather(capture_viewport(tab, limits),
+                                               collect_marks(tab, viewport_frame(tab, limits)))
+        else:
+            shot, found = await capture_viewport(tab, limits), []
     png = shot.png
     data: dict[str, Any] = {}
     if marks:
-        found = await collect_marks(tab, shot.frame)
-        png = draw_marks(png, shot.frame, found)
+        png = await asyncio.to_thread(draw_marks, png, shot.frame, found)  # decode+draw+encode off the loop
         data["marks"] = len(found)
     file_id, image = _store_image(tab, png)
     return {"image_file_id": file_id, **_image_data(shot), **data}, image
