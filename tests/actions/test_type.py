@@ -129,3 +129,35 @@ async def test_select_of_a_missing_option_lists_the_options(page, call, eid):
     result = await call("browser_dom", action="select", element_id=await eid(page, "#s"), option="Huge")
     assert result.code == "VALIDATION_ERROR"
     assert result.error["details"]["options"] == ["Small", "Medium", "Large"]
+
+
+PICKERS = """<!doctype html>
+<input id=when type=date aria-label=When>
+<input id=hidden_box type=checkbox style="display:none"><label for=hidden_box id=lab>Agree to terms</label>
+<input id=qty type=number aria-label=Quantity value=3>"""
+
+
+async def test_date_input_takes_its_value_and_fires_change(tab, load, call, eid, js):
+    await load(tab, PICKERS + "<script>window.changed = 0;"
+                    "document.getElementById('when').onchange = () => window.changed++</script>")
+    result = await call("browser_dom", action="type", element_id=await eid(tab, "#when"), text="2024-02-29")
+    assert result.success, result.error
+    assert await js(tab, "[document.getElementById('when').value, window.changed]") == ["2024-02-29", 1]
+
+
+async def test_number_input_is_replaced(tab, load, call, eid, js):
+    await load(tab, PICKERS)
+    result = await call("browser_dom", action="type", element_id=await eid(tab, "#qty"), text="12")
+    assert result.success, result.error
+    assert await js(tab, "document.getElementById('qty').value") == "12"
+
+
+async def test_checkbox_hidden_behind_its_label_is_clicked_through_the_label(tab, load, call, eid, js):
+    await load(tab, PICKERS)
+    box = "document.getElementById('hidden_box')"
+    await js(tab, f"{box}.style.display = ''")  # visible while the model names it
+    element_id = await eid(tab, "#hidden_box")
+    await js(tab, f"{box}.style.display = 'none'")
+    result = await call("browser_dom", action="click", element_id=element_id)
+    assert result.success, result.error
+    assert await js(tab, f"{box}.checked") is True

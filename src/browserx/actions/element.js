@@ -6,7 +6,8 @@
   const CONTROL = 'a[href],button,input:not([type=hidden]),select,textarea,summary,[contenteditable=""],' +
     '[contenteditable=true],[role=button],[role=link],[role=checkbox],[role=radio],[role=tab],[role=menuitem],' +
     '[role=option],[role=switch],[role=combobox],[role=textbox],[role=slider],[role=searchbox],[tabindex]:not([tabindex="-1"])';
-  const TEXT_INPUT = /^(text|search|url|tel|email|password|number|date|datetime-local|month|week|time|)$/;
+  const TEXT_INPUT = /^(text|search|url|tel|email|password|number|date|datetime-local|month|week|time|color|range|)$/;
+  const NO_CARET = /^(date|datetime-local|month|week|time|color|range)$/;  // pickers: Input.insertText does nothing
   const S = {observer: null, mutations: 0, added: [], removed: 0, before: null, pending: null,
     token: 0, armedUntil: 0, reported: '', hooked: new WeakSet(), watched: new WeakSet()};
   const REPORT = '__browserxReport';  // a CDP binding (Runtime.addBinding) of this world only
@@ -161,7 +162,16 @@
   }
   const shown = (el) => !hidden(el) && el.getClientRects().length > 0;
   // Where a real pointer must go to reach el: scroll it into view if needed, refuse if covered.
-  function target(el, checkCover) {
+  // A visually hidden native checkbox, radio or file input is operated through its label, as
+  // users do (the page model reports the label's box for it too).
+  function pointerTarget(el) {
+    if (el.tagName !== 'INPUT' || !/^(checkbox|radio|file)$/.test(el.type) || !el.labels || !el.labels.length) return el;
+    const r = el.getBoundingClientRect();
+    if (!hidden(el) && r.width * r.height > 1) return el;
+    return Array.from(el.labels).find(l => !hidden(l) && l.getClientRects().length) || el;
+  }
+  function target(el0, checkCover) {
+    const el = pointerTarget(el0);
     if (hidden(el)) return {error: 'ELEMENT_NOT_VISIBLE', message: `${roleOf(el)} "${nameOf(el)}" is hidden (display, visibility or content-visibility)`};
     let v = visibleBox(el);
     if (!v.sized) return {error: 'ELEMENT_NOT_VISIBLE', message: `${roleOf(el)} "${nameOf(el)}" has no size`};
@@ -175,7 +185,7 @@
     const x = (v.box.left + v.box.right) / 2, y = (v.box.top + v.box.bottom) / 2;
     if (checkCover) {
       const hit = hitAt(x, y);
-      if (!receives(el, hit)) {
+      if (!receives(el, hit) && !receives(el0, hit)) {
         const cover = describe(hit);
         return {error: 'ELEMENT_COVERED', cover, x, y,
           message: cover ? `${cover.role} "${cover.name}"${cover.dom_id ? ' #' + cover.dom_id : ''} covers ${roleOf(el)} "${nameOf(el)}" at (${Math.round(x)}, ${Math.round(y)})`
@@ -394,6 +404,7 @@
       if (where.error) return where;
       if (!focusField(el)) return {error: 'ELEMENT_NOT_VISIBLE', message: `${roleOf(el)} "${nameOf(el)}" cannot take focus`};
       S.pending = el;
+      if (el.tagName === 'INPUT' && NO_CARET.test(el.type)) return {ok: true, set_value: true};
       const hasText = clear ? selectContents(el) : false;
       if (!clear && !(el.isContentEditable && el.tagName !== 'INPUT' && el.tagName !== 'TEXTAREA')) {
         try { el.setSelectionRange(el.value.length, el.value.length); } catch (e) {}
@@ -415,6 +426,13 @@
         const go = keyEvents(el, 'Enter', 'Enter', 0);
         if (go && el.form && el.tagName === 'INPUT') el.form.requestSubmit();
       }
+      return {ok: true};
+    },
+    // For inputs without a caret (date, time, colour, range): the value, with input/change events.
+    setValue(text) {
+      const el = S.pending;
+      if (!el || !el.isConnected) return {error: 'NODE_NOT_FOUND', message: 'the field went away'};
+      setText(el, text, true);
       return {ok: true};
     },
     focus(id) {

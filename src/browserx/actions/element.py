@@ -225,6 +225,11 @@ async def type_text(tab: Tab, element_id: str, text: str, *, clear: bool = True,
         # Typing goes where a user's would: a covered field is not refused, the cover may be a
         # placeholder label drawn over the input.
         ready = await run.first("prepareType", element_id, clear, False)
+        if ready.get("set_value"):  # a date/time/colour picker takes no typed text: set it in page
+            await _page(tab, "setValue", body_text)
+            if enter:
+                await press_key(tab.session, "Enter")
+            return await run.done()
         if ready.get("clear"):
             await press_key(tab.session, "Backspace")
         if body_text:
