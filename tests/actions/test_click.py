@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from browserx.actions import visual
+
 PAGE = """<!doctype html><body style="margin:0;height:3000px">
 <button id=go>Go</button>
 <button id=off style="position:absolute;top:2500px">Far</button>
@@ -133,7 +135,40 @@ async def test_script_strategy_still_refuses_disabled(page, call, eid):
     assert result.code == "ELEMENT_DISABLED"
 
 
-async def test_visual_effect_does_not_change_the_outcome(page, call, eid, js):
-    result = await call("browser_dom", action="click", element_id=await eid(page, "#go"), visual_effect=True)
+OVERLAY = "!!document.querySelector('[data-browserx-overlay]')"
+# Resolves true when the overlay is (or appears) in the page, false after 2 s: a bounded event wait.
+OVERLAY_APPEARS = """new Promise(resolve => {
+  const seen = () => !!document.querySelector('[data-browserx-overlay]');
+  if (seen()) return resolve(true);
+  new MutationObserver(() => seen() && resolve(true)).observe(document.documentElement, {childList: true, subtree: true});
+  setTimeout(() => resolve(false), 2000);
+})"""
+
+
+async def test_no_ripple_by_default(page, call, eid, js):
+    result = await call("browser_dom", action="click", element_id=await eid(page, "#go"))
     assert result.success, result.error
-    assert _types(await js(page, "log")) == ["mousedown", "mouseup", "click"]
+    assert not visual._tasks  # nothing was even scheduled
+    assert await js(page, OVERLAY) is False
+
+
+@pytest.mark.parametrize("button", ["left", "right"])
+async def test_ripple_is_drawn_when_asked_and_counts_as_no_page_change(page, call, eid, js, button):
+    element_id = await eid(page, "#go")
+    await call("browser_dom", action="click", element_id=element_id, button=button)  # focus moves once
+    result = await call("browser_dom", action="click", element_id=element_id, button=button, visual_effect=True)
+    assert result.success, result.error
+    assert "dom_changed" not in result.data["effects"]
+    assert await js(page, OVERLAY_APPEARS) is True
+    assert ["mousedown", "go"] in [e[:2] for e in await js(page, "log")]
+
+
+async def test_ripple_on_a_page_whose_csp_forbids_styles_and_scripts_never_fails_the_click(tab, load, server, call,
+                                                                                         eid, js):
+    url = server.route("/csp", "<button id=b onclick=\"document.title='clicked'\">B</button>",
+                       headers={"Content-Security-Policy": "default-src 'none'; script-src 'unsafe-inline'"})
+    async with tab.session.wait_for("Page.loadEventFired"):
+        await tab.session.send("Page.navigate", {"url": url})
+    result = await call("browser_dom", action="click", element_id=await eid(tab, "#b"), visual_effect=True)
+    assert result.success, result.error
+    assert await js(tab, "document.title") == "clicked"

@@ -200,8 +200,10 @@
     if (node.nodeType !== 1) return 0;
     return (node.matches(CONTROL) ? 1 : 0) + node.querySelectorAll(CONTROL).length;
   }
+  const overlay = (n) => n.nodeType === 1 && n.hasAttribute('data-browserx-overlay');  // visual.py's ripple
   function count(records) {
     for (const r of records) {
+      if (overlay(r.target) || Array.from(r.addedNodes).some(overlay) || Array.from(r.removedNodes).some(overlay)) continue;
       S.mutations++;
       if (r.type !== 'childList') continue;
       for (const n of r.addedNodes) if (n.nodeType === 1 && S.added.length < 500) S.added.push(n);

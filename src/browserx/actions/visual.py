@@ -19,6 +19,7 @@ _tasks: set[asyncio.Task[None]] = set()  # strong references until each finishes
 
 _RIPPLE = """function(x, y) {
   const dot = document.createElement('div');
+  dot.setAttribute('data-browserx-overlay', '');  // browserx's effect counters skip it
   const s = dot.style;
   s.position = 'fixed'; s.left = (x - 20) + 'px'; s.top = (y - 20) + 'px'; s.width = s.height = '40px';
   s.borderRadius = '50%'; s.border = '3px solid rgba(255, 64, 64, 0.9)'; s.boxSizing = 'border-box';
