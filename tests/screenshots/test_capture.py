@@ -129,3 +129,16 @@ async def test_element_screenshot_errors(call, page):
     assert (await call("browser_take_screenshot", selector="#hidden")).code == "ELEMENT_NOT_VISIBLE"
     assert (await call("browser_take_screenshot", selector="#box", element_id="e1")).code == "VALIDATION_ERROR"
     assert (await call("browser_take_screenshot", selector="#box", timeout="0s")).code == "VALIDATION_ERROR"
+
+
+async def test_element_screenshot_by_element_id_from_the_page_model(call, page):
+    from browserx.page.service import DomService
+    tab = await page("""<!doctype html><style>body{margin:0;height:3000px}</style><button
+        style="position:absolute;left:300px;top:1800px;width:90px;height:30px;border:0;
+        background:rgb(255,0,128);color:transparent">Pay</button>""")
+    model = await DomService.of(tab).snapshot()
+    pay = next(c for c in model.controls if c.name == "Pay")
+    result = await call("browser_take_screenshot", element_id=pay.id)
+    image = image_of(result)
+    assert image.size == (90, 30) and image.getpixel((45, 15)) == (255, 0, 128)
+    assert (await call("browser_take_screenshot", element_id="bu_999")).code == "NODE_NOT_FOUND"
