@@ -2,510 +2,316 @@
 // browserx's isolated world as globalThis.__bxact. Page scripts cannot see or patch it.
 // Every entry point takes an element id of the page model (null = the element the previous
 // call picked, e.g. a listbox option) and returns plain JSON: {ok: true, ...} or {error: CODE, ...}.
-(() => {
-  const CONTROL = 'a[href],button,input:not([type=hidden]),select,textarea,summary,[contenteditable=""],' +
-    '[contenteditable=true],[role=button],[role=link],[role=checkbox],[role=radio],[role=tab],[role=menuitem],' +
-    '[role=option],[role=switch],[role=combobox],[role=textbox],[role=slider],[role=searchbox],[tabindex]:not([tabindex="-1"])';
-  const TEXT_INPUT = /^(text|search|url|tel|email|password|number|date|datetime-local|month|week|time|color|range|)$/;
-  const NO_CARET = /^(date|datetime-local|month|week|time|color|range)$/;  // pickers: Input.insertText does nothing
-  const S = {observer: null, mutations: 0, added: [], removed: 0, before: null, pending: null,
-    token: 0, armedUntil: 0, reported: '', hooked: new WeakSet(), watched: new WeakSet()};
-  const REPORT = '__browserxReport';  // a CDP binding (Runtime.addBinding) of this world only
+// Part 2 of 2: page.js (resolve, describe, geometry, hit testing) comes first in the same scope.
+// -- effects: a mutation counter, and focus before/after ---------------------------------------
+function controlsIn(node) {
+  if (node.nodeType !== 1) return 0;
+  return (node.matches(CONTROL) ? 1 : 0) + node.querySelectorAll(CONTROL).length;
+}
+const overlay = (n) => n.nodeType === 1 && n.hasAttribute('data-browserx-overlay');  // visual.py's ripple
+function count(records) {
+  for (const r of records) {
+    if (overlay(r.target) || Array.from(r.addedNodes).some(overlay) || Array.from(r.removedNodes).some(overlay)) continue;
+    S.mutations++;
+    if (r.type !== 'childList') continue;
+    for (const n of r.addedNodes) if (n.nodeType === 1 && S.added.length < 500) S.added.push(n);
+    for (const n of r.removedNodes) S.removed += controlsIn(n);
+  }
+}
+function visibleControls() {
+  return Array.from(document.querySelectorAll(CONTROL)).filter(e => !e.checkVisibility || e.checkVisibility({visibilityProperty: true}));
+}
+function begin(detail) {
+  if (!S.observer) {
+    S.observer = new MutationObserver(records => { count(records); report(); });
+    observe(document);
+  }
+  S.observer.takeRecords();
+  S.token = 0;
+  S.mutations = 0; S.added = []; S.removed = 0; S.reported = '';
+  S.before = detail ? new Set(visibleControls()) : null;
+  S.focused = activeElement();
+  return describe(S.focused);
+}
+function observe(root) {
+  if (!S.observer || S.watched.has(root)) return;
+  S.watched.add(root);
+  S.observer.observe(root, {childList: true, subtree: true, attributes: true,
+    attributeFilter: ['hidden', 'style', 'class', 'open', 'disabled', 'aria-hidden', 'aria-expanded']});
+}
+function changes() {
+  // Focus unchanged: say so instead of describing the element again.
+  const active = activeElement();
+  const out = active === S.focused ? {focus_same: true} : {focus: describe(active)};
+  out.dom_changed = S.mutations > 0;
+  if (S.mutations) {
+    out.controls_added = S.added.filter(n => n.isConnected).reduce((sum, n) => sum + controlsIn(n), 0);
+    out.controls_removed = S.removed;
+  }
+  return out;
+}
+function finish() {
+  if (S.observer) count(S.observer.takeRecords());
+  S.token = 0;
+  const out = changes();
+  if (S.before) {
+    const now = visibleControls();
+    out.controls_added = now.filter(e => !S.before.has(e)).length;
+    const kept = new Set(now);
+    out.controls_removed = Array.from(S.before).filter(e => !kept.has(e)).length;
+    S.before = null;
+  }
+  return out;
+}
 
-  // -- resolving ------------------------------------------------------------------------------
-  function resolve(id) {
-    if (id === null) return S.pending;
-    const bx = globalThis.__browserx;
-    let el = null;
-    try { el = bx && bx.element ? bx.element(id) : null; } catch (e) { el = null; }
-    if (!el || !el.isConnected) return null;
-    observe(el.ownerDocument);  // same-origin iframes and shadow roots change too
-    const root = el.getRootNode();
-    if (root !== el.ownerDocument) observe(root);
-    return el;
-  }
-  const notFound = (id) => ({error: 'NODE_NOT_FOUND', message: `no element ${id} on the current page`});
-
-  // -- describing (never a value: fields are named by label, not content) ------------------------
-  const IMPLICIT = {A: 'link', BUTTON: 'button', SELECT: 'combobox', TEXTAREA: 'textbox', SUMMARY: 'button',
-    IMG: 'img', DIALOG: 'dialog', NAV: 'navigation', FORM: 'form', IFRAME: 'iframe', H1: 'heading', H2: 'heading',
-    H3: 'heading', H4: 'heading', H5: 'heading', H6: 'heading', UL: 'list', OL: 'list', LI: 'listitem',
-    HEADER: 'banner', FOOTER: 'contentinfo', MAIN: 'main', ASIDE: 'complementary', OPTION: 'option'};
-  function roleOf(el) {
-    const explicit = el.getAttribute('role');
-    if (explicit) return explicit.split(' ')[0];
-    if (el.tagName === 'INPUT') {
-      const t = (el.type || 'text').toLowerCase();
-      if (['button', 'submit', 'reset', 'image'].includes(t)) return 'button';
-      if (t === 'checkbox' || t === 'radio') return t;
-      if (t === 'range') return 'slider';
-      return t === 'search' ? 'searchbox' : 'textbox';
+// While a real click is under way, changes report themselves: a focus move (focusin/focusout)
+// or a DOM mutation (observer callback) sends the effects so far through a CDP binding, during
+// the event dispatch, so they reach the caller before Chromium acknowledges the mouse event.
+// Nothing changed, nothing sent: the common click costs no message and no round trip. Only new
+// news is sent, and reporting stops after ARMED_MS (a ticking page does not chatter).
+const ARMED_MS = 2000;
+function report() {
+  if (!S.token) return;
+  if (performance.now() > S.armedUntil) { S.token = 0; return; }
+  const out = changes();
+  const key = JSON.stringify(out);
+  if (key === S.reported) return;
+  S.reported = key;
+  out.token = S.token;
+  try { globalThis[REPORT](JSON.stringify(out)); } catch (e) {}
+}
+function armReport(el, token) {
+  if (!token || typeof globalThis[REPORT] !== 'function') return false;
+  S.token = token; S.armedUntil = performance.now() + ARMED_MS;
+  for (let win = el.ownerDocument.defaultView; win; win = win.frameElement ? win.frameElement.ownerDocument.defaultView : null) {
+    if (!S.hooked.has(win)) {
+      S.hooked.add(win);
+      win.addEventListener('focusin', report, true);
+      win.addEventListener('focusout', () => setTimeout(report, 0), true);
     }
-    if (el.isContentEditable) return 'textbox';
-    return IMPLICIT[el.tagName] || el.tagName.toLowerCase();
+    if (!win.frameElement) break;
   }
-  function isField(el) {
-    return el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable ||
-      (el.tagName === 'INPUT' && !['button', 'submit', 'reset', 'image'].includes((el.type || '').toLowerCase()));
-  }
-  const short = (s) => (s || '').replace(/\s+/g, ' ').trim().slice(0, 60);
-  function nameOf(el) {
-    const label = el.getAttribute('aria-label');
-    if (label) return short(label);
-    const by = el.getAttribute('aria-labelledby');
-    if (by) {
-      const text = by.split(/\s+/).map(i => el.ownerDocument.getElementById(i)).filter(Boolean)
-        .map(n => n.textContent).join(' ');
-      if (text.trim()) return short(text);
-    }
-    if (el.labels && el.labels.length) return short(el.labels[0].textContent);
-    for (const attr of ['alt', 'title', 'placeholder']) if (el.getAttribute(attr)) return short(el.getAttribute(attr));
-    if (el.tagName === 'INPUT' && ['button', 'submit', 'reset'].includes(el.type)) return short(el.value);
-    // textContent, not innerText: innerText forces a layout, which would hold up the click's ack.
-    return isField(el) ? '' : short(el.textContent);
-  }
-  function describe(el) {
-    if (!el || el.nodeType !== 1) return null;
-    const out = {role: roleOf(el), name: nameOf(el), tag: el.tagName.toLowerCase()};
-    if (el.id) out.dom_id = el.id.slice(0, 60);
-    const bx = globalThis.__browserx;
-    try { const id = bx && bx.idOf ? bx.idOf(el) : null; if (id) out.element_id = id; } catch (e) {}
-    return out;
-  }
-  function activeElement() {
-    let a = document.activeElement;
-    for (let i = 0; a && i < 20; i++) {
-      if (a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
-      else if ((a.tagName === 'IFRAME' || a.tagName === 'FRAME') && a.contentDocument && a.contentDocument.activeElement) a = a.contentDocument.activeElement;
-      else break;
-    }
-    return a && a !== document.body && a.tagName !== 'BODY' && a !== document.documentElement ? a : null;
-  }
-
-  // -- geometry: top-viewport CSS pixels through same-origin frames ------------------------------
-  function frameBox(frame) {
-    const r = frame.getBoundingClientRect(), cs = getComputedStyle(frame);
-    const left = r.left + frame.clientLeft + parseFloat(cs.paddingLeft);
-    const top = r.top + frame.clientTop + parseFloat(cs.paddingTop);
-    return {left, top, right: left + frame.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight),
-      bottom: top + frame.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom)};
-  }
-  function clip(b, c) {
-    const out = {left: Math.max(b.left, c.left), top: Math.max(b.top, c.top),
-      right: Math.min(b.right, c.right), bottom: Math.min(b.bottom, c.bottom)};
-    return out.right > out.left && out.bottom > out.top ? out : null;
-  }
-  function viewportOf(win) {
-    const de = win.document.documentElement;
-    return {left: 0, top: 0, right: de.clientWidth || win.innerWidth, bottom: de.clientHeight || win.innerHeight};
-  }
-  // The visible part of el's first visible box in top-viewport coordinates, and whether it is whole.
-  function visibleBox(el) {
-    const rects = Array.from(el.getClientRects()).filter(r => r.width > 0 && r.height > 0);
-    if (!rects.length) return {box: null, sized: false};
-    for (const r of rects) {
-      let box = {left: r.left, top: r.top, right: r.right, bottom: r.bottom};
-      let win = el.ownerDocument.defaultView, whole = true;
-      while (box) {
-        const clipped = clip(box, viewportOf(win));
-        if (!clipped) { box = null; break; }
-        whole = whole && clipped.right - clipped.left >= box.right - box.left - 1 && clipped.bottom - clipped.top >= box.bottom - box.top - 1;
-        box = clipped;
-        const frame = win.frameElement;
-        if (!frame) break;
-        const f = frameBox(frame);
-        box = clip({left: box.left + f.left, top: box.top + f.top, right: box.right + f.left, bottom: box.bottom + f.top}, f);
-        win = frame.ownerDocument.defaultView;
-      }
-      if (box) return {box, whole, sized: true};
-    }
-    return {box: null, sized: true};
-  }
-  function hitAt(x, y) {
-    let hit = document.elementFromPoint(x, y);
-    for (let i = 0; hit && i < 30; i++) {
-      if (hit.shadowRoot) {
-        const inner = hit.shadowRoot.elementFromPoint(x, y);
-        if (inner && inner !== hit) { hit = inner; continue; }
-      }
-      if ((hit.tagName === 'IFRAME' || hit.tagName === 'FRAME') && hit.contentDocument) {
-        const f = frameBox(hit);
-        const inner = hit.contentDocument.elementFromPoint(x - f.left, y - f.top);
-        if (inner) { x -= f.left; y -= f.top; hit = inner; continue; }
-      }
-      break;
-    }
-    return hit;
-  }
-  function contains(outer, node) {  // composed: through shadow hosts and frame elements
-    for (let n = node, i = 0; n && i < 1000; i++) {
-      if (n === outer) return true;
-      n = n.parentNode || n.host || (n.nodeType === 9 && n.defaultView ? n.defaultView.frameElement : null);
-    }
-    return false;
-  }
-  function receives(el, hit) {
-    if (!hit) return false;
-    if (contains(el, hit)) return true;
-    const label = hit.closest && hit.closest('label');
-    if (label && label.control === el) return true;
-    return contains(hit, el) && getComputedStyle(el).pointerEvents === 'none';
-  }
-  function blocked(el) {
-    if (el.matches(':disabled') || el.getAttribute('aria-disabled') === 'true')
-      return {error: 'ELEMENT_DISABLED', message: `${roleOf(el)} "${nameOf(el)}" is disabled`};
-    if (el.closest('[inert]')) return {error: 'ELEMENT_DISABLED', message: `${roleOf(el)} "${nameOf(el)}" is inert (behind a modal?)`};
-    return null;
-  }
-  function hidden(el) {
-    return el.checkVisibility && !el.checkVisibility({visibilityProperty: true});
-  }
-  const shown = (el) => !hidden(el) && el.getClientRects().length > 0;
-  // Where a real pointer must go to reach el: scroll it into view if needed, refuse if covered.
-  // A visually hidden native checkbox, radio or file input is operated through its label, as
-  // users do (the page model reports the label's box for it too).
-  function pointerTarget(el) {
-    if (el.tagName !== 'INPUT' || !/^(checkbox|radio|file)$/.test(el.type) || !el.labels || !el.labels.length) return el;
-    const r = el.getBoundingClientRect();
-    if (!hidden(el) && r.width * r.height > 1) return el;
-    return Array.from(el.labels).find(l => !hidden(l) && l.getClientRects().length) || el;
-  }
-  function target(el0, checkCover) {
-    const el = pointerTarget(el0);
-    if (hidden(el)) return {error: 'ELEMENT_NOT_VISIBLE', message: `${roleOf(el)} "${nameOf(el)}" is hidden (display, visibility or content-visibility)`};
-    let v = visibleBox(el);
-    if (!v.sized) return {error: 'ELEMENT_NOT_VISIBLE', message: `${roleOf(el)} "${nameOf(el)}" has no size`};
-    let scrolled = false;
-    if (!v.box || !v.whole) {
-      el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
-      scrolled = true;
-      v = visibleBox(el);
-    }
-    if (!v.box) return {error: 'ELEMENT_NOT_VISIBLE', message: `${roleOf(el)} "${nameOf(el)}" is outside every scrollable area`};
-    const x = (v.box.left + v.box.right) / 2, y = (v.box.top + v.box.bottom) / 2;
-    if (checkCover) {
-      const hit = hitAt(x, y);
-      if (!receives(el, hit) && !receives(el0, hit)) {
-        const cover = describe(hit);
-        return {error: 'ELEMENT_COVERED', cover, x, y,
-          message: cover ? `${cover.role} "${cover.name}"${cover.dom_id ? ' #' + cover.dom_id : ''} covers ${roleOf(el)} "${nameOf(el)}" at (${Math.round(x)}, ${Math.round(y)})`
-            : `nothing receives the pointer at (${Math.round(x)}, ${Math.round(y)})`};
-      }
-    }
-    return {ok: true, x, y, scrolled};
-  }
-
-  // -- effects: a mutation counter, and focus before/after ---------------------------------------
-  function controlsIn(node) {
-    if (node.nodeType !== 1) return 0;
-    return (node.matches(CONTROL) ? 1 : 0) + node.querySelectorAll(CONTROL).length;
-  }
-  const overlay = (n) => n.nodeType === 1 && n.hasAttribute('data-browserx-overlay');  // visual.py's ripple
-  function count(records) {
-    for (const r of records) {
-      if (overlay(r.target) || Array.from(r.addedNodes).some(overlay) || Array.from(r.removedNodes).some(overlay)) continue;
-      S.mutations++;
-      if (r.type !== 'childList') continue;
-      for (const n of r.addedNodes) if (n.nodeType === 1 && S.added.length < 500) S.added.push(n);
-      for (const n of r.removedNodes) S.removed += controlsIn(n);
-    }
-  }
-  function visibleControls() {
-    return Array.from(document.querySelectorAll(CONTROL)).filter(e => !e.checkVisibility || e.checkVisibility({visibilityProperty: true}));
-  }
-  function begin(detail) {
-    if (!S.observer) {
-      S.observer = new MutationObserver(records => { count(records); report(); });
-      observe(document);
-    }
-    S.observer.takeRecords();
-    S.token = 0;
-    S.mutations = 0; S.added = []; S.removed = 0; S.reported = '';
-    S.before = detail ? new Set(visibleControls()) : null;
-    S.focused = activeElement();
-    return describe(S.focused);
-  }
-  function observe(root) {
-    if (!S.observer || S.watched.has(root)) return;
-    S.watched.add(root);
-    S.observer.observe(root, {childList: true, subtree: true, attributes: true,
-      attributeFilter: ['hidden', 'style', 'class', 'open', 'disabled', 'aria-hidden', 'aria-expanded']});
-  }
-  function changes() {
-    // Focus unchanged: say so instead of describing the element again.
-    const active = activeElement();
-    const out = active === S.focused ? {focus_same: true} : {focus: describe(active)};
-    out.dom_changed = S.mutations > 0;
-    if (S.mutations) {
-      out.controls_added = S.added.filter(n => n.isConnected).reduce((sum, n) => sum + controlsIn(n), 0);
-      out.controls_removed = S.removed;
-    }
-    return out;
-  }
-  function finish() {
-    if (S.observer) count(S.observer.takeRecords());
-    S.token = 0;
-    const out = changes();
-    if (S.before) {
-      const now = visibleControls();
-      out.controls_added = now.filter(e => !S.before.has(e)).length;
-      const kept = new Set(now);
-      out.controls_removed = Array.from(S.before).filter(e => !kept.has(e)).length;
-      S.before = null;
-    }
-    return out;
-  }
-
-  // While a real click is under way, changes report themselves: a focus move (focusin/focusout)
-  // or a DOM mutation (observer callback) sends the effects so far through a CDP binding, during
-  // the event dispatch, so they reach the caller before Chromium acknowledges the mouse event.
-  // Nothing changed, nothing sent: the common click costs no message and no round trip. Only new
-  // news is sent, and reporting stops after ARMED_MS (a ticking page does not chatter).
-  const ARMED_MS = 2000;
-  function report() {
-    if (!S.token) return;
-    if (performance.now() > S.armedUntil) { S.token = 0; return; }
-    const out = changes();
-    const key = JSON.stringify(out);
-    if (key === S.reported) return;
-    S.reported = key;
-    out.token = S.token;
-    try { globalThis[REPORT](JSON.stringify(out)); } catch (e) {}
-  }
-  function armReport(el, token) {
-    if (!token || typeof globalThis[REPORT] !== 'function') return false;
-    S.token = token; S.armedUntil = performance.now() + ARMED_MS;
-    for (let win = el.ownerDocument.defaultView; win; win = win.frameElement ? win.frameElement.ownerDocument.defaultView : null) {
-      if (!S.hooked.has(win)) {
-        S.hooked.add(win);
-        win.addEventListener('focusin', report, true);
-        win.addEventListener('focusout', () => setTimeout(report, 0), true);
-      }
-      if (!win.frameElement) break;
-    }
-    return true;
-  }
-
-  // -- editing ------------------------------------------------------------------------------------
-  function editable(el) {
-    if (el.tagName === 'TEXTAREA') return el;
-    if (el.tagName === 'INPUT') return TEXT_INPUT.test((el.getAttribute('type') || '').toLowerCase()) ? el : null;
-    if (el.isContentEditable) return el;
-    if (el.tagName === 'LABEL' && el.control) return editable(el.control);
-    const inner = el.querySelector && el.querySelector('input,textarea,[contenteditable=""],[contenteditable=true]');
-    return inner ? editable(inner) : null;
-  }
-  function selectContents(el) {
-    if (el.isContentEditable && el.tagName !== 'INPUT' && el.tagName !== 'TEXTAREA') {
-      const sel = el.ownerDocument.getSelection(), range = el.ownerDocument.createRange();
-      range.selectNodeContents(el); sel.removeAllRanges(); sel.addRange(range);
-      return (el.textContent || '').length > 0;
-    }
-    el.select();
-    return el.value.length > 0;
-  }
-  function focusField(el) {
-    el.focus({preventScroll: true});
-    return activeElement() === el;
-  }
-  function setText(el, text, clear) {
-    if (el.isContentEditable && el.tagName !== 'INPUT' && el.tagName !== 'TEXTAREA') {
-      el.textContent = clear ? text : el.textContent + text;
-    } else {
-      el.value = clear ? text : el.value + text;
-    }
-    el.dispatchEvent(new InputEvent('input', {bubbles: true, composed: true, inputType: 'insertText', data: text}));
-    el.dispatchEvent(new Event('change', {bubbles: true}));
-  }
-  function keyEvents(el, key, code, mods) {
-    const init = {key, code, bubbles: true, cancelable: true, composed: true,
-      ctrlKey: !!(mods & 2), shiftKey: !!(mods & 8), altKey: !!(mods & 1), metaKey: !!(mods & 4)};
-    const go = el.dispatchEvent(new KeyboardEvent('keydown', init));
-    if (go && key.length === 1) el.dispatchEvent(new KeyboardEvent('keypress', init));
-    el.dispatchEvent(new KeyboardEvent('keyup', init));
-    return go;
-  }
-  function mouseEvents(el, types, button, detail, mods) {
-    const r = el.getBoundingClientRect();
-    const init = {bubbles: true, cancelable: true, composed: true, view: el.ownerDocument.defaultView,
-      clientX: r.left + r.width / 2, clientY: r.top + r.height / 2, button, buttons: 0, detail,
-      ctrlKey: !!(mods & 2), shiftKey: !!(mods & 8), altKey: !!(mods & 1), metaKey: !!(mods & 4)};
-    for (const type of types) {
-      const Ctor = type.startsWith('pointer') ? PointerEvent : MouseEvent;
-      el.dispatchEvent(new Ctor(type, init));
-    }
-  }
-
-  // -- options: <select> and ARIA listboxes -------------------------------------------------------
-  const norm = (s) => (s || '').replace(/\s+/g, ' ').trim().toLowerCase();
-  function pick(options, wanted, labelOf, valueOf) {
-    const w = norm(wanted);
-    return options.find(o => labelOf(o).trim() === wanted.trim()) || options.find(o => valueOf(o) === wanted) ||
-      options.find(o => norm(labelOf(o)) === w) || options.find(o => norm(valueOf(o)) === w) ||
-      options.find(o => norm(labelOf(o)).includes(w));
-  }
-  function listboxOf(el) {
-    if (el.getAttribute('role') === 'listbox') return el;
-    for (const attr of ['aria-controls', 'aria-owns']) {
-      const ref = el.getAttribute(attr);
-      const box = ref && el.getRootNode().getElementById ? el.getRootNode().getElementById(ref.split(/\s+/)[0]) : null;
-      if (box) return box;
-    }
-    return el.querySelector('[role=listbox]');
-  }
-  const optionLabel = (o) => o.getAttribute('aria-label') || o.textContent || '';
-  const optionValue = (o) => o.getAttribute('data-value') || o.getAttribute('value') || '';
-
-  globalThis.__bxact = {
-    begin, finish, describe,
-    none() { return {ok: true}; },
-    click(id, checkCover, token) {
-      const el = resolve(id);
-      if (!el) return notFound(id);
-      const out = blocked(el) || target(el, checkCover);
-      if (out.ok && token) out.reports = armReport(el, token);
-      return out;
-    },
-    scriptClick(id, button, count, mods) {
-      const el = resolve(id);
-      if (!el) return notFound(id);
-      const stop = blocked(el);
-      if (stop) return stop;
-      if (hidden(el) || !el.getClientRects().length) el.scrollIntoView({block: 'center', behavior: 'instant'});
-      else el.scrollIntoView({block: 'nearest', inline: 'nearest', behavior: 'instant'});
-      if (button === 0) {
-        for (let i = 1; i <= count; i++) {
-          mouseEvents(el, ['pointerdown', 'mousedown'], 0, i, mods);
-          if (i === 1 && el.focus) el.focus({preventScroll: true});
-          mouseEvents(el, ['pointerup', 'mouseup', 'click'], 0, i, mods);
-        }
-        if (count === 2) mouseEvents(el, ['dblclick'], 0, 2, mods);
-      } else {
-        mouseEvents(el, ['pointerdown', 'mousedown', 'pointerup', 'mouseup'], button, 1, mods);
-        mouseEvents(el, [button === 2 ? 'contextmenu' : 'auxclick'], button, 1, mods);
-      }
-      return {ok: true};
-    },
-    scriptHover(id) {
-      const el = resolve(id);
-      if (!el) return notFound(id);
-      el.scrollIntoView({block: 'nearest', inline: 'nearest', behavior: 'instant'});
-      mouseEvents(el, ['pointerover', 'pointerenter', 'mouseover', 'mouseenter', 'pointermove', 'mousemove'], 0, 0, 0);
-      return {ok: true};
-    },
-    // Focus the text field id names (or the one inside it) and select its contents for replacing.
-    prepareType(id, clear, checkCover) {
-      const el0 = resolve(id);
-      if (!el0) return notFound(id);
-      const el = editable(el0);
-      if (!el) return {error: 'VALIDATION_ERROR', message: `${roleOf(el0)} "${nameOf(el0)}" is not a text field; type into an input, textarea or contenteditable element`};
-      const stop = blocked(el);
-      if (stop) return stop;
-      if (el.readOnly) return {error: 'ELEMENT_DISABLED', message: `${roleOf(el)} "${nameOf(el)}" is read-only`};
-      const where = target(el, checkCover);
-      if (where.error) return where;
-      if (!focusField(el)) return {error: 'ELEMENT_NOT_VISIBLE', message: `${roleOf(el)} "${nameOf(el)}" cannot take focus`};
-      S.pending = el;
-      if (el.tagName === 'INPUT' && NO_CARET.test(el.type)) return {ok: true, set_value: true};
-      const hasText = clear ? selectContents(el) : false;
-      if (!clear && !(el.isContentEditable && el.tagName !== 'INPUT' && el.tagName !== 'TEXTAREA')) {
-        try { el.setSelectionRange(el.value.length, el.value.length); } catch (e) {}
-      }
-      return {ok: true, x: where.x, y: where.y, clear: hasText};
-    },
-    scriptType(id, text, clear, submit) {
-      const el0 = resolve(id);
-      if (!el0) return notFound(id);
-      const el = editable(el0);
-      if (!el) return {error: 'VALIDATION_ERROR', message: `${roleOf(el0)} "${nameOf(el0)}" is not a text field`};
-      const stop = blocked(el);
-      if (stop) return stop;
-      if (el.readOnly) return {error: 'ELEMENT_DISABLED', message: `${roleOf(el)} "${nameOf(el)}" is read-only`};
-      el.scrollIntoView({block: 'nearest', inline: 'nearest', behavior: 'instant'});
-      el.focus({preventScroll: true});
-      setText(el, text, clear);
-      if (submit) {
-        const go = keyEvents(el, 'Enter', 'Enter', 0);
-        if (go && el.form && el.tagName === 'INPUT') el.form.requestSubmit();
-      }
-      return {ok: true};
-    },
-    // For inputs without a caret (date, time, colour, range): the value, with input/change events.
-    setValue(text) {
-      const el = S.pending;
-      if (!el || !el.isConnected) return {error: 'NODE_NOT_FOUND', message: 'the field went away'};
-      setText(el, text, true);
-      return {ok: true};
-    },
-    focus(id) {
-      const el = resolve(id);
-      if (!el) return notFound(id);
-      if (el.focus) el.focus({preventScroll: false});
-      return {ok: true, focused: activeElement() === el};
-    },
-    scriptKey(id, key, code, mods) {
-      const el = id === undefined || id === '' ? null : resolve(id);
-      if (id && !el) return notFound(id);
-      if (el && el.focus) el.focus();
-      const at = activeElement() || document.body;
-      const go = keyEvents(at, key, code, mods);
-      if (go && key === 'Enter' && at.form && at.tagName === 'INPUT') at.form.requestSubmit();
-      return {ok: true};
-    },
-    scroll(id, block, inline) {
-      const el = resolve(id);
-      if (!el) return notFound(id);
-      if (hidden(el) || !el.getClientRects().length) return {error: 'ELEMENT_NOT_VISIBLE', message: `${roleOf(el)} "${nameOf(el)}" is hidden or has no size`};
-      el.scrollIntoView({block, inline, behavior: 'instant'});
-      const v = visibleBox(el);
-      return {ok: true, scroll_x: Math.round(window.scrollX), scroll_y: Math.round(window.scrollY), in_viewport: !!v.box};
-    },
-    // <select>: set the option in page (both strategies: no real input reaches a native popup).
-    // ARIA listbox/combobox: find the option and make it the pending element for a click.
-    select(id, wanted) {
-      const el = resolve(id);
-      if (!el) return notFound(id);
-      const stop = blocked(el);
-      if (stop) return stop;
-      if (el.tagName === 'SELECT') {
-        const opts = Array.from(el.options);
-        const o = pick(opts, wanted, x => x.label || x.text, x => x.value);
-        if (!o) return {error: 'VALIDATION_ERROR', message: `no option "${wanted}"`, options: opts.slice(0, 30).map(x => short(x.label || x.text))};
-        if (o.disabled) return {error: 'ELEMENT_DISABLED', message: `option "${short(o.label)}" is disabled`};
-        el.focus({preventScroll: true});
-        el.value = o.value; o.selected = true;
-        el.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
-        el.dispatchEvent(new Event('change', {bubbles: true}));
-        return {ok: true, done: true, selected: short(o.label || o.text)};
-      }
-      const box = listboxOf(el);
-      const opts = box ? Array.from(box.querySelectorAll('[role=option]')) : [];
-      const o = pick(opts, wanted, optionLabel, optionValue);
-      const opens = roleOf(el) === 'combobox' || !!el.getAttribute('aria-haspopup');
-      if (opens && (!o || !shown(o))) return {ok: true, open: true};
-      if (!o) {
-        const role = roleOf(el);
-        if (!box) return {error: 'VALIDATION_ERROR', message: `${role} "${nameOf(el)}" is not a select, listbox or combobox`};
-        return {error: 'VALIDATION_ERROR', message: `no option "${wanted}"`, options: opts.slice(0, 30).map(x => short(optionLabel(x)))};
-      }
-      if (o.getAttribute('aria-disabled') === 'true') return {error: 'ELEMENT_DISABLED', message: `option "${short(optionLabel(o))}" is disabled`};
-      S.pending = o;
-      return {ok: true, done: false, selected: short(optionLabel(o))};
-    },
-    // After opening a combobox: wait (bounded) for its option to appear.
-    async awaitOption(id, wanted, ms) {
-      const el = resolve(id);
-      if (!el) return notFound(id);
-      const end = performance.now() + ms;
-      while (performance.now() < end) {
-        const box = listboxOf(el) || document.querySelector('[role=listbox]');
-        const opts = box ? Array.from(box.querySelectorAll('[role=option]')).filter(shown) : [];
-        const o = pick(opts, wanted, optionLabel, optionValue);
-        if (o) { S.pending = o; return {ok: true, selected: short(optionLabel(o))}; }
-        await new Promise(r => setTimeout(r, 16));
-      }
-      return {error: 'VALIDATION_ERROR', message: `no option "${wanted}" appeared after opening ${roleOf(el)} "${nameOf(el)}"`};
-    },
-  };
   return true;
-})();
+}
+
+// -- editing ------------------------------------------------------------------------------------
+function editable(el) {
+  if (el.tagName === 'TEXTAREA') return el;
+  if (el.tagName === 'INPUT') return TEXT_INPUT.test((el.getAttribute('type') || '').toLowerCase()) ? el : null;
+  if (el.isContentEditable) return el;
+  if (el.tagName === 'LABEL' && el.control) return editable(el.control);
+  const inner = el.querySelector && el.querySelector('input,textarea,[contenteditable=""],[contenteditable=true]');
+  return inner ? editable(inner) : null;
+}
+function selectContents(el) {
+  if (el.isContentEditable && el.tagName !== 'INPUT' && el.tagName !== 'TEXTAREA') {
+    const sel = el.ownerDocument.getSelection(), range = el.ownerDocument.createRange();
+    range.selectNodeContents(el); sel.removeAllRanges(); sel.addRange(range);
+    return (el.textContent || '').length > 0;
+  }
+  el.select();
+  return el.value.length > 0;
+}
+function focusField(el) {
+  el.focus({preventScroll: true});
+  return activeElement() === el;
+}
+function setText(el, text, clear) {
+  if (el.isContentEditable && el.tagName !== 'INPUT' && el.tagName !== 'TEXTAREA') {
+    el.textContent = clear ? text : el.textContent + text;
+  } else {
+    el.value = clear ? text : el.value + text;
+  }
+  el.dispatchEvent(new InputEvent('input', {bubbles: true, composed: true, inputType: 'insertText', data: text}));
+  el.dispatchEvent(new Event('change', {bubbles: true}));
+}
+function keyEvents(el, key, code, mods) {
+  const init = {key, code, bubbles: true, cancelable: true, composed: true,
+    ctrlKey: !!(mods & 2), shiftKey: !!(mods & 8), altKey: !!(mods & 1), metaKey: !!(mods & 4)};
+  const go = el.dispatchEvent(new KeyboardEvent('keydown', init));
+  if (go && key.length === 1) el.dispatchEvent(new KeyboardEvent('keypress', init));
+  el.dispatchEvent(new KeyboardEvent('keyup', init));
+  return go;
+}
+function mouseEvents(el, types, button, detail, mods) {
+  const r = el.getBoundingClientRect();
+  const init = {bubbles: true, cancelable: true, composed: true, view: el.ownerDocument.defaultView,
+    clientX: r.left + r.width / 2, clientY: r.top + r.height / 2, button, buttons: 0, detail,
+    ctrlKey: !!(mods & 2), shiftKey: !!(mods & 8), altKey: !!(mods & 1), metaKey: !!(mods & 4)};
+  for (const type of types) {
+    const Ctor = type.startsWith('pointer') ? PointerEvent : MouseEvent;
+    el.dispatchEvent(new Ctor(type, init));
+  }
+}
+
+// -- options: <select> and ARIA listboxes -------------------------------------------------------
+const norm = (s) => (s || '').replace(/\s+/g, ' ').trim().toLowerCase();
+function pick(options, wanted, labelOf, valueOf) {
+  const w = norm(wanted);
+  return options.find(o => labelOf(o).trim() === wanted.trim()) || options.find(o => valueOf(o) === wanted) ||
+    options.find(o => norm(labelOf(o)) === w) || options.find(o => norm(valueOf(o)) === w) ||
+    options.find(o => norm(labelOf(o)).includes(w));
+}
+function listboxOf(el) {
+  if (el.getAttribute('role') === 'listbox') return el;
+  for (const attr of ['aria-controls', 'aria-owns']) {
+    const ref = el.getAttribute(attr);
+    const box = ref && el.getRootNode().getElementById ? el.getRootNode().getElementById(ref.split(/\s+/)[0]) : null;
+    if (box) return box;
+  }
+  return el.querySelector('[role=listbox]');
+}
+const optionLabel = (o) => o.getAttribute('aria-label') || o.textContent || '';
+const optionValue = (o) => o.getAttribute('data-value') || o.getAttribute('value') || '';
+
+globalThis.__bxact = {
+  begin, finish, describe,
+  none() { return {ok: true}; },
+  click(id, checkCover, token) {
+    const el = resolve(id);
+    if (!el) return notFound(id);
+    const out = blocked(el) || target(el, checkCover);
+    if (out.ok && token) out.reports = armReport(el, token);
+    return out;
+  },
+  scriptClick(id, button, count, mods) {
+    const el = resolve(id);
+    if (!el) return notFound(id);
+    const stop = blocked(el);
+    if (stop) return stop;
+    if (hidden(el) || !el.getClientRects().length) el.scrollIntoView({block: 'center', behavior: 'instant'});
+    else el.scrollIntoView({block: 'nearest', inline: 'nearest', behavior: 'instant'});
+    if (button === 0) {
+      for (let i = 1; i <= count; i++) {
+        mouseEvents(el, ['pointerdown', 'mousedown'], 0, i, mods);
+        if (i === 1 && el.focus) el.focus({preventScroll: true});
+        mouseEvents(el, ['pointerup', 'mouseup', 'click'], 0, i, mods);
+      }
+      if (count === 2) mouseEvents(el, ['dblclick'], 0, 2, mods);
+    } else {
+      mouseEvents(el, ['pointerdown', 'mousedown', 'pointerup', 'mouseup'], button, 1, mods);
+      mouseEvents(el, [button === 2 ? 'contextmenu' : 'auxclick'], button, 1, mods);
+    }
+    return {ok: true};
+  },
+  scriptHover(id) {
+    const el = resolve(id);
+    if (!el) return notFound(id);
+    el.scrollIntoView({block: 'nearest', inline: 'nearest', behavior: 'instant'});
+    mouseEvents(el, ['pointerover', 'pointerenter', 'mouseover', 'mouseenter', 'pointermove', 'mousemove'], 0, 0, 0);
+    return {ok: true};
+  },
+  // Focus the text field id names (or the one inside it) and select its contents for replacing.
+  prepareType(id, clear, checkCover) {
+    const el0 = resolve(id);
+    if (!el0) return notFound(id);
+    const el = editable(el0);
+    if (!el) return {error: 'VALIDATION_ERROR', message: `${roleOf(el0)} "${nameOf(el0)}" is not a text field; type into an input, textarea or contenteditable element`};
+    const stop = blocked(el);
+    if (stop) return stop;
+    if (el.readOnly) return {error: 'ELEMENT_DISABLED', message: `${roleOf(el)} "${nameOf(el)}" is read-only`};
+    const where = target(el, checkCover);
+    if (where.error) return where;
+    if (!focusField(el)) return {error: 'ELEMENT_NOT_VISIBLE', message: `${roleOf(el)} "${nameOf(el)}" cannot take focus`};
+    S.pending = el;
+    if (el.tagName === 'INPUT' && NO_CARET.test(el.type)) return {ok: true, set_value: true};
+    const hasText = clear ? selectContents(el) : false;
+    if (!clear && !(el.isContentEditable && el.tagName !== 'INPUT' && el.tagName !== 'TEXTAREA')) {
+      try { el.setSelectionRange(el.value.length, el.value.length); } catch (e) {}
+    }
+    return {ok: true, x: where.x, y: where.y, clear: hasText};
+  },
+  scriptType(id, text, clear, submit) {
+    const el0 = resolve(id);
+    if (!el0) return notFound(id);
+    const el = editable(el0);
+    if (!el) return {error: 'VALIDATION_ERROR', message: `${roleOf(el0)} "${nameOf(el0)}" is not a text field`};
+    const stop = blocked(el);
+    if (stop) return stop;
+    if (el.readOnly) return {error: 'ELEMENT_DISABLED', message: `${roleOf(el)} "${nameOf(el)}" is read-only`};
+    el.scrollIntoView({block: 'nearest', inline: 'nearest', behavior: 'instant'});
+    el.focus({preventScroll: true});
+    setText(el, text, clear);
+    if (submit) {
+      const go = keyEvents(el, 'Enter', 'Enter', 0);
+      if (go && el.form && el.tagName === 'INPUT') el.form.requestSubmit();
+    }
+    return {ok: true};
+  },
+  // For inputs without a caret (date, time, colour, range): the value, with input/change events.
+  setValue(text) {
+    const el = S.pending;
+    if (!el || !el.isConnected) return {error: 'NODE_NOT_FOUND', message: 'the field went away'};
+    setText(el, text, true);
+    return {ok: true};
+  },
+  focus(id) {
+    const el = resolve(id);
+    if (!el) return notFound(id);
+    if (el.focus) el.focus({preventScroll: false});
+    return {ok: true, focused: activeElement() === el};
+  },
+  scriptKey(id, key, code, mods) {
+    const el = id === undefined || id === '' ? null : resolve(id);
+    if (id && !el) return notFound(id);
+    if (el && el.focus) el.focus();
+    const at = activeElement() || document.body;
+    const go = keyEvents(at, key, code, mods);
+    if (go && key === 'Enter' && at.form && at.tagName === 'INPUT') at.form.requestSubmit();
+    return {ok: true};
+  },
+  scroll(id, block, inline) {
+    const el = resolve(id);
+    if (!el) return notFound(id);
+    if (hidden(el) || !el.getClientRects().length) return {error: 'ELEMENT_NOT_VISIBLE', message: `${roleOf(el)} "${nameOf(el)}" is hidden or has no size`};
+    el.scrollIntoView({block, inline, behavior: 'instant'});
+    const v = visibleBox(el);
+    return {ok: true, scroll_x: Math.round(window.scrollX), scroll_y: Math.round(window.scrollY), in_viewport: !!v.box};
+  },
+  // <select>: set the option in page (both strategies: no real input reaches a native popup).
+  // ARIA listbox/combobox: find the option and make it the pending element for a click.
+  select(id, wanted) {
+    const el = resolve(id);
+    if (!el) return notFound(id);
+    const stop = blocked(el);
+    if (stop) return stop;
+    if (el.tagName === 'SELECT') {
+      const opts = Array.from(el.options);
+      const o = pick(opts, wanted, x => x.label || x.text, x => x.value);
+      if (!o) return {error: 'VALIDATION_ERROR', message: `no option "${wanted}"`, options: opts.slice(0, 30).map(x => short(x.label || x.text))};
+      if (o.disabled) return {error: 'ELEMENT_DISABLED', message: `option "${short(o.label)}" is disabled`};
+      el.focus({preventScroll: true});
+      el.value = o.value; o.selected = true;
+      el.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
+      el.dispatchEvent(new Event('change', {bubbles: true}));
+      return {ok: true, done: true, selected: short(o.label || o.text)};
+    }
+    const box = listboxOf(el);
+    const opts = box ? Array.from(box.querySelectorAll('[role=option]')) : [];
+    const o = pick(opts, wanted, optionLabel, optionValue);
+    const opens = roleOf(el) === 'combobox' || !!el.getAttribute('aria-haspopup');
+    if (opens && (!o || !shown(o))) return {ok: true, open: true};
+    if (!o) {
+      const role = roleOf(el);
+      if (!box) return {error: 'VALIDATION_ERROR', message: `${role} "${nameOf(el)}" is not a select, listbox or combobox`};
+      return {error: 'VALIDATION_ERROR', message: `no option "${wanted}"`, options: opts.slice(0, 30).map(x => short(optionLabel(x)))};
+    }
+    if (o.getAttribute('aria-disabled') === 'true') return {error: 'ELEMENT_DISABLED', message: `option "${short(optionLabel(o))}" is disabled`};
+    S.pending = o;
+    return {ok: true, done: false, selected: short(optionLabel(o))};
+  },
+  // After opening a combobox: wait (bounded) for its option to appear.
+  async awaitOption(id, wanted, ms) {
+    const el = resolve(id);
+    if (!el) return notFound(id);
+    const end = performance.now() + ms;
+    while (performance.now() < end) {
+      const box = listboxOf(el) || document.querySelector('[role=listbox]');
+      const opts = box ? Array.from(box.querySelectorAll('[role=option]')).filter(shown) : [];
+      const o = pick(opts, wanted, optionLabel, optionValue);
+      if (o) { S.pending = o; return {ok: true, selected: short(optionLabel(o))}; }
+      await new Promise(r => setTimeout(r, 16));
+    }
+    return {error: 'VALIDATION_ERROR', message: `no option "${wanted}" appeared after opening ${roleOf(el)} "${nameOf(el)}"`};
+  },
+};

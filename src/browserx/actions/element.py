@@ -7,7 +7,7 @@ Two strategies with one result shape (spec contract 9): "cdp" (default) sends re
 (`Input.dispatchMouseEvent`, `Input.insertText`, `Input.dispatchKeyEvent`) at the element's
 visible centre after checking in page that nothing covers it; "script" acts in page
 (`element.click()`-style synthetic events, value setting with input/change events), for pages
-where real input cannot reach the element. The in-page half is `element.js`, installed once per
+where real input cannot reach the element. The in-page half is `page.js` + `element.js`, installed once per
 document in browserx's isolated world; the click path costs one call before the mouse events and
 one after (focus and DOM effects), and the mouse events are pipelined.
 """
@@ -54,8 +54,9 @@ _FINISH = "function() { const A = globalThis.__bxact; return A ? A.finish() : nu
 def _lib() -> str:
     global _LIB
     if _LIB is None:
-        source = resources.files("browserx.actions").joinpath("element.js").read_text(encoding="utf-8")
-        _LIB = "function() {\n" + source + "\nreturn true; }"
+        files = resources.files("browserx.actions")
+        source = "\n".join(files.joinpath(name).read_text(encoding="utf-8") for name in ("page.js", "element.js"))
+        _LIB = "function() {\n'use strict';\n" + source + "\nreturn true; }"
     return _LIB
 
 
