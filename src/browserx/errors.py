@@ -26,7 +26,9 @@ The tree::
     ├── FileStorageError                FILE_STORAGE_ERROR
     ├── UploadFailedError               UPLOAD_FAILED
     ├── ImageError                      IMAGE_ERROR
-    └── NotFoundError                   NOT_FOUND
+    ├── NotFoundError                   NOT_FOUND
+    ├── ModelRequestFailedError         MODEL_REQUEST_FAILED
+    └── StepLimitError                  STEP_LIMIT
 
 Foreign exceptions are translated at exactly two boundaries: the CDP connection
 (`cdp.connection`, through `error_from_cdp` below) and tool dispatch (`tools.dispatch`).
@@ -194,6 +196,7 @@ _CDP_MESSAGE_TABLE: list[tuple[str, type[BrowserxError], str | None]] = [
     ("Execution context was destroyed", NodeNotFoundError,
      "The page navigated or reloaded; take a new snapshot."),
     ("Inspected target navigated or closed", PageNavigatedError, None),
+    ("Not attached to an active page", PageNavigatedError, None),
     ("Execution was terminated", TimeoutError, "The script ran past its timeout; make it shorter or raise the timeout."),
     ("Could not compute box model", ElementNotVisibleError, None),
     ("Node does not have a layout object", ElementNotVisibleError, None),

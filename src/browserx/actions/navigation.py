@@ -10,7 +10,8 @@ from urllib.parse import urlsplit
 
 from ..browser import Tab
 from ..browser.config import origin_allowed
-from ..errors import NavigationFailedError, OriginNotAllowedError, TimeoutError, ValidationError
+from ..errors import (NavigationFailedError, OriginNotAllowedError, PageNavigatedError, TimeoutError,
+                      ValidationError)
 
 _ALLOWED_SCHEMES = {"http", "https", "about", "data", "file"}
 
@@ -102,12 +103,34 @@ async def _page_info(tab: Tab) -> dict[str, Any]:
 
 async def reload(tab: Tab, *, timeout: float = 15.0) -> dict[str, Any]:
     async with tab.session.wait_for("Page.loadEventFired", timeout=timeout):
-        await tab.session.send("Page.reload", {})
+        await _settled_send(tab, "Page.reload", {})
     return await _page_info(tab)
 
 
+async def _settled_send(tab: Tab, method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Send a browser-side Page command, once more after the next lifecycle event if a navigation
+    that just committed has not yet settled (Chromium: "Not attached to an active page")."""
+    try:
+        return await tab.session.send(method, params)
+    except PageNavigatedError:
+        settled = asyncio.get_running_loop().create_future()
+
+        def seen(_params: dict[str, Any]) -> None:
+            if not settled.done():
+                settled.set_result(True)
+        offs = [tab.session.on(e, seen) for e in
+                ("Page.domContentEventFired", "Page.loadEventFired", "Page.frameStoppedLoading")]
+        try:
+            with contextlib.suppress(builtins.TimeoutError):
+                await asyncio.wait_for(settled, 2.0)
+        finally:
+            for off in offs:
+                off()
+        return await tab.session.send(method, params)
+
+
 async def go_back(tab: Tab, *, forward: bool = False, timeout: float = 15.0) -> dict[str, Any]:
-    history = await tab.session.send("Page.getNavigationHistory")
+    history = await _settled_send(tab, "Page.getNavigationHistory")
     index = history["currentIndex"] + (1 if forward else -1)
     entries = history["entries"]
     if not 0 <= index < len(entries):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import time
@@ -46,12 +47,29 @@ async def evaluate(tab: Tab, expression: str, *, timeout: float = 15.0, await_pr
 
 
 async def _send(tab: Tab, expression: str, timeout: float, await_promise: bool) -> dict[str, Any]:
-    return await tab.session.send("Runtime.evaluate", {
-        "expression": expression, "returnByValue": True, "awaitPromise": await_promise,
-        "userGesture": True, "timeout": int(timeout * 1000),
-        # replMode allows top-level `await`, but leaves a promise completion value unawaited: use it only
-        # when the expression awaits something itself.
-        "replMode": bool(_AWAIT.search(expression))}, timeout=timeout + 1)
+    params = {"expression": expression, "returnByValue": True, "awaitPromise": await_promise,
+              "userGesture": True, "timeout": int(timeout * 1000)}
+    if not _AWAIT.search(expression):
+        return await tab.session.send("Runtime.evaluate", params, timeout=timeout + 1)
+    # replMode allows top-level `await`, but its completion value is not awaited: a promise that
+    # the expression ends with (an async IIFE, say) comes back as a promise object. Keep a handle,
+    # then await it (or serialise whatever else it is) in a second call.
+    result = await tab.session.send("Runtime.evaluate", {**params, "replMode": True, "returnByValue": False,
+                                                         "objectGroup": "browserx-eval"}, timeout=timeout + 1)
+    remote = result.get("result", {})
+    try:
+        if "exceptionDetails" in result or "objectId" not in remote:
+            return result
+        if remote.get("subtype") == "promise" and await_promise:
+            return await tab.session.send("Runtime.awaitPromise", {
+                "promiseObjectId": remote["objectId"], "returnByValue": True}, timeout=timeout + 1)
+        return await tab.session.send("Runtime.callFunctionOn", {
+            "functionDeclaration": "function() { return this }", "objectId": remote["objectId"],
+            "returnByValue": True}, timeout=timeout + 1)
+    finally:
+        if "objectId" in remote:
+            with contextlib.suppress(Exception):
+                await tab.session.send("Runtime.releaseObjectGroup", {"objectGroup": "browserx-eval"}, timeout=5)
 
 
 def _position(details: dict[str, Any], text: str) -> tuple[int, int]:

@@ -15,7 +15,7 @@ from .base import Duration, Params, TabParams, Tool, ToolContext, ToolOutput
 
 class NavigateParams(TabParams):
     url: str = Field(min_length=1, max_length=8192, description="Absolute URL to open, e.g. https://example.com/.")
-    timeout: Duration = Field(default=15.0, description="How long to wait for the load event, e.g. '15s'.")
+    timeout: Duration = Field(default="15s", description="How long to wait for the load event, e.g. '15s'.")
 
 
 async def navigate(ctx: ToolContext, params: NavigateParams) -> ToolOutput:
@@ -27,7 +27,7 @@ async def navigate(ctx: ToolContext, params: NavigateParams) -> ToolOutput:
 
 class HistoryParams(TabParams):
     action: Literal["back", "forward", "reload"]
-    timeout: Duration = Field(default=15.0, description="How long to wait for the page, e.g. '15s'.")
+    timeout: Duration = Field(default="15s", description="How long to wait for the page, e.g. '15s'.")
 
 
 async def history(ctx: ToolContext, params: HistoryParams) -> ToolOutput:
@@ -42,7 +42,7 @@ async def history(ctx: ToolContext, params: HistoryParams) -> ToolOutput:
 
 class EvalParams(TabParams):
     expression: str = Field(min_length=1, max_length=100_000, description="JavaScript to evaluate in the page.")
-    timeout: Duration = Field(default=15.0, description="Longest the script may run, e.g. '15s'.")
+    timeout: Duration = Field(default="15s", description="Longest the script may run, e.g. '15s'.")
     await_: bool = Field(default=True, alias="await", description="Await a returned promise (default true).")
 
 
@@ -80,7 +80,7 @@ class ResizeParams(TabParams):
     width: int = Field(ge=100, le=10000, description="Viewport width in CSS pixels.")
     height: int = Field(ge=100, le=10000, description="Viewport height in CSS pixels.")
     device_scale_factor: float = Field(default=1.0, gt=0, le=4, description="Device pixel ratio (1 or 2 usually).")
-    timeout: Duration = Field(default=15.0, description="Timeout, e.g. '15s'.")
+    timeout: Duration = Field(default="15s", description="Timeout, e.g. '15s'.")
 
 
 async def resize(ctx: ToolContext, params: ResizeParams) -> ToolOutput:
@@ -94,7 +94,7 @@ class TabsParams(Params):
     action: Literal["list", "open", "select", "close"] = Field(default="list")
     tab_id: int | None = Field(default=None, ge=1, description="The tab to select or close.")
     url: str | None = Field(default=None, max_length=8192, description="With open: the URL to load in the new tab.")
-    timeout: Duration = Field(default=15.0, description="With open and url: how long to wait for the load.")
+    timeout: Duration = Field(default="15s", description="With open and url: how long to wait for the load.")
 
 
 async def tabs(ctx: ToolContext, params: TabsParams) -> ToolOutput:

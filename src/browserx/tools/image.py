@@ -26,7 +26,7 @@ def _heic_support() -> bool:
 class ReadImageParams(Params):
     path: str = Field(min_length=1, max_length=4096,
                       description="Path of a PNG, JPEG, GIF or WebP file (HEIC too when pillow-heif is installed).")
-    timeout: Duration = Field(default=15.0, description="Timeout, e.g. '15s'.")
+    timeout: Duration = Field(default="15s", description="Timeout, e.g. '15s'.")
 
 
 MAX_LONG_EDGE = 1568
