@@ -7,9 +7,10 @@ Two strategies with one result shape (spec contract 9): "cdp" (default) sends re
 (`Input.dispatchMouseEvent`, `Input.insertText`, `Input.dispatchKeyEvent`) at the element's
 visible centre after checking in page that nothing covers it; "script" acts in page
 (`element.click()`-style synthetic events, value setting with input/change events), for pages
-where real input cannot reach the element. The in-page half is `page.js` + `element.js`, installed once per
-document in browserx's isolated world; the click path costs one call before the mouse events and
-one after (focus and DOM effects), and the mouse events are pipelined.
+where real input cannot reach the element. The in-page half is `page.js` + `element.js`,
+installed once per document in browserx's isolated world. A left click costs one call before the
+pipelined mouse events and none after: the page pushes what changed (focus, DOM) through a CDP
+binding while the click is dispatched. Other actions ask the page once more afterwards.
 """
 
 from __future__ import annotations

@@ -7,6 +7,7 @@ from typing import Any, Literal
 from pydantic import Field, model_validator
 
 from ..actions import element
+from ..browser import Tab
 from ..actions.keys import modifier_bits, parse_key
 from ..errors import ValidationError
 from .base import Params, TabParams, Tool, ToolContext, ToolOutput
@@ -44,6 +45,12 @@ effects=true also compares every visible control before and after."""
 _NEEDS = {
     "click": ("element_id",), "type": ("element_id", "text"), "keypress": ("key",),
     "scroll": ("element_id",), "select": ("element_id", "option"), "hover": ("element_id",),
+}
+_HINTS = {
+    "element_id": "Take a snapshot (action=snapshot) and pass the element_id of the control to act on.",
+    "text": "Give the text to type (an empty string clears the field).",
+    "key": "Give a key such as Enter, Escape, Tab, ArrowDown, a, or a combination like Control+A.",
+    "option": "Give the option's visible label or its value.",
 }
 Alignment = Literal["start", "center", "end", "nearest"]
 
@@ -90,8 +97,9 @@ class DomParams(TabParams):
     @model_validator(mode="after")
     def _required(self) -> DomParams:
         for name in _NEEDS.get(self.action, ()):
-            if getattr(self, name) is None:
-                raise ValueError(f"{name} is required for action={self.action}")
+            if getattr(self, name) is None:  # raised as is: pydantic passes non-ValueErrors through
+                raise ValidationError(f"browser_dom: {name} is required for action={self.action}",
+                                      hint=_HINTS[name], details={"fields": [name]})
         if self.key is not None and self.action == "keypress":
             parse_key(self.key)  # an unknown key name fails here, listing the valid ones
         return self
@@ -101,7 +109,7 @@ class DomParams(TabParams):
         return modifier_bits(ctrl=m.ctrl, shift=m.shift, alt=m.alt, meta=m.meta)
 
 
-async def _snapshot(tab: Any, params: DomParams) -> Any:
+async def _snapshot(tab: Tab, params: DomParams) -> Any:
     from ..page.model import SnapshotOptions
     from ..page.render import llm_json, render_text
     from ..page.service import DomService
@@ -118,24 +126,24 @@ async def browser_dom(ctx: ToolContext, params: DomParams) -> ToolOutput:
     return ToolOutput(data, tab_id=tab.tab_id)
 
 
-async def _run(tab: Any, p: DomParams) -> Any:
+async def _run(tab: Tab, p: DomParams) -> Any:
+    """One action; the validator guarantees each action's required fields are set."""
     common = {"strategy": p.strategy, "detail": p.effects}
-    assert p.action == "snapshot" or p.element_id is not None or p.action == "keypress"
     if p.action == "snapshot":
         return await _snapshot(tab, p)
     if p.action == "click":
-        return await element.click(tab, p.element_id, button=p.button, click_count=p.click_count,
+        return await element.click(tab, p.element_id or "", button=p.button, click_count=p.click_count,
                                    modifiers=p.modifier_bits(), visual_effect=p.visual_effect, **common)
     if p.action == "type":
-        return await element.type_text(tab, p.element_id, p.text or "", clear=p.clear, submit=p.submit, **common)
+        return await element.type_text(tab, p.element_id or "", p.text or "", clear=p.clear, submit=p.submit, **common)
     if p.action == "keypress":
         return await element.keypress(tab, p.key or "", p.modifier_bits(), element_id=p.element_id, **common)
     if p.action == "scroll":
-        return await element.scroll(tab, p.element_id, block=p.block, inline=p.inline, detail=p.effects)
+        return await element.scroll(tab, p.element_id or "", block=p.block, inline=p.inline, detail=p.effects)
     if p.action == "select":
-        return await element.select(tab, p.element_id, p.option or "", visual_effect=p.visual_effect, **common)
+        return await element.select(tab, p.element_id or "", p.option or "", visual_effect=p.visual_effect, **common)
     if p.action == "hover":
-        return await element.hover(tab, p.element_id, visual_effect=p.visual_effect, **common)
+        return await element.hover(tab, p.element_id or "", visual_effect=p.visual_effect, **common)
     raise ValidationError(f"unknown action {p.action!r}")
 
 
