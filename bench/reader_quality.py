@@ -88,6 +88,9 @@ class CorpusServer:
                 self.send_response(status)
                 self.send_header("Content-Type", ctype)
                 self.send_header("Content-Length", str(len(body)))
+                # Request blocking (offline below) does not cover frame navigations, whose dead
+                # hosts can stall the load event for seconds.
+                self.send_header("Content-Security-Policy", "frame-src 'self'")
                 self.end_headers()
                 self.wfile.write(body)
 
