@@ -15,7 +15,7 @@ from .errors import (BrowserClosedError, BrowserxError, ElementCoveredError, Ele
                      TabNotFoundError, TimeoutError, ValidationError)
 from .tools import Tool, ToolContext, ToolRegistry, ToolResult, default_registry
 
-__version__ = "0.1.0"
+from ._version import __version__
 
 __all__ = [
     "Browser", "BrowserClosedError", "BrowserConfig", "BrowserManager", "BrowserxError", "Conversation",

@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
+
+import browserx
 from PIL import Image
 
 from browserx.browser import BrowserConfig, BrowserManager
@@ -20,6 +22,7 @@ async def test_navigate_waits_for_load_and_reports_url_and_title(call, server):
     result = await call("browser_navigate", url=url)
     assert result.success and result.data == {"url": url, "title": "Hello"}
     assert result.metadata["tab_id"] == 1 and result.metadata["duration_ms"] >= 0
+    assert result.metadata["tool_version"] == browserx.__version__
     assert (await call("browser_eval", expression="window.loaded")).data["result"] == 1
 
 

@@ -20,10 +20,11 @@ from typing import Annotated, Any
 import pydantic
 from pydantic import BaseModel, BeforeValidator, ConfigDict, WithJsonSchema
 
+from .._version import __version__
 from ..browser import BrowserManager, Conversation, Tab
 from ..errors import TimeoutError, ValidationError, error_for_code, error_from_exception
 
-TOOL_VERSION = "0.1.0"
+TOOL_VERSION = __version__
 DEFAULT_CALL_TIMEOUT = 60.0
 _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(ms|s|m)?\s*$")
 
@@ -197,7 +198,8 @@ class ToolRegistry:
         if tab_id is None and ctx.tabs_used:
             tab_id = ctx.tabs_used[-1].tab_id
         result.metadata = {"duration_ms": round((time.monotonic() - started) * 1000, 1), "tab_id": tab_id,
-                           "timestamp": datetime.now(timezone.utc).isoformat(timespec="milliseconds")}
+                           "timestamp": datetime.now(timezone.utc).isoformat(timespec="milliseconds"),
+                           "tool_version": TOOL_VERSION}
         if notices:
             result.metadata["notices"] = notices
         return result

@@ -108,7 +108,7 @@ class TakeScreenshotParams(TabParams):
                                  description="CSS selector of an element to capture alone.")
     element_id: str | None = Field(default=None, min_length=1, max_length=64,
                                    description="Element id from browser_dom snapshot to capture alone.")
-    timeout: Duration = Field(default=15.0, description="Timeout, e.g. '15s'.")
+    timeout: Duration = Field(default="15s", description="Timeout, e.g. '15s'.")
 
     @model_validator(mode="after")
     def _one_target(self) -> TakeScreenshotParams:
