@@ -403,8 +403,10 @@
 
     let bullet = false;  // the next block with text starts a list item
 
-    function flush() {
-      const text = buffer.replace(/[ \t]+/g, " ").replace(/ ?\n ?/g, "\n").replace(/\n{3,}/g, "\n\n").trim();
+    function flush(raw) {
+      // Preformatted text keeps its spacing; only blank lines around it go.
+      const text = raw ? buffer.replace(/^\s*\n/, "").trimEnd()
+        : buffer.replace(/[ \t]+/g, " ").replace(/ ?\n ?/g, "\n").replace(/\n{3,}/g, "\n\n").trim();
       buffer = "";
       if (!text) return;
       if (bullet) {
@@ -453,10 +455,10 @@
           bullet = false;
           continue;
         }
-        if (block) flush();
+        if (block) flush(pre);
         else if (stat.display === "inline-block" || stat.display === "inline-flex") buffer += " ";
         walk(child, pre || tag === "pre", table);
-        if (block) flush();
+        if (block) flush(pre || tag === "pre");
         else if (stat.display === "inline-block" || stat.display === "inline-flex") buffer += " ";
       }
     }
@@ -482,7 +484,7 @@
       bullet = tag === "li";
       if (tag === "table" && isDataTable(node)) renderTable(node);
       else walk(node, tag === "pre", false);
-      flush();
+      flush(tag === "pre");
       bullet = false;
     }
     let out = "";

@@ -1,0 +1,105 @@
+"""Reader text (reader.js): the main content as plain text, boilerplate and hidden text dropped."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from browserx.actions.navigation import navigate
+from browserx.page.world import PageWorld
+
+EXTRACT = "function (o) { return globalThis.__browserxReader.extract(document, o); }"
+
+
+async def reader_text(tab, server, path: str, max_chars: int = 100_000) -> str:
+    await navigate(tab, server.url(path))
+    return await PageWorld.of(tab).call(EXTRACT, {"max_chars": max_chars})
+
+
+async def test_the_article_is_kept_and_navigation_header_footer_aside_comments_share_and_cookie_banner_dropped(
+        server, tab):
+    text = await reader_text(tab, server, "/reader_article.html")
+    assert text.startswith("Harbour seals return to the estuary\n\n")
+    for kept in ("For the first time in three decades", "Volunteers counted forty-two animals",
+                 "A cleaner river", "nobody expected it to happen so quickly", "- Keep dogs on a lead",
+                 "The trust plans a second count"):
+        assert kept in text
+    for dropped in ("Coastal Times", "Sport", "Share on Facebook", "We use cookies", "First comment",
+                    "Most read", "Ferry timetable", "All rights reserved"):
+        assert dropped not in text
+
+
+async def test_paragraphs_are_separated_by_blank_lines_and_list_items_by_newlines(server, tab):
+    text = await reader_text(tab, server, "/reader_article.html")
+    assert "\n\nA cleaner river\n\nWater quality" in text
+    assert ("- Keep dogs on a lead near the mudflats.\n- Stay at least fifty metres from resting seals.\n"
+            "- Report injured animals to the rescue hotline.") in text
+    assert "  " not in text and "\n\n\n" not in text
+
+
+async def test_hidden_text_of_every_kind_is_left_out(server, tab):
+    text = await reader_text(tab, server, "/reader_hidden.html")
+    for visible in ("Visible heading of the page", "Visible paragraph one", "Visible paragraph two continues",
+                    "Visible paragraph three", "Revealed child paragraph", "Summary line shown"):
+        assert visible in text
+    for hidden in ("Displaynone", "Visibilityhidden", "Opacityzero", "Hiddenattribute", "Ariahidden",
+                   "Sronly", "Collapsedcontent", "Noscript", "Template text"):
+        assert hidden not in text
+
+
+async def test_a_page_whose_body_is_invisible_has_no_reader_text(server, tab):
+    url = server.route("/invisible", "<style>body{visibility:hidden}</style><article><h1>Title</h1>"
+                       + "<p>A long paragraph of article text, with commas, that nobody can see.</p>" * 20)
+    await navigate(tab, url)
+    assert await PageWorld.of(tab).call(EXTRACT, {}) == ""
+
+
+async def test_tables_lists_line_breaks_preformatted_and_shadow_text_keep_their_shape(server, tab):
+    text = await reader_text(tab, server, "/reader_structure.html")
+    assert "Tide tables list the times and heights of high and low water" in text
+    assert "Time | Height | Tide\n06:12 | 4.8 m | High\n12:30 | 0.9 m | Low" in text
+    assert "- Check the table before you set out.\n- Start back two hours before high water." in text
+    assert "First line of an address\nSecond line of an address" in text
+    assert "indented   code\n    keeps its spacing" in text
+    assert "Shadowtext paragraph rendered inside an open shadow root" in text
+
+
+async def test_extract_returns_the_whole_text_and_leaves_the_cap_to_the_caller(server, tab):
+    text = await reader_text(tab, server, "/reader_article.html", max_chars=40)
+    assert len(text) > 800 and text.endswith("towards the headland.")
+
+
+async def test_extraction_never_changes_the_page(server, tab):
+    await navigate(tab, server.url("/reader_article.html"))
+    before = await tab.session.send("Runtime.evaluate", {"expression": """
+        window.__mutations = 0;
+        new MutationObserver(r => { window.__mutations += r.length; })
+          .observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+        document.documentElement.outerHTML""", "returnByValue": True})
+    await PageWorld.of(tab).call(EXTRACT, {})
+    after = await tab.session.send("Runtime.evaluate", {
+        "expression": "new Promise(r => setTimeout(() => r([window.__mutations, document.documentElement.outerHTML])))",
+        "awaitPromise": True, "returnByValue": True})
+    mutations, html = after["result"]["value"]
+    assert mutations == 0 and html == before["result"]["value"]
+
+
+async def test_evaluating_reader_js_twice_keeps_the_first_definition(server, tab):
+    await navigate(tab, server.route("/p", "<p>Some words here.</p>"))
+    world = PageWorld.of(tab)
+    await world.call("function () { globalThis.__firstReader = globalThis.__browserxReader; }")
+    source = resources.files("browserx.page").joinpath("reader.js").read_text(encoding="utf-8")
+    await world.call(f"function () {{ {source}\n }}")
+    assert await world.call("function () { return globalThis.__firstReader === globalThis.__browserxReader; }")
+
+
+async def test_a_page_without_an_article_still_gives_its_visible_text(server, tab):
+    url = server.route("/form", "<form><label>Email <input></label><button>Send</button></form>"
+                       "<p>Questions? Write to us.</p>")
+    await navigate(tab, url)
+    text = await PageWorld.of(tab).call(EXTRACT, {})
+    assert "Questions? Write to us." in text and "Send" not in text
+
+
+async def test_an_empty_document_gives_empty_text(server, tab):
+    await navigate(tab, server.route("/empty", "<!doctype html><title>t</title><body></body>"))
+    assert await PageWorld.of(tab).call(EXTRACT, {}) == ""
