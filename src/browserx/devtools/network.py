@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import base64
 import re
-import time
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable
@@ -50,6 +49,9 @@ class NetworkLog:
 
     def watch(self, session: CDPSession, context: Callable[[], str] = lambda: "page") -> None:
         """Record the requests seen by `session`; `context()` names it at request time (an OOPIF's URL comes late)."""
+        if len(self.sessions) >= 64:  # iframes and workers come and go: keep only sessions still referenced
+            live = {sid for sid, _ in self.entries} | {self.tab.session.session_id}
+            self.sessions = {sid: s for sid, s in self.sessions.items() if sid in live}
         self.sessions[session.session_id] = session
         sid = session.session_id
         session.on("Network.requestWillBeSent", lambda p: self._will_be_sent(sid, context, p))
@@ -72,7 +74,7 @@ class NetworkLog:
         entry: dict[str, Any] = {
             "request_id": params["requestId"], "url": request.get("url", ""), "method": request.get("method", "GET"),
             "resource_type": params.get("type", "Other"), "status": None, "source": "network",
-            "_started": params.get("timestamp"), "_wall": params.get("wallTime") or time.time(),
+            "_started": params.get("timestamp"),
         }
         context = context_of()
         if context != "page":

@@ -10,6 +10,9 @@ Two sources, merged:
 
 from __future__ import annotations
 
+import asyncio
+import builtins
+import contextlib
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -68,6 +71,7 @@ async def service_workers(tab: Tab) -> dict[str, Any]:
     """Registrations (scope, script URL, status, running state) and the page's controller."""
     page = await _page_state(tab)
     state = state_of(tab)
+    await _catch_up(tab, state, page)
     by_scope: dict[str, dict[str, Any]] = {}
     for registration_id, registration in state.registrations.items():
         if registration.get("isDeleted"):
@@ -79,9 +83,13 @@ async def service_workers(tab: Tab) -> dict[str, Any]:
         entry = by_scope.setdefault(registration["scope"], {"scope": registration["scope"]})
         main = registration["active"] or registration["waiting"] or registration["installing"]
         if main:
-            if entry.get("script_url") != main["script_url"] or entry.get("status") != main["status"]:
-                entry.pop("running_status", None)  # that running state belonged to another version
             entry.update(script_url=main["script_url"], status=main["status"])
+            version = next((v for v in state.versions.values()
+                            if (v.get("scriptURL"), v.get("status")) == (main["script_url"], main["status"])), None)
+            if version is not None:
+                entry["running_status"] = version.get("runningStatus", "")
+            else:
+                entry.pop("running_status", None)  # the domain has not caught up: unknown rather than wrong
         for slot in ("waiting", "installing"):
             if registration[slot] and registration[slot] is not main:
                 entry[slot] = registration[slot]
@@ -107,12 +115,43 @@ def _from_domain(scope: str, versions: list[dict[str, Any]]) -> dict[str, Any]:
     if live:
         main = live[0]
         entry.update(script_url=main.get("scriptURL", ""), status=main.get("status", ""),
-                     running_status=main.get("runningStatus", ""),
-                     controlled_clients=len(main.get("controlledClients") or []))
+                     running_status=main.get("runningStatus", ""))
         for other in live[1:]:
             slot = "waiting" if other.get("status") == "installed" else "installing"
             entry[slot] = {"script_url": other.get("scriptURL", ""), "status": other.get("status", "")}
     return entry
+
+
+def _agrees(state: ServiceWorkerState, page: dict[str, Any]) -> bool:
+    """True when the domain knows each of the page's workers in the state the page sees it."""
+    known = {(v.get("scriptURL"), v.get("status")) for v in state.versions.values()}
+    for registration in page.get("registrations", []):
+        for slot in ("active", "waiting", "installing"):
+            worker = registration[slot]
+            if worker and (worker["script_url"], worker["status"]) not in known:
+                return False
+    return True
+
+
+async def _catch_up(tab: Tab, state: ServiceWorkerState, page: dict[str, Any], timeout: float = 1.0) -> None:
+    # The domain's events trail the page: give them a bounded moment to reach what the page reports,
+    # so running_status belongs to the version the page sees. On timeout, report what is known.
+    if _agrees(state, page):
+        return
+    loop = asyncio.get_running_loop()
+    changed = asyncio.Event()
+    offs = [tab.session.on(m, lambda _p: changed.set())
+            for m in ("ServiceWorker.workerVersionUpdated", "ServiceWorker.workerRegistrationUpdated")]
+    deadline = loop.time() + timeout
+    try:
+        while not _agrees(state, page) and loop.time() < deadline:
+            changed.clear()
+            with contextlib.suppress(builtins.TimeoutError):
+                async with asyncio.timeout(deadline - loop.time()):
+                    await changed.wait()
+    finally:
+        for off in offs:
+            off()
 
 
 async def _page_state(tab: Tab) -> dict[str, Any]:
