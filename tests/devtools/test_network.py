@@ -122,3 +122,24 @@ async def test_ring_buffer_keeps_only_the_most_recent_requests(tab, server, js):
     data = network_sources(tab, limit=50)
     assert [r["url"] for r in data["requests"]] == [server.url(f"/c/r{i}") for i in (2, 3, 4)]
     assert data["older_dropped"] >= 3
+
+
+async def test_body_of_a_response_from_the_worker_cache_is_returned_inline(tab, call, pwa, server, js):
+    await pwa(tab)
+    await js(tab, "window.get('/pwa/cached.txt')")
+    request_id = only((await call("browser_get_network_sources", filter="cached.txt")).data["requests"],
+                      context=None)["request_id"]
+    data = (await call("browser_get_network_sources", request_id=request_id)).data
+    assert data["body"].strip() == "cached by the service worker"
+
+
+async def test_binary_body_is_written_to_a_file_byte_for_byte(tab, call, server, js):
+    payload = bytes(range(256)) * 2
+    server.route("/c/blob.bin", payload, "application/octet-stream")
+    await navigate(tab, server.route("/c/bin.html", "<p>bin</p>"))
+    await js(tab, "fetch('/c/blob.bin').then(r => r.arrayBuffer()).then(b => b.byteLength)")
+    request_id = only((await call("browser_get_network_sources", filter="blob.bin")).data["requests"],
+                      url=server.url("/c/blob.bin"))["request_id"]
+    data = (await call("browser_get_network_sources", request_id=request_id)).data
+    assert data["body_bytes"] == 512 and "body" not in data and "preview" not in data
+    assert Path(data["body_file"]).read_bytes() == payload

@@ -17,6 +17,7 @@ over 1 KB they go to a file in the conversation's output directory.
 from __future__ import annotations
 
 import base64
+import codecs
 import re
 import uuid
 from collections import OrderedDict
@@ -185,7 +186,7 @@ async def response_body(tab: Tab, request_id: str) -> dict[str, Any]:
     raw = base64.b64decode(result["body"]) if result.get("base64Encoded") else result.get("body", "").encode()
     mime = entry.get("mime_type", "")
     out: dict[str, Any] = {"request": _public(entry), "body_bytes": len(raw)}
-    is_text = not result.get("base64Encoded") or bool(_TEXT_MIME.match(mime))
+    is_text = not result.get("base64Encoded") or bool(_TEXT_MIME.match(mime)) or _looks_like_text(raw)
     if is_text and len(raw) <= MAX_INLINE_BODY:
         out["body"] = raw.decode("utf-8", errors="replace")
         return out
@@ -196,6 +197,15 @@ async def response_body(tab: Tab, request_id: str) -> dict[str, Any]:
     if is_text:
         out["preview"] = raw[:200].decode("utf-8", errors="replace")
     return out
+
+
+def _looks_like_text(raw: bytes) -> bool:
+    # Servers label plenty of text application/octet-stream; valid UTF-8 without NULs reads as text.
+    try:
+        # final=False: a character cut at the 4 KB mark is not an error.
+        return "\x00" not in codecs.getincrementaldecoder("utf-8")().decode(raw[:4096], final=False)
+    except UnicodeDecodeError:
+        return False
 
 
 async def _attach_hook(tab: Tab) -> None:
