@@ -377,9 +377,6 @@
   function matchesOnly(root, sel, el) {
     try { const r = root.querySelectorAll(sel); return r.length === 1 && r[0] === el; } catch (_) { return false; }
   }
-  function safeMatches(el, sel) {
-    try { return el.matches(sel); } catch (_) { return false; }
-  }
   function uniqueId(el, root) {
     return el.id && matchesOnly(root, "#" + CSS.escape(el.id), el);
   }
@@ -420,12 +417,10 @@
     }
     let sel = parts.join(" > ");
     if (sel.startsWith(":host > ")) sel = sel.slice(8);
-    // A chain of child steps, each made unique among its siblings by :nth-of-type, from a
-    // verified-unique anchor (#id or body) is unique by construction: check that it matches
-    // the element (cheap) and run the full querySelectorAll only when the anchor is an id, where
-    // Blink scopes the search to that element's subtree.
-    if (sel.startsWith("#") ? matchesOnly(root, sel, el) : safeMatches(el, sel) && parts[0].startsWith("body") &&
-        el.ownerDocument.body === el.closest("body")) return sel;
+    // A chain of child steps, each made unique among its siblings by :nth-of-type, from an
+    // anchor verified unique (#id by querySelectorAll, or the document's one body) is unique by
+    // construction; verifying it again would cost a selector parse per control.
+    if (parts[0].startsWith("#") || (parts[0].startsWith("body") && el.ownerDocument.body === el.closest("body"))) return sel;
     const full = [];
     for (let cur = el; cur && cur.nodeType === 1; cur = cur.parentElement) full.unshift(segment(cur));
     sel = (root.nodeType === 11 ? "" : ":root > ") + full.join(" > ");
@@ -532,7 +527,7 @@
     const t3 = performance.now();
     let text = "";
     const reader = globalThis.__browserxReader;
-    if (reader && typeof reader.extract === "function") {
+    if (opts.max_text_chars > 0 && reader && typeof reader.extract === "function") {
       try { text = String(reader.extract(document, { max_chars: opts.max_text_chars }) || ""); } catch (_) { text = ""; }
     }
     let textCut = 0;

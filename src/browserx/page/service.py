@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import builtins
+import json
 import re
 import time
 from typing import Any
@@ -29,7 +30,8 @@ MAX_AGE_S = 30.0
 CAPTURE_TIMEOUT_S = 30.0
 ELEMENT_ID = re.compile(r"^[a-z]{2}_\d{1,9}$")
 
-_SNAPSHOT = "function (options) { return globalThis.__browserx.snapshot(options); }"
+# One JSON string crosses CDP: far cheaper than returnByValue of a deep object.
+_SNAPSHOT = "function (options) { return JSON.stringify(globalThis.__browserx.snapshot(options)); }"
 _STATE = "function () { return globalThis.__browserx.state(); }"
 _ELEMENT = "function (id) { return globalThis.__browserx.element(id); }"
 
@@ -97,6 +99,7 @@ class DomService:
                                hint="The page is busy or huge; retry, or lower max_controls.") from exc
         except JSExceptionError as exc:
             raise SnapshotFailedError(f"the page model could not be built: {exc.message}", details=exc.details) from exc
+        raw = json.loads(raw) if isinstance(raw, str) else None
         if not isinstance(raw, dict) or "controls" not in raw:
             raise SnapshotFailedError("the page model script returned nothing (the document may be closing)")
         if self.tab.loader_id == loader_id:
