@@ -20,7 +20,7 @@ ADOPTION_WAIT = 5.0
 
 
 class EffectWatch:
-    """Arm before an action (`EffectWatch(tab)`), `await watch.settle()` after it, then `summary(...)`."""
+    """Arm before an action (`EffectWatch(tab)`), `await watch.settle()` after it, then `summary(page)`."""
 
     def __init__(self, tab: Tab) -> None:
         self.tab = tab
@@ -82,7 +82,7 @@ class EffectWatch:
             off()
         self._offs = []
 
-    def summary(self, focus_before: Any = None, page: dict[str, Any] | None = None) -> dict[str, Any]:
+    def summary(self, page: dict[str, Any] | None = None) -> dict[str, Any]:
         """Only what changed; `page` is element.js `finish()` (focus and DOM counts), None if not measured."""
         effects: dict[str, Any] = {}
         url = self.tab.url if self.tab.url != self.url else self.same_document_url
@@ -99,9 +99,8 @@ class EffectWatch:
             elif kind == "download":
                 effects.setdefault("downloads", []).append({"file_name": notice.get("file_name")})
         if page:
-            focus = focus_before if page.get("focus_same") else page.get("focus")
-            if focus != focus_before:
-                effects["focus"] = focus  # None: focus left every element
+            if not page.get("focus_same"):
+                effects["focus"] = page.get("focus")  # None: focus left every element
             if page.get("dom_changed"):
                 effects["dom_changed"] = True
             for key in ("controls_added", "controls_removed"):

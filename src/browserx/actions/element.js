@@ -31,7 +31,6 @@ function begin(detail) {
   S.mutations = 0; S.added = []; S.removed = 0; S.reported = '';
   S.before = detail ? new Set(visibleControls()) : null;
   S.focused = activeElement();
-  return describe(S.focused);
 }
 function observe(root) {
   if (!S.observer || S.watched.has(root)) return;

@@ -40,14 +40,13 @@ _ERRORS: dict[str, type[BrowserxError]] = {
     "ELEMENT_COVERED": ElementCoveredError, "ELEMENT_DISABLED": ElementDisabledError,
     "VALIDATION_ERROR": ValidationError,
 }
-# Runs `begin` (effects baseline) and one entry point of __bxact in a single round trip.
-_CALL = """async function(method, detail, ...args) {
+# Runs `begin` (effects baseline) and one entry point of __bxact in a single round trip; a
+# returned promise (awaitOption) is awaited by Runtime.callFunctionOn.
+_CALL = """function(method, detail, ...args) {
   const A = globalThis.__bxact;
   if (!A) return {install: true};
-  const focus = detail === null ? undefined : A.begin(detail);
-  const out = await A[method](...args);
-  if (focus !== undefined) out.focus_before = focus;
-  return out;
+  if (detail !== null) A.begin(detail);
+  return A[method](...args);
 }"""
 _FINISH = "function() { const A = globalThis.__bxact; return A ? A.finish() : null; }"
 
@@ -126,12 +125,9 @@ class _Run:
         self.tab, self.detail = tab, detail
         self.started = time.perf_counter()
         self.watch = EffectWatch(tab)
-        self.focus_before: Any = None
 
     async def first(self, method: str, *args: Any) -> dict[str, Any]:
-        out = await _page(self.tab, method, *args, detail=self.detail)
-        self.focus_before = out.pop("focus_before", None)
-        return out
+        return await _page(self.tab, method, *args, detail=self.detail)
 
     async def done(self, page: dict[str, Any] | None = None, **extra: Any) -> dict[str, Any]:
         if page is None and not self.watch.navigating:
@@ -140,7 +136,7 @@ class _Run:
             except BrowserxError:
                 page = None  # the document went away (navigation): the URL tells the story
         await self.watch.settle()
-        effects = self.watch.summary(self.focus_before, page)
+        effects = self.watch.summary(page)
         return {"success": True, "duration_ms": round((time.perf_counter() - self.started) * 1000, 1),
                 "snapshotInvalidated": True, **extra, "effects": effects}
 
