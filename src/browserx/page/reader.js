@@ -77,19 +77,25 @@
     }
   }
 
-  // Element children in rendering order: an open shadow root replaces the light children, and a
-  // <slot> stands for the nodes assigned to it.
-  function childNodes(node) {
-    if (node.shadowRoot) return node.shadowRoot.childNodes;
-    if (node.localName === "slot" && node.assignedNodes) {
-      const assigned = node.assignedNodes({ flatten: true });
-      if (assigned.length) return assigned;
-    }
-    return node.childNodes;
+  // Children in rendering order: an open shadow root replaces the light children, and a <slot>
+  // stands for the nodes assigned to it. Iterated as `for (let c = first(n, a); c; c = next(c, a, ++k))`
+  // with `a = slotted(n)`: sibling pointers are much cheaper than a live NodeList.
+  function slotted(node) {
+    if (node.localName !== "slot" || !node.assignedNodes) return null;
+    const assigned = node.assignedNodes({ flatten: true });
+    return assigned.length ? assigned : null;
   }
-
-  function collapse(text) {
-    return text.replace(/\s+/g, " ");
+  function first(node, assigned) {
+    return assigned ? assigned[0] : (node.shadowRoot || node).firstChild;
+  }
+  function next(child, assigned, k) {
+    return assigned ? assigned[k] : child.nextSibling;
+  }
+  function childNodes(node) {
+    const assigned = slotted(node);
+    const out = [];
+    for (let c = first(node, assigned), k = 0; c; c = next(c, assigned, ++k)) out.push(c);
+    return out;
   }
 
   // One walk over the document: per-element stats, paragraph scores credited to ancestors, and
@@ -185,20 +191,18 @@
                      textVisible: textVisible && !(tag === "details" && !el.open) };
       stack.push(el);
       const index = stack.length - 1;
-      const kids = childNodes(el);
       const closedDetails = tag === "details" && !el.open;
-      for (let i = 0; i < kids.length; i++) {
-        const child = kids[i];
+      const assigned = slotted(el);
+      for (let child = first(el, assigned), k = 0; child; child = next(child, assigned, ++k)) {
         if (child.nodeType === 3) {
           if (!textVisible || closedDetails) continue;
-          const data = child.data;
-          if (!data) continue;
-          const text = collapse(data);
-          if (text === " ") continue;
-          const commas = (text.match(COMMAS) || []).length;
-          here.len += text.length;
+          // Trimmed length: cheap, and close enough to the collapsed length for scoring.
+          const text = child.data.trim();
+          if (!text) continue;
+          const commas = text.length > 20 ? (text.match(COMMAS) || []).length : 0;
+          here.len += text.length + 1;
           here.commas += commas;
-          here.ownText += text.trim().length;
+          here.ownText += text.length;
           here.ownCommas += commas;
         } else if (child.nodeType === 1) {
           if (closedDetails && child.localName !== "summary") continue;
@@ -405,8 +409,8 @@
 
     function flush(raw) {
       // Preformatted text keeps its spacing; only blank lines around it go.
-      const text = raw ? buffer.replace(/^\s*\n/, "").trimEnd()
-        : buffer.replace(/[ \t]+/g, " ").replace(/ ?\n ?/g, "\n").replace(/\n{3,}/g, "\n\n").trim();
+      const text = raw ? buffer.replace(/\u2028/g, "\n").replace(/^\s*\n/, "").trimEnd()
+        : buffer.replace(/\s+/g, (ws) => (ws.includes("\u2028") ? "\n" : " ")).trim();
       buffer = "";
       if (!text) return;
       if (bullet) {
@@ -420,29 +424,31 @@
     function walk(node, pre, table) {
       const nodeStat = analysis.stats.get(node);
       if (!nodeStat) return;
-      for (const child of childNodes(node)) {
+      const assigned = slotted(node);
+      for (let child = first(node, assigned), k = 0; child; child = next(child, assigned, ++k)) {
         if (child.nodeType === 3) {
-          if (nodeStat.textVisible) buffer += pre ? child.data : collapse(child.data);
+          if (nodeStat.textVisible) buffer += child.data;  // whitespace is collapsed once, in flush
           continue;
         }
         if (child.nodeType !== 1) continue;
         const tag = child.localName;
         if (tag === "br") {
-          buffer += "\n";
+          buffer += "\u2028";  // a hard line break: survives the whitespace collapse in flush
           continue;
         }
         if (SKIP_TAGS.has(tag) || analysis.dropped.has(child)) continue;
         const stat = analysis.stats.get(child);
         if (!stat) continue;
+        const dataTable = tag === "table" && isDataTable(child);
         if (flags.clean && (tag === "div" || tag === "ul" || tag === "ol" ||
             tag === "dl" || tag === "form" || tag === "fieldset" || tag === "table") &&
-            !analysis.keep.has(child) && !(tag === "table" && isDataTable(child)) &&
+            !analysis.keep.has(child) && !dataTable &&
             looksLikeClutter(child, tag, analysis, flags)) {
           continue;
         }
         if (HEADINGS.has(tag) && flags.weight && classWeight(child) < 0) continue;
         const block = BLOCK_TAGS.has(tag) || !stat.display.startsWith("inline");
-        if (tag === "table" && isDataTable(child)) {
+        if (dataTable) {
           flush();
           renderTable(child);
           continue;
@@ -463,12 +469,27 @@
       }
     }
 
+    // Rows and cells by sibling pointers: table.rows / row.cells are slow live collections.
+    function rowsOf(table) {
+      const rows = [];
+      for (let part = table.firstElementChild; part; part = part.nextElementSibling) {
+        const name = part.localName;
+        if (name === "tr") rows.push(part);
+        else if (name === "thead" || name === "tbody" || name === "tfoot") {
+          for (let row = part.firstElementChild; row; row = row.nextElementSibling) {
+            if (row.localName === "tr") rows.push(row);
+          }
+        }
+      }
+      return rows;
+    }
+
     function renderTable(table) {
-      for (const row of table.rows) {
-        if (analysis.dropped.has(row) || !analysis.stats.get(row)) continue;
+      for (const row of rowsOf(table)) {
+        if (!analysis.stats.get(row)) continue;
         const cells = [];
-        for (const cell of row.cells) {
-          if (analysis.dropped.has(cell) || !analysis.stats.get(cell)) continue;
+        for (let cell = row.firstElementChild; cell; cell = cell.nextElementSibling) {
+          if ((cell.localName !== "td" && cell.localName !== "th") || !analysis.stats.get(cell)) continue;
           const saved = blocks.length;
           walk(cell, false, true);
           flush();
