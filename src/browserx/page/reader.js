@@ -381,10 +381,12 @@
     if (!stat) return false;
     const weight = flags.weight ? classWeight(el) : 0;
     const score = analysis.scores.get(el) || 0;
-    if (weight + score < 0) return true;
-    if (stat.commas >= 10) return false;
     const isList = tag === "ul" || tag === "ol" || tag === "dl";
     const density = linkDensity(stat);
+    // A list of prose items (captions, steps, quotes) is text, whatever its tag's base score.
+    const proseList = isList && weight >= 0 && density < 0.2 && stat.len / Math.max(1, stat.li) >= 80;
+    if (weight + score < 0 && !proseList) return true;
+    if (stat.commas >= 10 || proseList) return false;
     const p = stat.p;
     const li = stat.li - 100;
     const inFigure = el.closest && el.closest("figure");
