@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from ..browser import Tab
-from ..browser.config import origin_allowed
+from ..browser.policy import enforce_allowed_origins
 from ..cdp import CDPSession
 
 if TYPE_CHECKING:
@@ -125,7 +125,7 @@ class TabContexts:
             *(setup(tab, child) for setup in child_setups),
         ]
         if child.target_type == "iframe" and tab.conversation.config.allowed_origins:
-            steps.append(_enforce_allowed_origins(tab, session))
+            steps.append(enforce_allowed_origins(tab, session))
         # A paused worker answers Runtime.enable only once it runs, so resume alongside, not after:
         # the commands reach the target in order, so the domains are on before its first line runs.
         steps.append(session.send("Runtime.runIfWaitingForDebugger", timeout=_SETUP_TIMEOUT))
@@ -204,30 +204,6 @@ class TabContexts:
                              source=f"log-{entry.get('source', 'other')}", context=context,
                              url=str(entry.get("url", "")), line=entry.get("lineNumber"),
                              timestamp=entry.get("timestamp"))
-
-
-async def _enforce_allowed_origins(tab: Tab, session: CDPSession) -> None:
-    # An auto-attached OOPIF loads its next documents through its own session, out of reach of the
-    # page session's Fetch interception: apply the same allowed-origins rule there.
-    allowed = tab.conversation.config.allowed_origins
-
-    def paused(params: dict[str, Any]) -> None:
-        url = params["request"]["url"]
-        if origin_allowed(url, allowed):
-            command, args = "Fetch.continueRequest", {"requestId": params["requestId"]}
-        else:
-            tab.notice("navigation_blocked", url=url, reason="origin not in allowed origins")
-            command, args = "Fetch.failRequest", {"requestId": params["requestId"], "errorReason": "BlockedByClient"}
-        asyncio.get_running_loop().create_task(_answer(session, command, args))
-
-    session.on("Fetch.requestPaused", paused)
-    await session.send("Fetch.enable", {"patterns": [{"urlPattern": "*", "resourceType": "Document",
-                                                      "requestStage": "Request"}]}, timeout=_SETUP_TIMEOUT)
-
-
-async def _answer(session: CDPSession, command: str, args: dict[str, Any]) -> None:
-    with contextlib.suppress(Exception):
-        await session.send(command, args, timeout=5)
 
 
 class SharedWorkers:
