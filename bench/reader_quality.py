@@ -24,6 +24,9 @@ from pathlib import Path
 from typing import Any
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "readability"
+SHARED_PAGES = Path(__file__).resolve().parents[2] / "shared" / "pages"
+TIMING_PAGES = ["small.html", "medium.html", "large.html"]
+TIMING_RUNS = 7
 READER_CALL = "function(o){return globalThis.__browserxReader.extract(document, o)}"
 
 
@@ -69,7 +72,8 @@ def corpus_pages() -> list[Path]:
 
 
 class CorpusServer:
-    """Serves /<page>/ as that page's source.html, as UTF-8; every other path is a quick 404."""
+    """Serves /<page>/ as that corpus page's source.html, /pages/<file> from ../shared/pages/, as
+    UTF-8; every other path is a quick 404."""
 
     def __init__(self) -> None:
         class Handler(http.server.BaseHTTPRequestHandler):
@@ -81,6 +85,9 @@ class CorpusServer:
             def do_GET(self) -> None:  # noqa: N802
                 name = self.path.split("?")[0].strip("/")
                 file = CORPUS / name / "source.html"
+                if name.startswith("pages/") and name.count("/") == 1:
+                    file = SHARED_PAGES / name.split("/")[1]
+                    name = "page"
                 if "/" not in name and name and file.is_file():
                     body, ctype, status = file.read_bytes(), "text/html; charset=utf-8", 200
                 else:
@@ -139,6 +146,22 @@ async def _axcheck(tab: Any) -> dict[str, Any] | None:
     return await compare_with_chromium(tab, model)
 
 
+async def reader_cost(tab: Any, base: str, page: str) -> dict[str, float]:
+    """Median in-page times of the capture's own walk and of the reader inside one snapshot
+    (capture.js reports both), so the ratio holds however busy the machine is."""
+    from browserx.actions.navigation import navigate
+    from browserx.page.world import PageWorld
+
+    await navigate(tab, f"{base}/pages/{page}", timeout=30)
+    world = PageWorld.of(tab)
+    runs = [await world.call("function () { return globalThis.__browserx.snapshot({}).timings; }")
+            for _ in range(TIMING_RUNS)]
+    walk = statistics.median(r["walk"] for r in runs)
+    reader = statistics.median(r["reader"] for r in runs)
+    return {"elements": runs[0]["elements"], "walk_ms": walk, "reader_ms": reader,
+            "reader_per_walk": reader / walk if walk else 0.0}
+
+
 async def run(print_fn=print) -> dict:
     from browserx.browser import BrowserConfig, BrowserManager
 
@@ -150,6 +173,10 @@ async def run(print_fn=print) -> dict:
             conversation = await manager.conversation("reader-quality")
             tab = await conversation.tab()
             await offline(tab)
+            costs = {}
+            for name in TIMING_PAGES:
+                if (SHARED_PAGES / name).is_file():
+                    costs[name] = await reader_cost(tab, server.base, name)
             for page in corpus_pages():
                 row = await page_quality(tab, server.base, page)
                 report = await _axcheck(tab)
@@ -171,6 +198,11 @@ async def run(print_fn=print) -> dict:
     print_fn(f"reader text over {out['pages']} corpus pages: mean recall {out['mean_recall']:.3f}, "
              f"mean precision {out['mean_precision']:.3f}, median extract {out['median_extract_ms']:.1f} ms "
              f"(incl. one CDP round trip)")
+    for name, cost in costs.items():
+        print_fn(f"reader on {name} ({cost['elements']} elements): {cost['reader_ms']:.1f} ms, "
+                 f"{cost['reader_per_walk']:.2f}x the capture's own walk ({cost['walk_ms']:.1f} ms)")
+        out[f"reader_ms_{name.split('.')[0]}"] = cost["reader_ms"]
+        out[f"reader_per_walk_{name.split('.')[0]}"] = cost["reader_per_walk"]
     if agree:
         controls = sum(r["controls"] for r in agree)
         out["ax_controls"] = controls

@@ -152,7 +152,10 @@
       if (role && BOILER_ROLES.has(role)) return true;
       if (BOILER_TAGS.has(tag)) return true;
       if (tag === "header" && !ctx.inSection) return true;
-      if (cs.position === "fixed" && !el.querySelector(CONTENT_CONTAINER)) return true;
+      // Fixed boxes are banners, cookie notices, sticky bars, overlays; an app shell that scrolls
+      // its content inside a fixed box holds the main region or the title, and the looser pass
+      // (flags.strip off) keeps fixed boxes anyway.
+      if (flags.strip && cs.position === "fixed" && !el.querySelector(CONTENT_CONTAINER + ", h1")) return true;
       if (cs.clipped && el.offsetWidth <= 1 && el.offsetHeight <= 1) return true;  // visually hidden helper text
       if (flags.strip && !ctx.inTable && tag !== "body" && tag !== "a" && tag !== "article" && tag !== "main") {
         const names = hints(el).join(" ");
