@@ -30,7 +30,6 @@ import sys
 import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import anyio
@@ -40,6 +39,7 @@ from mcp.server.lowlevel import Server
 from . import __version__
 from .browser import BrowserConfig, BrowserManager
 from .errors import ValidationError
+from .screenshots.store import release_screenshot
 from .tools import Image, ToolContext, ToolRegistry, ToolResult, default_registry
 
 log = logging.getLogger(__name__)
@@ -115,7 +115,7 @@ class BrowserxServer(Server[McpSession, Any]):
         """The response carrying these images is built: their files have done their job."""
         for image in images:
             if image.path:
-                await delete_screenshot(self.manager, conversation_id, image.path)
+                release_screenshot(self.manager.conversations.get(conversation_id), image.path)
 
 
 def build_server(registry: ToolRegistry | None = None, config: BrowserConfig | None = None,
@@ -157,30 +157,6 @@ def to_call_result(result: ToolResult) -> types.CallToolResult:
         content.append(types.ImageContent(type="image", data=base64.b64encode(image.data).decode("ascii"),
                                           mimeType=image.mime_type))
     return types.CallToolResult(content=content, isError=not result.success)
-
-
-async def delete_screenshot(manager: BrowserManager, conversation_id: str, path: str) -> None:
-    """Delete a screenshot file of the conversation, through its store when there is one.
-
-    Only files in the conversation's screenshot directory are ever deleted: an image a tool read
-    from elsewhere (a user's file) is not ours to remove.
-    """
-    conversation = manager.conversations.get(conversation_id)
-    if conversation is None:
-        return  # closed: its directories went with it
-    try:
-        from .screenshots.store import ScreenshotStore  # the store may not exist in every build
-    except ImportError:
-        if Path(path).resolve().parent == Path(conversation.screenshot_dir).resolve():
-            with contextlib.suppress(OSError):
-                Path(path).unlink(missing_ok=True)
-        return
-    try:
-        done = ScreenshotStore.of(conversation).delete(path)
-        if hasattr(done, "__await__"):
-            await done
-    except Exception as exc:  # a refused or failed delete must not turn a delivered result into an error
-        log.warning("screenshot %s not deleted: %s", path, exc)
 
 
 # --- transports ---------------------------------------------------------------------------------
@@ -349,5 +325,5 @@ async def serve_http(server: BrowserxServer, host: str = "127.0.0.1", port: int 
         await server.aclose()  # also when the lifespan never started
 
 
-__all__ = ["BrowserxServer", "McpSession", "build_server", "check_http_binding", "delete_screenshot",
+__all__ = ["BrowserxServer", "McpSession", "build_server", "check_http_binding",
            "http_app", "is_loopback", "serve_http", "serve_stdio", "to_call_result"]

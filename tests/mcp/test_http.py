@@ -9,7 +9,7 @@ import httpx
 
 from browserx.tools import default_registry
 
-from conftest import McpHttpProcess, call, child_env, find_control, http_session, server_command
+from mcp_client import McpHttpProcess, call, child_env, find_control, http_session, server_command
 
 PAGE = ("<title>http page</title><p>hello</p>"
         "<button onclick='window.count = (window.count || 0) + 1'>Count</button>")

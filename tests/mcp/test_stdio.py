@@ -9,7 +9,7 @@ import pytest
 
 from browserx.tools import default_registry
 
-from conftest import call, find_control, stdio_session
+from mcp_client import call, find_control, stdio_session
 
 REGISTRY = default_registry()
 needs = lambda *tools: pytest.mark.skipif(  # noqa: E731

@@ -18,7 +18,6 @@ import sys
 from typing import Any, TextIO
 
 from ..browser import BrowserManager
-from ..errors import BrowserxError
 from ..llm.agent import DEFAULT_MAX_STEPS, Agent, AgentResult, StepRecord
 from ..llm.client import ResponsesClient
 from ..tools import ToolRegistry

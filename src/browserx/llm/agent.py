@@ -31,7 +31,7 @@ from typing import Any
 
 from ..browser import BrowserManager
 from ..errors import BrowserxError, ModelRequestFailedError, StepLimitError, ValidationError
-from ..screenshots.store import ScreenshotStore
+from ..screenshots.store import release_screenshot
 from ..tools import ToolContext, ToolRegistry, ToolResult, default_registry
 from .client import FunctionCall, ResponsesClient
 from .history import History, Upload
@@ -243,25 +243,11 @@ class Agent:
         for upload in uploads:
             if upload.state == "deleted":
                 continue
-            await delete_screenshot(self.manager, self.conversation_id, upload.path)
+            release_screenshot(self.manager.conversations.get(self.conversation_id), upload.path)
             if self.trace:
                 self.trace.write("upload", step=step, call_id=upload.call_id, state=upload.state,
                                  then="deleted")
             upload.state = "deleted"
-
-
-async def delete_screenshot(manager: BrowserManager, conversation_id: str, path: str | None) -> None:
-    """Delete through the conversation's screenshot store (its own files), else the file itself."""
-    if not path:
-        return
-    conversation = manager.conversations.get(conversation_id)
-    if conversation is not None:
-        try:
-            ScreenshotStore.of(conversation).delete(path)
-        except (BrowserxError, OSError) as exc:  # e.g. an image read from elsewhere (read_image)
-            log.debug("screenshot store did not delete %s: %s", path, exc)
-    with contextlib.suppress(OSError):
-        Path(path).unlink(missing_ok=True)  # whatever the store did, no file outlives its request
 
 
 async def run_agent(task: str, *, manager: BrowserManager, client: ResponsesClient, url: str | None = None,

@@ -122,7 +122,7 @@ def render_html(directory: str | Path) -> Path:
             parts.append(f"<p class='say'>{e(model['text'])}</p>")
         for tool in step["tools"]:
             code = tool.get("code")
-            status = f"<span class='ok'>ok</span>" if tool.get("success") else f"<span class='err'>{e(str(code))}</span>"
+            status = "<span class='ok'>ok</span>" if tool.get("success") else f"<span class='err'>{e(str(code))}</span>"
             parts.append(f"<div class='call' data-tool='{e(str(tool.get('tool')))}'>"
                          f"<span class='tool'>{e(str(tool.get('tool')))}</span> {status} "
                          f"<span class='meta'>{tool.get('duration_ms', '')} ms</span>"

@@ -17,6 +17,7 @@ A capture over 10 MB is refused with FILE_STORAGE_ERROR: it is the store that wi
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import tempfile
 import uuid
@@ -29,6 +30,8 @@ MAX_BYTES = 10 * 1024 * 1024
 _PREFIX = "screenshot-"
 _PART_SUFFIX = ".part"
 
+
+log = logging.getLogger(__name__)
 
 class ScreenshotStore:
     def __init__(self, directory: Path | str, max_bytes: int = MAX_BYTES) -> None:
@@ -118,3 +121,21 @@ class ScreenshotStore:
         for entry in self.directory.iterdir():
             if entry != keep and entry.is_file():
                 entry.unlink(missing_ok=True)
+
+
+def release_screenshot(conversation: Any, path: str | Path | None) -> None:
+    """The request that carried this screenshot has completed (or failed for good): delete it.
+
+    The spec's Uploaded → Deleted step, shared by the LLM client and the MCP server. Only this
+    conversation's own screenshot files are deleted; an image read from elsewhere is not ours.
+    A closed conversation took its directory with it, so there is nothing left to do.
+    """
+    if not path or conversation is None or getattr(conversation, "closed", False):
+        return
+    store = ScreenshotStore.of(conversation)
+    if Path(path).resolve().parent != store.directory.resolve():
+        return
+    try:
+        store.delete(path)
+    except FileStorageError as exc:  # a failed delete must not turn a delivered result into an error
+        log.warning("screenshot %s not deleted: %s", path, exc)
