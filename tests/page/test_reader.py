@@ -103,3 +103,16 @@ async def test_a_page_without_an_article_still_gives_its_visible_text(server, ta
 async def test_an_empty_document_gives_empty_text(server, tab):
     await navigate(tab, server.route("/empty", "<!doctype html><title>t</title><body></body>"))
     assert await PageWorld.of(tab).call(EXTRACT, {}) == ""
+
+
+async def test_boilerplate_words_in_layout_classes_and_heading_slug_ids_do_not_drop_the_article(server, tab):
+    para = "<p>Paragraph {n} of the article, with enough words, commas, and clauses to read as prose text.</p>"
+    html = ("<div class='panel-layout two-col-sidebar-right'><h1>Layout wrapper title</h1>"
+            + "".join(para.format(n=n) for n in range(3))
+            + "<div class='section' id='sharing-with-a-single-developer'><h2>Sharing</h2>"
+            + "".join(para.format(n=n) for n in range(3, 6)) + "</div></div>"
+            + "<div class='sidebar'><p>Sidebar promo text that is long enough to be a paragraph, but is not.</p></div>")
+    await navigate(tab, server.route("/layout", html))
+    text = await PageWorld.of(tab).call(EXTRACT, {})
+    assert "Layout wrapper title" in text and "Paragraph 0 of" in text and "Paragraph 5 of" in text
+    assert "Sidebar promo" not in text

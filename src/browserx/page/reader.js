@@ -40,7 +40,7 @@
   const MAIN_CONTAINER = "main, [role=main], [itemprop~=articleBody], h1";
 
   // Words in class/id that mark boilerplate; the second list rescues content wrappers.
-  const UNLIKELY = /(^|[-_\s])(ad|ads|advert|adverts|advertisement|banner|breadcrumbs?|combx|comments?|community|cookie|consent|gdpr|disqus|footer|header|masthead|menu|navbar|nav|newsletter|related|recommend(ed|ations)?|remark|replies|rss|share|sharing|shoutbox|sidebar|skyscraper|social|sponsor(ed)?|supplemental|popup|modal|overlay|pagination|pager|subscribe|signup|promo|outbrain|taboola|toolbar|widget|byline-share|skip-?link|trending|most-?popular|more-?stories|jump-?to)([-_\s\d]|$)/i;
+  const UNLIKELY = /(^|[-_\s])(ad|ads|advert|adverts|advertisement|banner|breadcrumbs?|combx|comments?|community|cookie|consent|gdpr|disqus|footer|header|masthead|menu|navbar|nav|newsletter|related|recommend(ed|ations)?|remark|replies|rss|share|sharing|shoutbox|sidebar|skyscraper|social|sponsor(ed)?|supplemental|popup|modal|overlay|pagination|pager|subscribe|signup|promo|outbrain|taboola|toolbar|byline-share|skip-?link|trending|most-?popular|more-?stories|jump-?to)([-_\s\d]|$)/i;
   const MAYBE = /article|body|content|main|column|story|entry|post|text|shadow|page/i;
   const POSITIVE = /article|body|content|entry|hentry|h-entry|main|page|post|text|blog|story|prose|markdown/i;
   const NEGATIVE = /(^|[-_\s])(ad|ads|hidden|hid|banner|combx|comments?|com|contact|footer|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags?|tool|widget|newsletter|subscribe|social|cookie|consent|nav|menu|breadcrumbs?)([-_\s\d]|$)/i;
@@ -333,7 +333,8 @@
     const threshold = Math.max(10, topScore * 0.2);
     const topClass = typeof top.className === "string" ? top.className : "";
     const picked = [];
-    for (const sibling of elementKids(parent)) {
+    const siblings = elementKids(parent);
+    for (const sibling of siblings) {
       if (sibling === top) {
         picked.push(sibling);
         continue;
@@ -357,7 +358,10 @@
         picked.push(sibling);
       }
     }
-    return picked;
+    // A heading right before picked content titles it (the article's h1 beside its paragraphs).
+    const chosen = new Set(picked);
+    return siblings.filter((sibling, i) => chosen.has(sibling) ||
+      (HEADINGS.has(sibling.localName) && !analysis.dropped.has(sibling) && chosen.has(siblings[i + 1])));
   }
 
   function isAncestor(ancestor, el, parentOf) {
