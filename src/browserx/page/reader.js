@@ -47,6 +47,10 @@
   const COMMAS = /[,\u060C\uFE50\uFE10\uFE11\u2E41\u2E34\u2E32\uFF0C\u3001]/g;
   const SENTENCE_END = /[.!?。！？]("|'|”|’)?(\s|$)/;
 
+  // Displays whose boxes can be fixed banners or faded-out panels; cells, rows, list items and
+  // inline runs are not worth two more style reads each.
+  const BOXES = new Set(["block", "flex", "grid", "flow-root", "inline-block", "inline-flex", "inline-grid", "table"]);
+
   const EMPTY = Object.freeze({ len: 0, link: 0, commas: 0, p: 0, img: 0, li: 0, input: 0, embed: 0, head: 0 });
 
   // Class and id words. An id of more than three words is a slug made from a heading (docs,
@@ -110,7 +114,7 @@
 
     // The few computed-style facts the reader needs, read once per element and shared by passes.
     // Each property read costs about a microsecond on a large page: position and opacity are
-    // read only for boxes that can carry them meaningfully (fixed always blockifies).
+    // read only for BOXES (fixed always blockifies).
     function style(el) {
       let facts = styles.get(el);
       if (facts === undefined) {
@@ -119,7 +123,7 @@
         facts = { display, position: "static", gone: display === "none", visible: false, clipped: false };
         if (!facts.gone) {
           facts.visible = cs.visibility === "visible";
-          if (display !== "inline" && display !== "contents") {
+          if (BOXES.has(display)) {
             facts.position = cs.position;
             facts.gone = cs.opacity === "0";
             facts.clipped = facts.position === "absolute" && (cs.clip !== "auto" || cs.clipPath !== "none");
