@@ -172,3 +172,24 @@ async def test_ripple_on_a_page_whose_csp_forbids_styles_and_scripts_never_fails
     result = await call("browser_dom", action="click", element_id=await eid(tab, "#b"), visual_effect=True)
     assert result.success, result.error
     assert await js(tab, "document.title") == "clicked"
+
+
+PARTLY = """<!doctype html><body style="margin:0">
+<button id=wide style="position:absolute;top:10px;left:10px;width:300px;height:40px"
+        onclick="window.hit = true">Wide button</button>
+<div id=badge style="position:absolute;top:10px;left:130px;width:60px;height:40px;background:red">New</div>
+<p style="position:absolute;top:200px">quirks</p>"""
+
+
+async def test_partly_covered_element_is_clicked_where_it_shows(tab, load, call, eid, js):
+    await load(tab, PARTLY)
+    result = await call("browser_dom", action="click", element_id=await eid(tab, "#wide"))
+    assert result.success, result.error
+    assert await js(tab, "window.hit") is True
+
+
+async def test_quirks_mode_page_clicks_inside_the_viewport(tab, load, call, eid, js):
+    await load(tab, "<div style='height:3000px'></div><a id=far href='#far' onclick='window.far = true'>Far link</a>")
+    result = await call("browser_dom", action="click", element_id=await eid(tab, "#far"))
+    assert result.success, result.error
+    assert await js(tab, "[window.far, document.compatMode]") == [True, "BackCompat"]

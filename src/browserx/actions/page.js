@@ -67,6 +67,8 @@ function describe(el) {
   if (!el || el.nodeType !== 1) return null;
   const out = {role: roleOf(el), name: nameOf(el), tag: el.tagName.toLowerCase()};
   if (el.id) out.dom_id = el.id.slice(0, 60);
+  const cls = typeof el.className === 'string' ? el.className.trim().split(/\s+/)[0] : '';
+  if (!out.name && !el.id && cls) out.class = cls.slice(0, 40);  // something to recognise it by
   const bx = globalThis.__browserx;
   try { const id = bx && bx.idOf ? bx.idOf(el) : null; if (id) out.element_id = id; } catch (e) {}
   return out;
@@ -95,8 +97,10 @@ function clip(b, c) {
   return out.right > out.left && out.bottom > out.top ? out : null;
 }
 function viewportOf(win) {
+  // clientWidth/Height leave out scrollbars, but in quirks mode they measure the whole document.
   const de = win.document.documentElement;
-  return {left: 0, top: 0, right: de.clientWidth || win.innerWidth, bottom: de.clientHeight || win.innerHeight};
+  return {left: 0, top: 0, right: Math.min(de.clientWidth || win.innerWidth, win.innerWidth),
+    bottom: Math.min(de.clientHeight || win.innerHeight, win.innerHeight)};
 }
 // The visible part of el's first visible box in top-viewport coordinates, and whether it is whole.
 function visibleBox(el) {
@@ -181,13 +185,20 @@ function target(el0, checkCover) {
     v = visibleBox(el);
   }
   if (!v.box) return {error: 'ELEMENT_NOT_VISIBLE', message: `${roleOf(el)} "${nameOf(el)}" is outside every scrollable area`};
-  const x = (v.box.left + v.box.right) / 2, y = (v.box.top + v.box.bottom) / 2;
+  const b = v.box, x = (b.left + b.right) / 2, y = (b.top + b.bottom) / 2;
   if (checkCover) {
     const hit = hitAt(x, y);
     if (!receives(el, hit) && !receives(el0, hit)) {
+      // The centre is covered: a user would aim at a part still showing, so try a few.
+      for (const [fx, fy] of [[0.5, 0.25], [0.5, 0.75], [0.25, 0.5], [0.75, 0.5], [0.2, 0.2], [0.8, 0.2], [0.2, 0.8], [0.8, 0.8]]) {
+        const px = b.left + (b.right - b.left) * fx, py = b.top + (b.bottom - b.top) * fy;
+        const other = hitAt(px, py);
+        if (receives(el, other) || receives(el0, other)) return {ok: true, x: px, y: py, scrolled};
+      }
       const cover = describe(hit);
+      const named = cover ? `${cover.role} "${cover.name}"${cover.dom_id ? ' #' + cover.dom_id : ''}${cover.class ? ' .' + cover.class : ''}` : '';
       return {error: 'ELEMENT_COVERED', cover, x, y,
-        message: cover ? `${cover.role} "${cover.name}"${cover.dom_id ? ' #' + cover.dom_id : ''} covers ${roleOf(el)} "${nameOf(el)}" at (${Math.round(x)}, ${Math.round(y)})`
+        message: cover ? `${named} covers ${roleOf(el)} "${nameOf(el)}" at (${Math.round(x)}, ${Math.round(y)})`
           : `nothing receives the pointer at (${Math.round(x)}, ${Math.round(y)})`};
     }
   }
