@@ -35,7 +35,7 @@ PLANT = "qzplant"  # + a number: a token no page contains
 TABS = 3
 AX_LIMIT = 60  # controls per page compared with Chromium (the check costs CDP calls per control)
 
-# Floors: the measured means minus a margin for noise-free regressions (measured 2026-11-23 on
+# Floors: the measured means minus a margin (measured 2026-11-23 on
 # the 65 public pages: recall 0.971, precision 0.970 with seattletimes-1 counting as 0/0; role+name
 # agreement 0.987 over 2667 controls).
 RECALL_FLOOR = 0.93
