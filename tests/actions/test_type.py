@@ -161,3 +161,14 @@ async def test_checkbox_hidden_behind_its_label_is_clicked_through_the_label(tab
     result = await call("browser_dom", action="click", element_id=element_id)
     assert result.success, result.error
     assert await js(tab, f"{box}.checked") is True
+
+
+async def test_select_by_a_unique_part_of_a_label_but_never_an_ambiguous_one(tab, load, call, eid, js):
+    await load(tab, "<select id=q aria-label=Qty><option>1 item</option><option>12 items</option>"
+                    "<option>20 items</option><option>Large box</option></select>")
+    element_id = await eid(tab, "#q")
+    assert (await call("browser_dom", action="select", element_id=element_id, option="box")).success
+    assert await js(tab, "document.getElementById('q').value") == "Large box"
+    result = await call("browser_dom", action="select", element_id=element_id, option="2")
+    assert result.code == "VALIDATION_ERROR"
+    assert await js(tab, "document.getElementById('q').value") == "Large box"

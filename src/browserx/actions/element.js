@@ -149,8 +149,10 @@ function pick(options, wanted, labelOf, valueOf) {
   const w = norm(wanted);
   return options.find(o => labelOf(o).trim() === wanted.trim()) || options.find(o => valueOf(o) === wanted) ||
     options.find(o => norm(labelOf(o)) === w) || options.find(o => norm(valueOf(o)) === w) ||
-    options.find(o => norm(labelOf(o)).includes(w));
+    unique(options.filter(o => norm(labelOf(o)).includes(w)));
 }
+// A partial label match counts only when it is the only one: "2" must not pick "12" over "20".
+const unique = (found) => found.length === 1 ? found[0] : undefined;
 function listboxOf(el) {
   if (el.getAttribute('role') === 'listbox') return el;
   for (const attr of ['aria-controls', 'aria-owns']) {
