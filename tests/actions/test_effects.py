@@ -103,3 +103,11 @@ async def test_click_whose_handler_stops_propagation_still_reports_new_controls(
     assert result.success, result.error
     assert result.data["effects"]["dom_changed"] is True and result.data["effects"]["controls_added"] == 1
     assert result.data["effects"]["focus"]["dom_id"] == "stop"
+
+
+async def test_click_on_plain_text_reports_focus_leaving_the_field(tab, load, call, eid, js):
+    await load(tab, CHANGING + "<p id=plain role=button style='height:40px'>Plain area</p>")
+    await js(tab, "document.getElementById('name').focus()")
+    result = await call("browser_dom", action="click", element_id=await eid(tab, "#plain"))
+    assert result.success, result.error
+    assert "focus" in result.data["effects"] and result.data["effects"]["focus"] is None
