@@ -20,6 +20,7 @@
 (() => {
   if (globalThis.__browserxReader) return;
 
+  const FIELD_ROLES = new Set(["textbox", "searchbox", "combobox", "spinbutton"]);
   const SKIP_TAGS = new Set(["script", "style", "noscript", "template", "svg", "math", "iframe", "frame",
     "frameset", "object", "embed", "canvas", "video", "audio", "select", "button", "input", "textarea",
     "head", "link", "meta", "title", "img", "picture", "source", "map", "dialog", "option", "datalist",
@@ -170,6 +171,12 @@
       return false;
     }
 
+    function isField(el) {
+      if (el.hasAttribute("contenteditable") && el.isContentEditable) return true;
+      const role = el.getAttribute("role");
+      return role !== null && FIELD_ROLES.has(role.trim().toLowerCase());
+    }
+
     function visit(el, ctx, depth) {
       const tag = el.localName;
       if (SKIP_TAGS.has(tag)) {
@@ -181,6 +188,10 @@
       if (el.hidden || el.getAttribute("aria-hidden") === "true") {
         dropped.add(el);
         return EMPTY;
+      }
+      if (isField(el)) {  // what a user typed is a field value, never page text (privacy)
+        dropped.add(el);
+        return INPUT_STAT;
       }
       const cs = style(el);
       if (cs.gone || isBoilerplate(el, tag, cs, ctx)) {
