@@ -85,7 +85,7 @@ class EffectWatch:
     def summary(self, page: dict[str, Any] | None = None) -> dict[str, Any]:
         """Only what changed; `page` is element.js `finish()` (focus and DOM counts), None if not measured."""
         effects: dict[str, Any] = {}
-        url = self.tab.url if self.tab.url != self.url else self.same_document_url
+        url = self.tab.url if self.tab.url != self.url else self.same_document_url or (page or {}).get("url")
         if url and url != self.url:
             effects["url"] = url
         if self.navigation_pending:

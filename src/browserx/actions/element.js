@@ -23,14 +23,15 @@ function visibleControls() {
 }
 function begin(detail) {
   if (!S.observer) {
-    S.observer = new MutationObserver(records => { count(records); report(); });
+    S.observer = new MutationObserver(count);
     observe(document);
   }
   S.observer.takeRecords();
   S.token = 0;
-  S.mutations = 0; S.added = []; S.removed = 0; S.reported = '';
+  S.mutations = 0; S.added = []; S.removed = 0;
   S.before = detail ? new Set(visibleControls()) : null;
   S.focused = activeElement();
+  S.href = location.href;
 }
 function observe(root) {
   if (!S.observer || S.watched.has(root)) return;
@@ -43,6 +44,7 @@ function changes() {
   const active = activeElement();
   const out = active === S.focused ? {focus_same: true} : {focus: describe(active)};
   out.dom_changed = S.mutations > 0;
+  if (location.href !== S.href) out.url = location.href;  // pushState, hash: same document
   if (S.mutations) {
     out.controls_added = S.added.filter(n => n.isConnected).reduce((sum, n) => sum + controlsIn(n), 0);
     out.controls_removed = S.removed;
@@ -63,34 +65,40 @@ function finish() {
   return out;
 }
 
-// While a real click is under way, changes report themselves: a focus move (focusin/focusout)
-// or a DOM mutation (observer callback) sends the effects so far through a CDP binding, during
-// the event dispatch, so they reach the caller before Chromium acknowledges the mouse event.
-// Nothing changed, nothing sent: the common click costs no message and no round trip. Only new
-// news is sent, and reporting stops after ARMED_MS (a ticking page does not chatter).
-const ARMED_MS = 2000;
-function report() {
-  if (!S.token) return;
-  if (performance.now() > S.armedUntil) { S.token = 0; return; }
-  const out = changes();
-  const key = JSON.stringify(out);
-  if (key === S.reported) return;
-  S.reported = key;
-  out.token = S.token;
-  try { globalThis[REPORT](JSON.stringify(out)); } catch (e) {}
+// A real left click settles itself: prep arms it (armClick), the click's own dispatch records
+// what changed (a bubbling click listener on the window runs after the page's handlers), and
+// awaitClick, sent together with the mouse events, returns that record as soon as it exists.
+// No round trip after the mouse events, and the order in which Chromium runs the call and the
+// input does not matter. If the page stops the click's propagation, the pointerup listener
+// settles it once the dispatch is over.
+function settle() {
+  if (!S.token || S.result) return;
+  if (S.observer) count(S.observer.takeRecords());
+  S.result = changes();
+  if (S.waiter) { S.waiter(S.result); S.waiter = null; }
 }
-function armReport(el, token) {
-  if (!token || typeof globalThis[REPORT] !== 'function') return false;
-  S.token = token; S.armedUntil = performance.now() + ARMED_MS;
+function onPointerUp() {
+  if (S.token && !S.result) setTimeout(settle, 0);
+}
+function armClick(el, token) {
+  S.token = token; S.result = null; S.waiter = null;
   for (let win = el.ownerDocument.defaultView; win; win = win.frameElement ? win.frameElement.ownerDocument.defaultView : null) {
     if (!S.hooked.has(win)) {
       S.hooked.add(win);
-      win.addEventListener('focusin', report, true);
-      win.addEventListener('focusout', () => setTimeout(report, 0), true);
+      win.addEventListener('click', settle, false);
+      win.addEventListener('pointerup', onPointerUp, true);
     }
     if (!win.frameElement) break;
   }
   return true;
+}
+function awaitClick(token, ms) {
+  if (S.token !== token) return {focus_same: true, dom_changed: false, unarmed: true};
+  if (S.result) return S.result;
+  return new Promise(resolve => {
+    S.waiter = resolve;
+    setTimeout(() => { if (S.waiter === resolve) { S.waiter = null; resolve(Object.assign(changes(), {late: true})); } }, ms);
+  });
 }
 
 // -- editing ------------------------------------------------------------------------------------
@@ -166,13 +174,13 @@ const optionLabel = (o) => o.getAttribute('aria-label') || o.textContent || '';
 const optionValue = (o) => o.getAttribute('data-value') || o.getAttribute('value') || '';
 
 globalThis.__bxact = {
-  begin, finish, describe,
+  begin, finish, describe, awaitClick,
   none() { return {ok: true}; },
   click(id, checkCover, token) {
     const el = resolve(id);
     if (!el) return notFound(id);
     const out = blocked(el) || target(el, checkCover);
-    if (out.ok && token) out.reports = armReport(el, token);
+    if (out.ok && token) out.armed = armClick(el, token);
     return out;
   },
   scriptClick(id, button, count, mods) {

@@ -9,15 +9,14 @@ visible centre after checking in page that nothing covers it; "script" acts in p
 (`element.click()`-style synthetic events, value setting with input/change events), for pages
 where real input cannot reach the element. The in-page half is `page.js` + `element.js`,
 installed once per document in browserx's isolated world. A left click costs one call before the
-pipelined mouse events and none after: the page pushes what changed (focus, DOM) through a CDP
-binding while the click is dispatched. Other actions ask the page once more afterwards.
+mouse events and none after: a call sent with them answers, from the click's own dispatch, what
+changed (focus, DOM, same-document URL). Other actions ask the page once more afterwards.
 """
 
 from __future__ import annotations
 
 import asyncio
 import itertools
-import json
 import time
 from collections.abc import Awaitable, Callable
 from importlib import resources
@@ -26,14 +25,14 @@ from typing import Any
 from ..browser import Tab
 from ..errors import (BrowserxError, ElementCoveredError, ElementDisabledError, ElementNotVisibleError,
                       NodeNotFoundError, ValidationError)
-from ..page.world import WORLD_NAME, PageWorld
+from ..page.world import PageWorld
 from . import visual
 from .effects import EffectWatch, invalidate_snapshot
 from .keys import key_event_params, press_key
 
 BUTTONS = {"left": (0, 1), "middle": (1, 4), "right": (2, 2)}  # name -> (DOM button, buttons bitmask)
 OPTION_WAIT_MS = 2000
-REPORT_BINDING = "__browserxReport"  # element.js pushes a click's effects through it
+CLICK_SETTLE_MS = 1000  # in page: longest wait for an armed click to be dispatched
 _LIB: str | None = None
 _ERRORS: dict[str, type[BrowserxError]] = {
     "NODE_NOT_FOUND": NodeNotFoundError, "ELEMENT_NOT_VISIBLE": ElementNotVisibleError,
@@ -74,48 +73,6 @@ async def _page(tab: Tab, method: str, *args: Any, detail: bool | None = None) -
         details = {k: out[k] for k in ("cover", "options") if out.get(k)}
         raise cls(out.get("message") or out["error"], details=details)
     return out
-
-
-class _Reports:
-    """Per tab: the binding element.js reports a click's changes through, and the latest report."""
-
-    def __init__(self, tab: Tab) -> None:
-        self.tab = tab
-        self.bound = False
-        self.tokens = itertools.count(1)
-        self.latest: dict[int, dict[str, Any]] = {}
-        self.token = 0
-        tab.session.on("Runtime.bindingCalled", self._called)
-
-    @classmethod
-    def of(cls, tab: Tab) -> _Reports:
-        reports = tab.services.get("action_reports")
-        if reports is None:
-            reports = tab.services["action_reports"] = cls(tab)
-        return reports
-
-    async def arm(self) -> int:
-        if not self.bound:  # once per tab; Chromium exposes it to every browserx world, now and later
-            await self.tab.session.send("Runtime.addBinding", {"name": REPORT_BINDING, "executionContextName": WORLD_NAME})
-            self.bound = True
-        self.latest.clear()
-        self.token = next(self.tokens)
-        return self.token
-
-    def take(self, token: int) -> dict[str, Any]:
-        """What changed so far; no report means nothing did (reports precede the input's reply)."""
-        self.token = 0
-        return self.latest.pop(token, None) or {"focus_same": True, "dom_changed": False}
-
-    def _called(self, params: dict[str, Any]) -> None:
-        if params.get("name") != REPORT_BINDING:
-            return
-        try:
-            payload = json.loads(params.get("payload") or "{}")
-        except ValueError:
-            return
-        if isinstance(payload, dict) and payload.get("token") == self.token and self.token:
-            self.latest[self.token] = payload
 
 
 class _Run:
@@ -180,14 +137,19 @@ async def click(tab: Tab, element_id: str, *, button: str = "left", click_count:
         if strategy == "script":
             await run.first("scriptClick", element_id, BUTTONS[button][0], click_count, modifiers)
             return await run.done()
-        reports = _Reports.of(tab)
-        # A single left click reports its changes by itself (no round trip after the mouse
-        # events); other clicks, and effects=true's full diff, ask the page afterwards.
-        token = await reports.arm() if button == "left" and click_count == 1 and not detail else 0
+        # A single left click settles itself in page: awaitClick goes out with the mouse events
+        # and answers once the click has been handled (no round trip after them). Other clicks,
+        # and effects=true's full diff, ask the page afterwards.
+        token = next(tab.services.setdefault("click_tokens", itertools.count(1))) \
+            if button == "left" and click_count == 1 and not detail else 0
         where = await run.first("click", element_id, True, token)
-        await _mouse(tab, where["x"], where["y"], button, click_count, modifiers)
+        page = None
+        if where.get("armed"):
+            _, page = await asyncio.gather(_mouse(tab, where["x"], where["y"], button, click_count, modifiers),
+                                           _page(tab, "awaitClick", token, CLICK_SETTLE_MS))
+        else:
+            await _mouse(tab, where["x"], where["y"], button, click_count, modifiers)
         visual.maybe_ripple(tab, where["x"], where["y"], visual_effect)
-        page = reports.take(token) if where.get("reports") else None
         return await run.done(page, x=round(where["x"]), y=round(where["y"]))
     return await _act(tab, detail, body)
 

@@ -7,8 +7,7 @@ const CONTROL = 'a[href],button,input:not([type=hidden]),select,textarea,summary
 const TEXT_INPUT = /^(text|search|url|tel|email|password|number|date|datetime-local|month|week|time|color|range|)$/;
 const NO_CARET = /^(date|datetime-local|month|week|time|color|range)$/;  // pickers: Input.insertText does nothing
 const S = {observer: null, mutations: 0, added: [], removed: 0, before: null, pending: null,
-  token: 0, armedUntil: 0, reported: '', hooked: new WeakSet(), watched: new WeakSet()};
-const REPORT = '__browserxReport';  // a CDP binding (Runtime.addBinding) of this world only
+  token: 0, result: null, waiter: null, hooked: new WeakSet(), watched: new WeakSet()};
 
 
 // -- resolving ------------------------------------------------------------------------------
