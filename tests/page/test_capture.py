@@ -297,3 +297,24 @@ async def test_reader_text_is_capped_with_the_cut_counted(server, tab):
     model = await open_model(server, tab, article, max_text_chars=500)
     assert 0 < len(model.text) <= 500 and model.omitted["text"] > 0
     assert "Sentence number 0" in model.text
+
+
+CUSTOM_CHECKBOX = """<style>.vh { position:absolute; width:1px; height:1px; overflow:hidden; clip:rect(0 0 0 0); opacity:0 }</style>
+<label for=agree style="display:inline-block;padding:10px">I agree</label><input id=agree type=checkbox class=vh>
+<input id=ghost type=checkbox class=vh aria-label=Unlabelled>"""
+
+
+async def test_visually_hidden_checkbox_behind_a_visible_label_is_reported_with_the_label_box(server, tab):
+    model = await open_model(server, tab, CUSTOM_CHECKBOX)
+    assert [(c.name, c.visible) for c in model.controls] == [("I agree", True)]
+    assert model.controls[0].bbox[2] > 20  # the label's box, not the 1-pixel input
+
+
+MODAL = """<button>Behind</button><dialog id=d><button>Inside</button></dialog>
+<script>document.getElementById('d').showModal()</script>"""
+
+
+async def test_controls_behind_a_modal_dialog_are_disabled(server, tab):
+    model = await open_model(server, tab, MODAL)
+    assert {c.name: c.states for c in model.controls} == {"Behind": {"disabled": True}, "Inside": {}}
+    assert by_name(model, "Inside").region == "dialog"

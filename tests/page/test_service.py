@@ -127,3 +127,13 @@ async def test_a_capture_that_runs_past_its_timeout_raises_timeout(server, tab, 
     assert error.value.code == "TIMEOUT"
     monkeypatch.setattr(service_module, "CAPTURE_TIMEOUT_S", 30.0)
     assert [c.name for c in (await DomService.of(tab).snapshot(fresh=True)).controls] == ["Busy"]
+
+
+async def test_typing_into_a_field_invalidates_the_cached_model(server, tab):
+    await navigate(tab, server.route("/t", "<input id=t aria-label=Name><input type=checkbox id=c aria-label=Box>"))
+    service = DomService.of(tab)
+    first = await service.snapshot()
+    await page_eval(tab, "t.value = 'abc'; t.dispatchEvent(new Event('input', {bubbles: true})); c.click()")
+    second = await service.snapshot()
+    assert second is not first
+    assert second.controls[0].value_len == 3 and second.controls[1].states == {"checked": True}

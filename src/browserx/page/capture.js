@@ -36,9 +36,8 @@
   const LANDMARK = { main: "main", navigation: "navigation", banner: "header", contentinfo: "footer",
     complementary: "aside", dialog: "dialog", alertdialog: "dialog", search: "search", form: "form", region: "region" };
   const SKIP = new Set(["script", "style", "noscript", "template", "head", "meta", "link", "title", "base"]);
-  const BLOCK = new Set(["address", "article", "aside", "blockquote", "br", "dd", "div", "dl", "dt", "fieldset",
-    "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "li", "main",
-    "nav", "ol", "p", "pre", "section", "table", "td", "th", "tr", "ul", "caption", "summary"]);
+  const SPACED = new Set(["br", "img", "svg", "input", "select", "textarea", "button", "video", "canvas", "iframe",
+    "picture", "object", "embed"]);
   const LABELABLE = new Set(["input", "textarea", "select", "meter", "progress", "output", "button"]);
   const TEST_ATTRS = ["data-testid", "data-test", "data-qa", "data-cy"];
   const SECTIONING = "article, aside, main, nav, section";
@@ -57,6 +56,9 @@
     if (observed.has(root)) return;
     observed.add(root);
     observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+    // Typing and toggling change properties, not the DOM: count those too (they bubble out of
+    // shadow roots, so documents suffice).
+    if (root.nodeType === 9) for (const type of ["input", "change"]) root.addEventListener(type, () => { mutations++; }, true);
   }
 
   // ---- roles (html-aam) -------------------------------------------------------------------------
@@ -121,6 +123,7 @@
   const norm = s => s.replace(/\s+/g, " ").trim();
   const cap = (s, n) => (s.length > n ? s.slice(0, n - 1) + "…" : s);
   let rendered = new WeakSet(); // elements the walk found rendered (not hidden); reset per snapshot
+  let blocks = new WeakSet();   // rendered elements whose display is not inline (word separators in names)
   let includeValues = false;
 
   function byIdRef(el, id) {
@@ -188,7 +191,17 @@
     if (tag === "fieldset") { const l = el.querySelector(":scope > legend"); return l ? nameOf(l, { ...st, recursing: true }) : ""; }
     if (tag === "table") { const c = el.querySelector(":scope > caption"); return c ? nameOf(c, { ...st, recursing: true }) : ""; }
     if (tag === "figure") { const c = el.querySelector(":scope > figcaption"); return c ? nameOf(c, { ...st, recursing: true }) : ""; }
-    if (tag === "svg") { const t = el.querySelector(":scope > title"); return t ? t.textContent : ""; }
+    if (tag === "svg") {
+      let t = el.querySelector(":scope > title");
+      if (!t) {
+        // An icon drawn with <use href="#sym">: Chromium names it from the symbol's <title>.
+        const use = el.querySelector("use");
+        const ref = use && (use.getAttribute("href") || use.getAttribute("xlink:href"));
+        const symbol = ref && ref.startsWith("#") ? byIdRef(el, ref.slice(1)) : null;
+        t = symbol && symbol.querySelector(":scope > title");
+      }
+      return t ? t.textContent : "";
+    }
     return "";
   }
   function contentText(el, st) {
@@ -200,7 +213,8 @@
       else if (n.nodeType === 1) {
         if (SKIP.has(n.localName)) continue;
         const part = nameOf(n, { ...st, recursing: true });
-        out += BLOCK.has(n.localName) ? " " + part + " " : part;
+        // Block boxes and replaced elements separate words, as Chromium's name computation does.
+        out += blocks.has(n) || SPACED.has(n.localName) ? " " + part + " " : part;
       }
       if (out.length > 600) break;
     }
@@ -233,10 +247,15 @@
           if (f.type === "file") out.candidates.push({ el: f, role: "file", ctx, shown: false, heading: out.headings.length - 1 });
         }
       }
+      // A transparent native checkbox or radio is usually drawn by its label: the candidate
+      // pass decides from the label's box.
+      const role = display !== "none" && tag === "input" && roleOf(el);
+      if (role === "checkbox" || role === "radio") out.candidates.push({ el, role, ctx, shown: false, heading: out.headings.length - 1 });
       return;
     }
     const shown = style.visibility === "visible";
     if (shown) rendered.add(el);
+    if (!display.startsWith("inline") && display !== "contents") blocks.add(el);
     let role = roleOf(el);
     let c = ctx;
     const fork = () => (c === ctx ? (c = { ...ctx }) : c);
@@ -451,6 +470,7 @@
     nextNumber = Math.max(nextNumber, opts.next_number | 0);
     includeValues = !!opts.include_values;
     rendered = new WeakSet();
+    blocks = new WeakSet();
     segMemo = new Map(); anchorIds = new Map(); hostSel = new Map();
     try { baseUrl = new URL(opts.base_url || location.href); } catch (_) { baseUrl = null; }
     observe(document);

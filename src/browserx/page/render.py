@@ -22,7 +22,8 @@ The text is built for the fewest tokens at no loss of what an agent needs to act
 - States in one bracket; `off` = less than half inside the viewport (or, when most controls are
   outside it, `view` marks those inside instead: the legend says which); `hidden` = not visible.
 - Field values never appear unless the model was taken with include_values (passwords: •••).
-- Selectors (`aimap`) never appear: they stay out of the LLM path.
+- Selectors (`aimap`) never appear: they stay out of the LLM path. Hrefs over 100 characters are cut
+  (with …) in the text; the JSON keeps them.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from typing import Any
 
 from .model import ROLE_PREFIXES, Control, PageModel
 
+HREF_CHARS = 100
 _NEEDS_QUOTES = re.compile(r'^$|^\s|\s$|[\[\]"→=]|^(ph|len|value):')
 _STATE_WORDS = {
     ("checked", True): "checked", ("checked", False): "unchecked", ("checked", "mixed"): "mixed",
@@ -75,7 +77,8 @@ def control_line(control: Control, mark_in_view: bool = False) -> str:
     if control.value is not None:
         parts.append("value=" + _quote(control.value))
     if control.href:
-        parts.append("→" + control.href)
+        # Long tracking URLs cost many tokens and rarely matter: the JSON keeps them whole.
+        parts.append("→" + (control.href if len(control.href) <= HREF_CHARS else control.href[:HREF_CHARS - 1] + "…"))
     return " ".join(parts)
 
 
