@@ -145,8 +145,8 @@ async def click(tab: Tab, element_id: str, *, button: str = "left", click_count:
         where = await run.first("click", element_id, True, token)
         page = None
         if where.get("armed"):
-            _, page = await asyncio.gather(_mouse(tab, where["x"], where["y"], button, click_count, modifiers),
-                                           _page(tab, "awaitClick", token, CLICK_SETTLE_MS))
+            page, _ = await asyncio.gather(_page(tab, "awaitClick", token, CLICK_SETTLE_MS),
+                                           _mouse(tab, where["x"], where["y"], button, click_count, modifiers))
         else:
             await _mouse(tab, where["x"], where["y"], button, click_count, modifiers)
         visual.maybe_ripple(tab, where["x"], where["y"], visual_effect)
