@@ -57,7 +57,7 @@ async def navigate(tab: Tab, url: str, *, timeout: float = 15.0) -> dict[str, An
             conversation.connection.on("Browser.downloadWillBegin", on_download)]
     try:
         try:
-            result = await session.send("Page.navigate", {"url": url}, timeout=timeout)
+            result = await _settled_send(tab, "Page.navigate", {"url": url}, timeout=timeout)
         except builtins.TimeoutError as exc:
             raise TimeoutError(f"navigation to {url} did not start within {timeout:g} s") from exc
         error_text = result.get("errorText")
@@ -107,26 +107,30 @@ async def reload(tab: Tab, *, timeout: float = 15.0) -> dict[str, Any]:
     return await _page_info(tab)
 
 
-async def _settled_send(tab: Tab, method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Send a browser-side Page command, once more after the next lifecycle event if a navigation
-    that just committed has not yet settled (Chromium: "Not attached to an active page")."""
-    try:
-        return await tab.session.send(method, params)
-    except PageNavigatedError:
+async def _settled_send(tab: Tab, method: str, params: dict[str, Any] | None = None, *,
+                        timeout: float = 30.0) -> dict[str, Any]:
+    """Send a browser-side Page command; while a navigation that just committed has not settled
+    (Chromium: "Not attached to an active page"), try again after the page's next lifecycle event."""
+    for attempt in range(3):
         settled = asyncio.get_running_loop().create_future()
 
         def seen(_params: dict[str, Any]) -> None:
             if not settled.done():
                 settled.set_result(True)
         offs = [tab.session.on(e, seen) for e in
-                ("Page.domContentEventFired", "Page.loadEventFired", "Page.frameStoppedLoading")]
+                ("Page.domContentEventFired", "Page.loadEventFired", "Page.frameStoppedLoading",
+                 "Page.frameNavigated")]
         try:
+            return await tab.session.send(method, params, timeout=timeout)
+        except PageNavigatedError:
+            if attempt == 2:
+                raise
             with contextlib.suppress(builtins.TimeoutError):
-                await asyncio.wait_for(settled, 2.0)
+                await asyncio.wait_for(settled, 1.0)  # bounded: an event, or a second at most
         finally:
             for off in offs:
                 off()
-        return await tab.session.send(method, params)
+    raise AssertionError("unreachable")
 
 
 async def go_back(tab: Tab, *, forward: bool = False, timeout: float = 15.0) -> dict[str, Any]:
@@ -138,5 +142,5 @@ async def go_back(tab: Tab, *, forward: bool = False, timeout: float = 15.0) -> 
                                     hint="Navigate to a URL instead.")
     async with tab.session.wait_for("Page.frameNavigated", timeout=timeout,
                                     predicate=lambda p: not p.get("frame", {}).get("parentId")):
-        await tab.session.send("Page.navigateToHistoryEntry", {"entryId": entries[index]["id"]})
+        await _settled_send(tab, "Page.navigateToHistoryEntry", {"entryId": entries[index]["id"]})
     return await _page_info(tab)
