@@ -318,3 +318,9 @@ async def test_controls_behind_a_modal_dialog_are_disabled(server, tab):
     model = await open_model(server, tab, MODAL)
     assert {c.name: c.states for c in model.controls} == {"Behind": {"disabled": True}, "Inside": {}}
     assert by_name(model, "Inside").region == "dialog"
+
+
+async def test_contenteditable_host_is_one_textbox_with_its_length_only(server, tab):
+    model = await open_model(server, tab, "<div contenteditable aria-label=Note>hello <b>there</b></div>")
+    assert [(c.role, c.name, c.value_len) for c in model.controls] == [("textbox", "Note", 11)]
+    assert "hello" not in render_text(model).split("---")[0]

@@ -104,7 +104,9 @@
       case "h1": case "h2": case "h3": case "h4": case "h5": case "h6": return "heading";
       case "img": return el.getAttribute("alt") === "" ? "presentation" : "img";
     }
-    if (el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable)) return "textbox";
+    // Only an element carrying the attribute can be an editing host (isContentEditable is not free).
+    if (el.hasAttribute("contenteditable") && el.isContentEditable &&
+        !(el.parentElement && el.parentElement.isContentEditable)) return "textbox";
     return null;
   }
   function focusable(el) {
