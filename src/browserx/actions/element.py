@@ -115,11 +115,12 @@ async def _mouse(tab: Tab, x: float, y: float, button: str = "left", click_count
                  modifiers: int = 0, *, move_only: bool = False) -> None:
     """Move, then press/release click_count times, pipelined (Chromium queues input in order).
 
-    The move is left out when the pointer already rests there (as after the previous action on
-    the same spot): each CDP message costs about as much as the work it asks for.
+    Before a press, the move is left out when the pointer already rests there (as after the
+    previous action on the same spot): each CDP message costs about as much as the work it asks for.
     """
     events: list[dict[str, Any]] = []
-    if tab.services.get("pointer") != (x, y, tab.navigations):
+    # tab.services["pointer"]: where the last mouse event of any browserx action went.
+    if move_only or tab.services.get("pointer") != (x, y, tab.navigations):
         events.append({"type": "mouseMoved", "x": x, "y": y, "modifiers": modifiers})
     tab.services["pointer"] = (x, y, tab.navigations)
     if not move_only:
@@ -145,8 +146,13 @@ async def click(tab: Tab, element_id: str, *, button: str = "left", click_count:
         where = await run.first("click", element_id, True, token)
         page = None
         if where.get("armed"):
-            page, _ = await asyncio.gather(_page(tab, "awaitClick", token, CLICK_SETTLE_MS),
-                                           _mouse(tab, where["x"], where["y"], button, click_count, modifiers))
+            settled, pressed = await asyncio.gather(
+                _page(tab, "awaitClick", token, CLICK_SETTLE_MS),
+                _mouse(tab, where["x"], where["y"], button, click_count, modifiers), return_exceptions=True)
+            if isinstance(pressed, BaseException):
+                raise pressed
+            # The click happened; if the page could not say what changed (it navigated), the URL will.
+            page = settled if isinstance(settled, dict) else None
         else:
             await _mouse(tab, where["x"], where["y"], button, click_count, modifiers)
         visual.maybe_ripple(tab, where["x"], where["y"], visual_effect)
