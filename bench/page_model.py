@@ -110,11 +110,13 @@ async def run(print_fn=print) -> dict:
                 bare = SnapshotOptions(max_text_chars=0)
                 # Interleaved, so that load from other processes hits every contender alike.
                 times: dict[str, list[float]] = {"model": [], "bare": [], "floor": [], "pw": []}
-                for _ in range(runs):
-                    for key, fn in (("model", lambda: service.snapshot(fresh=True)),
-                                    ("bare", lambda: service.snapshot(bare, fresh=True)),
-                                    ("floor", lambda: world.call(FLOOR)),
-                                    ("pw", lambda: page.aria_snapshot(mode="ai"))):
+                contenders = [("model", lambda: service.snapshot(fresh=True)),
+                              ("bare", lambda: service.snapshot(bare, fresh=True)),
+                              ("floor", lambda: world.call(FLOOR)),
+                              ("pw", lambda: page.aria_snapshot(mode="ai"))]
+                for i in range(runs):
+                    # Rotated: whoever runs right after Playwright's browser meets its leftover work.
+                    for key, fn in contenders[i % 4:] + contenders[:i % 4]:
                         times[key].append(await _time_ms(fn))
                 model_ms, bare_ms, floor_ms, pw_ms = (statistics.median(times[k]) for k in ("model", "bare", "floor", "pw"))
                 full = await service.snapshot(SnapshotOptions(max_controls=5000), fresh=True)
