@@ -59,6 +59,11 @@ class EffectWatch:
         if not self._committed.done():
             self._committed.set_result(None)
 
+    def navigation_started(self) -> None:
+        """The page itself reported a navigation of its document (its event may not have arrived yet)."""
+        if self.navigation_requested is None:
+            self.navigation_requested = "currentTab"
+
     @property
     def navigating(self) -> bool:
         """The action asked the main frame to load another document (or download) in this tab."""

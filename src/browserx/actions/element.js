@@ -21,7 +21,15 @@ function count(records) {
 function visibleControls() {
   return Array.from(document.querySelectorAll(CONTROL)).filter(e => !e.checkVisibility || e.checkVisibility({visibilityProperty: true}));
 }
+function watchNavigation() {
+  S.navigating = false;
+  if (!S.navigationHooked && globalThis.navigation) {
+    S.navigationHooked = true;
+    navigation.addEventListener('navigate', onNavigate);
+  }
+}
 function begin(detail) {
+  watchNavigation();
   if (!S.observer) {
     S.observer = new MutationObserver(count);
     observe(document);
@@ -45,6 +53,7 @@ function changes() {
   const out = active === S.focused ? {focus_same: true} : {focus: describe(active)};
   out.dom_changed = S.mutations > 0;
   if (location.href !== S.href) out.url = location.href;  // pushState, hash: same document
+  if (S.navigating) out.navigating = true;                // another document is on its way
   if (S.mutations) {
     out.controls_added = S.added.filter(n => n.isConnected).reduce((sum, n) => sum + controlsIn(n), 0);
     out.controls_removed = S.removed;
@@ -71,6 +80,17 @@ function finish() {
 // No round trip after the mouse events, and the order in which Chromium runs the call and the
 // input does not matter. If the page stops the click's propagation, the pointerup listener
 // settles it once the dispatch is over.
+// The click's default action (following a link, submitting a form) runs after its dispatch, so
+// the record is taken one task later; the Navigation API's navigate event says whether the top
+// document started loading another one, so Python waits for that commit instead of racing it.
+function later(fn) {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => fn();
+  channel.port2.postMessage(0);
+}
+function onNavigate(event) {
+  if (!event.destination.sameDocument) S.navigating = true;
+}
 function settle() {
   if (!S.token || S.result) return;
   if (S.observer) count(S.observer.takeRecords());
@@ -82,10 +102,11 @@ function onPointerUp() {
 }
 function armClick(el, token) {
   S.token = token; S.result = null; S.waiter = null;
+  watchNavigation();
   for (let win = el.ownerDocument.defaultView; win; win = win.frameElement ? win.frameElement.ownerDocument.defaultView : null) {
     if (!S.hooked.has(win)) {
       S.hooked.add(win);
-      win.addEventListener('click', settle, false);
+      win.addEventListener('click', () => later(settle), false);
       win.addEventListener('pointerup', onPointerUp, true);
     }
     if (!win.frameElement) break;

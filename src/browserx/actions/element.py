@@ -87,6 +87,8 @@ class _Run:
         return await _page(self.tab, method, *args, detail=self.detail)
 
     async def done(self, page: dict[str, Any] | None = None, **extra: Any) -> dict[str, Any]:
+        if page is not None and page.pop("navigating", False):
+            self.watch.navigation_started()  # the page saw it start: wait for the commit
         if page is None and not self.watch.navigating:
             try:
                 page = await PageWorld.of(self.tab).call(_FINISH, timeout=5.0)
