@@ -67,7 +67,10 @@ class TestServer:
                 for key, value in route.headers.items():
                     self.send_header(key, value)
                 self.end_headers()
-                self.wfile.write(route.body)
+                try:
+                    self.wfile.write(route.body)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass  # the page navigated away mid-response: normal for a browser
 
             do_POST = do_GET  # noqa: N815
 
