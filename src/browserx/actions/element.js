@@ -80,21 +80,24 @@ function finish() {
 // No round trip after the mouse events, and the order in which Chromium runs the call and the
 // input does not matter. If the page stops the click's propagation, the pointerup listener
 // settles it once the dispatch is over.
-// The click's default action (following a link, submitting a form) runs after its dispatch, so
-// the record is taken one task later; the Navigation API's navigate event says whether the top
-// document started loading another one, so Python waits for that commit instead of racing it.
-function later(fn) {
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => fn();
-  channel.port2.postMessage(0);
-}
+// A click's default action (following a link, submitting a form) runs after its dispatch, when
+// this record is already taken. So the record says whether the click can still start one
+// (`activation`), and Python then asks `navigationStarted()` in a call of its own, which runs after
+// the default action: the Navigation API's navigate event has fired by then if there is one.
 function onNavigate(event) {
   if (!event.destination.sameDocument) S.navigating = true;
 }
-function settle() {
+const ACTIVATES = 'a[href], area[href], button:not([type=button]):not([type=reset]), input[type=submit], input[type=image]';
+function activates(event) {
+  if (!event || event.defaultPrevented) return false;
+  return event.composedPath().some(n => n.nodeType === 1 && n.matches(ACTIVATES) &&
+    (n.localName === 'a' || n.localName === 'area' || n.form));
+}
+function settle(event) {
   if (!S.token || S.result) return;
   if (S.observer) count(S.observer.takeRecords());
   S.result = changes();
+  if (activates(event)) S.result.activation = true;
   if (S.waiter) { S.waiter(S.result); S.waiter = null; }
 }
 function onPointerUp() {
@@ -106,7 +109,7 @@ function armClick(el, token) {
   for (let win = el.ownerDocument.defaultView; win; win = win.frameElement ? win.frameElement.ownerDocument.defaultView : null) {
     if (!S.hooked.has(win)) {
       S.hooked.add(win);
-      win.addEventListener('click', () => later(settle), false);
+      win.addEventListener('click', settle, false);
       win.addEventListener('pointerup', onPointerUp, true);
     }
     if (!win.frameElement) break;
@@ -196,6 +199,7 @@ const optionValue = (o) => o.getAttribute('data-value') || o.getAttribute('value
 
 globalThis.__bxact = {
   begin, finish, describe, awaitClick,
+  navigationStarted() { return !!S.navigating; },
   none() { return {ok: true}; },
   click(id, checkCover, token) {
     const el = resolve(id);

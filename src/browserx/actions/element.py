@@ -48,6 +48,7 @@ _CALL = """function(method, detail, ...args) {
   return A[method](...args);
 }"""
 _FINISH = "function() { const A = globalThis.__bxact; return A ? A.finish() : null; }"
+_NAVIGATION_STARTED = "function() { const A = globalThis.__bxact; return A ? A.navigationStarted() : false; }"
 
 
 def _lib() -> str:
@@ -155,11 +156,21 @@ async def click(tab: Tab, element_id: str, *, button: str = "left", click_count:
                 raise pressed
             # The click happened; if the page could not say what changed (it navigated), the URL will.
             page = settled if isinstance(settled, dict) else None
+            if page is not None and page.pop("activation", False) and await _navigation_started(tab):
+                page["navigating"] = True
         else:
             await _mouse(tab, where["x"], where["y"], button, click_count, modifiers)
         visual.maybe_ripple(tab, where["x"], where["y"], visual_effect)
         return await run.done(page, x=round(where["x"]), y=round(where["y"]))
     return await _act(tab, detail, body)
+
+
+async def _navigation_started(tab: Tab) -> bool:
+    """Asked after a link or submit click: did its default action start loading another document?"""
+    try:
+        return bool(await PageWorld.of(tab).call(_NAVIGATION_STARTED, timeout=5.0))
+    except BrowserxError:
+        return True  # the document is already going away
 
 
 async def hover(tab: Tab, element_id: str, *, strategy: str = "cdp", detail: bool = False,
