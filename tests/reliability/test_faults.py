@@ -148,3 +148,21 @@ async def test_cdp_socket_closed_by_the_remote_end(faults, server):
     finally:
         proxy.close()
         await chrome.terminate()
+
+
+async def test_navigation_in_the_middle_of_a_type(faults, call, server):
+    target = server.route("/f6-next", "<title>next page</title>")
+    # The page leaves as soon as the first character arrives: the type is cut short by a navigation.
+    page = server.route("/f6", f"""<title>form</title><label>Name <input id="name"
+        oninput="location.href = {target!r}"></label>""")
+    await call("browser_navigate", url=page)
+    model = (await call("browser_dom", action="snapshot", format="json")).data
+    field = next(c["id"] for c in model["controls"] if c["name"] == "Name")
+    faults["injected"] += 1
+    result = await call("browser_dom", action="type", element_id=field, text="a long name " * 20)
+    assert result.success or result.code in {"PAGE_NAVIGATED", "NODE_NOT_FOUND", "TAB_NOT_FOUND"}, result.to_dict()
+    follow = await call("browser_dom", action="snapshot")            # the next call works, on the new page
+    assert follow.success and "next page" in follow.data
+    stale = await call("browser_dom", action="click", element_id=field)  # the old page's id is gone
+    assert stale.code == "NODE_NOT_FOUND"
+    faults["survived"] += 1

@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from browserx.browser import BrowserConfig, BrowserManager
 from browserx.errors import BrowserxError, _all_subclasses
 from browserx.tools import ToolContext, ToolResult, default_registry
+from reliability_counts import COUNTS as SUMMARY
 
 REGISTRY = default_registry()
 KNOWN_CODES = {cls.code for cls in _all_subclasses(BrowserxError)} | {BrowserxError.code}
@@ -85,8 +86,8 @@ async def fuzz_manager(server):
                            extra_args=['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'])
     async with BrowserManager(config) as manager:
         yield manager
-    print(f"\nfuzz: {COUNTS['inputs']} generated inputs tried, {COUNTS['successes']} successes, "
-          f"{COUNTS['errors']} coded errors, 0 exceptions escaped")
+    SUMMARY["fuzz"] = (f"{COUNTS['inputs']} generated inputs tried, {COUNTS['successes']} successes, "
+                       f"{COUNTS['errors']} coded errors, 0 exceptions escaped")
 
 
 def _check_shape(result: ToolResult) -> None:

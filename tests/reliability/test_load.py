@@ -8,6 +8,7 @@ import os
 
 from browserx.browser import BrowserConfig, BrowserManager
 from browserx.tools import ToolContext, default_registry
+from reliability_counts import COUNTS
 
 CONVERSATIONS = int(os.environ.get("BROWSERX_LOAD_CONVERSATIONS", "8"))
 ROUNDS = int(os.environ.get("BROWSERX_LOAD_ROUNDS", "3"))
@@ -76,5 +77,5 @@ async def test_many_conversations_at_once_keep_to_themselves(server):
     assert not any(root.exists() for root in roots)           # screenshots and outputs removed
     assert not os.path.exists(f"/proc/{pid}") or open(f"/proc/{pid}/stat").read().split()[2] == "Z"
     assert not os.path.exists(profile)
-    print(f"\nload: {CONVERSATIONS} conversations x {ROUNDS} rounds, {calls[0]} calls, 0 errors, no leftovers")
+    COUNTS["load"] = f"{CONVERSATIONS} conversations at once x {ROUNDS} rounds, {calls[0]} calls, 0 errors, no leftovers"
 
