@@ -30,13 +30,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("-v", "--verbose", action="store_true", help="log what browserx does on stderr")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in [only] if only else COMMAND_MODULES:
-        try:
-            module = importlib.import_module(f"{__name__}.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"{__name__}.{name}":
-                continue  # TODO(integration): remove once every command module exists
-            raise
-        module.register(subparsers)
+        importlib.import_module(f"{__name__}.{name}").register(subparsers)
     return parser
 
 

@@ -19,12 +19,7 @@ TOOL_MODULES = ["browser", "dom", "screenshot", "devtools", "image"]
 def default_registry() -> ToolRegistry:
     registry = ToolRegistry()
     for name in TOOL_MODULES:
-        try:
-            module = importlib.import_module(f"{__name__}.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"{__name__}.{name}":
-                continue  # TODO(integration): remove once every module exists
-            raise
+        module = importlib.import_module(f"{__name__}.{name}")
         for tool in module.TOOLS:
             registry.add(tool)
     return registry
