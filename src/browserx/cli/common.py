@@ -6,10 +6,10 @@
         parser.set_defaults(func=run)
 
     async def run(args) -> int:
-        async with BrowserManager(config_from_args(args)) as manager:
-            result = await registry.dispatch("browser_dom", {...}, ToolContext(manager, "cli"))
+        async with tool_session(args) as call:
+            result = await call("browser_dom", action="snapshot")
         print_result(result, args.json)
-        return 0 if result.success else 1
+        return result_exit_code(result)
 
 `main` calls `run_async(args.func(args))`: a coded error becomes `{"error": {...}}` on stderr.
 """
@@ -18,15 +18,17 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import sys
-from collections.abc import Coroutine
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from typing import Any
 
 from ..browser import BrowserConfig, parse_viewport
 from ..errors import BrowserxError, ValidationError, error_from_exception
 
 CLI_CONVERSATION = "cli"
+ToolCall = Callable[..., Awaitable[Any]]
 EXIT_ERROR = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
@@ -116,3 +118,19 @@ def result_exit_code(result: Any) -> int:
     if result.success:
         return 0
     return EXIT_USAGE if (result.error or {}).get("code") == ValidationError.code else EXIT_ERROR
+
+
+@contextlib.asynccontextmanager
+async def tool_session(args: argparse.Namespace) -> AsyncIterator[ToolCall]:
+    """A browser from the command's options and `call(name, **arguments)` on one conversation:
+    commands dispatch tools through the registry, so they behave exactly as for an LLM."""
+    from ..browser import BrowserManager
+    from ..tools import ToolContext, default_registry
+
+    registry = default_registry()
+    async with BrowserManager(config_from_args(args)) as manager:
+        ctx = ToolContext(manager, CLI_CONVERSATION)
+
+        async def call(name: str, **arguments: Any) -> Any:
+            return await registry.dispatch(name, arguments, ctx)
+        yield call

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..browser import BrowserManager
-from ..tools import ToolContext, default_registry
-from .common import CLI_CONVERSATION, add_browser_options, config_from_args, print_result, result_exit_code
+from .common import add_browser_options, print_result, result_exit_code, tool_session
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -20,10 +18,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 async def run(args: argparse.Namespace) -> int:
-    config = config_from_args(args)
-    registry = default_registry()
-    async with BrowserManager(config) as manager:
-        result = await registry.dispatch("browser_navigate", {"url": args.url, "timeout": args.timeout},
-                                         ToolContext(manager, CLI_CONVERSATION))
+    async with tool_session(args) as call:
+        result = await call("browser_navigate", url=args.url, timeout=args.timeout)
     print_result(result, args.json)
     return result_exit_code(result)

@@ -7,10 +7,8 @@ import json
 import sys
 from pathlib import Path
 
-from ..browser import BrowserManager
 from ..errors import FileStorageError
-from ..tools import ToolContext, default_registry
-from .common import CLI_CONVERSATION, add_browser_options, config_from_args, print_result, result_exit_code
+from .common import add_browser_options, print_result, result_exit_code, tool_session
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -31,18 +29,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 async def run(args: argparse.Namespace) -> int:
-    config = config_from_args(args)
-    registry = default_registry()
-    async with BrowserManager(config) as manager:
-        ctx = ToolContext(manager, CLI_CONVERSATION)
-        result = await registry.dispatch("browser_navigate", {"url": args.url, "timeout": args.timeout}, ctx)
+    async with tool_session(args) as call:
+        result = await call("browser_navigate", url=args.url, timeout=args.timeout)
         if result.success:
             if args.selector:
-                result = await registry.dispatch("browser_take_screenshot",
-                                                 {"selector": args.selector, "timeout": args.timeout}, ctx)
+                result = await call("browser_take_screenshot", selector=args.selector, timeout=args.timeout)
             else:
-                result = await registry.dispatch("page_screenshot",
-                                                 {"action": "screenshot", "marks": bool(args.marks)}, ctx)
+                result = await call("page_screenshot", action="screenshot", marks=bool(args.marks))
         if result.success:
             output = Path(args.output).expanduser()
             try:
