@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from importlib import resources
+import json
 
 from browserx.actions.navigation import navigate
-from browserx.page.world import PageWorld
+from browserx.page.world import PageWorld, bootstrap_source
 
 EXTRACT = "function (o) { return globalThis.__browserxReader.extract(document, o); }"
 
@@ -83,13 +83,13 @@ async def test_extraction_never_changes_the_page(server, tab):
     assert mutations == 0 and html == before["result"]["value"]
 
 
-async def test_evaluating_reader_js_twice_keeps_the_first_definition(server, tab):
+async def test_evaluating_the_bootstrap_twice_keeps_the_first_definitions(server, tab):
     await navigate(tab, server.route("/p", "<p>Some words here.</p>"))
     world = PageWorld.of(tab)
-    await world.call("function () { globalThis.__firstReader = globalThis.__browserxReader; }")
-    source = resources.files("browserx.page").joinpath("reader.js").read_text(encoding="utf-8")
-    await world.call(f"function () {{ {source}\n }}")
-    assert await world.call("function () { return globalThis.__firstReader === globalThis.__browserxReader; }")
+    await world.call("function () { globalThis.__first = [globalThis.__browserxReader, globalThis.__browserx]; }")
+    await world.call(f"function () {{ return eval({json.dumps(bootstrap_source())}); }}")
+    assert await world.call("function () { const [r, b] = globalThis.__first;"
+                            " return r === globalThis.__browserxReader && b === globalThis.__browserx; }")
 
 
 async def test_a_page_without_an_article_still_gives_its_visible_text(server, tab):

@@ -12,574 +12,311 @@
 //     candidates, after the walk, with no DOM writes in between (no layout thrash). Names, states
 //     and selectors are computed only for the controls that survive the caps.
 //   - Privacy: field values never leave unless options.include_values (passwords never: "•••").
-(() => {
-  if (globalThis.__browserx) return;
 
-  const PREFIX = { button: "bu", link: "li", textbox: "te", searchbox: "se", spinbutton: "sp", checkbox: "ch",
-    radio: "ra", combobox: "co", listbox: "lb", slider: "sl", switch: "sw", tab: "ta", menuitem: "me",
-    menuitemcheckbox: "mc", menuitemradio: "mr", option: "op", treeitem: "tr", gridcell: "gc", scrollbar: "sb",
-    file: "fi", clickable: "cl" };
-  const ARIA_ROLES = new Set(["alert", "alertdialog", "application", "article", "banner", "blockquote", "button",
-    "caption", "cell", "checkbox", "code", "columnheader", "combobox", "complementary", "contentinfo", "definition",
-    "deletion", "dialog", "directory", "document", "emphasis", "feed", "figure", "form", "generic", "grid",
-    "gridcell", "group", "heading", "img", "insertion", "link", "list", "listbox", "listitem", "log", "main",
-    "marquee", "math", "menu", "menubar", "menuitem", "menuitemcheckbox", "menuitemradio", "meter", "navigation",
-    "none", "note", "option", "paragraph", "presentation", "progressbar", "radio", "radiogroup", "region", "row",
-    "rowgroup", "rowheader", "scrollbar", "search", "searchbox", "separator", "slider", "spinbutton", "status",
-    "strong", "subscript", "superscript", "switch", "tab", "table", "tablist", "tabpanel", "term", "textbox",
-    "time", "timer", "toolbar", "tooltip", "tree", "treegrid", "treeitem"]);
-  const FROM_CONTENT = new Set(["button", "cell", "checkbox", "columnheader", "gridcell", "heading", "link",
-    "menuitem", "menuitemcheckbox", "menuitemradio", "option", "radio", "row", "rowheader", "switch", "tab",
-    "tooltip", "treeitem", "clickable"]);
-  const CHECKABLE = new Set(["checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio"]);
-  const TEXTISH = new Set(["textbox", "searchbox", "spinbutton", "combobox"]);
-  const LANDMARK = { main: "main", navigation: "navigation", banner: "header", contentinfo: "footer",
-    complementary: "aside", dialog: "dialog", alertdialog: "dialog", search: "search", form: "form", region: "region" };
-  const SKIP = new Set(["script", "style", "noscript", "template", "head", "meta", "link", "title", "base"]);
-  const SPACED = new Set(["br", "img", "svg", "input", "select", "textarea", "button", "video", "canvas", "iframe",
-    "picture", "object", "embed"]);
-  const LABELABLE = new Set(["input", "textarea", "select", "meter", "progress", "output", "button"]);
-  const TEST_ATTRS = ["data-testid", "data-test", "data-qa", "data-cy"];
-  const SECTIONING = "article, aside, main, nav, section";
-  const TEXT_INPUT = new Set(["", "text", "email", "tel", "url", "password", "search", "date", "time",
-    "datetime-local", "month", "week"]);
+const idOf = new WeakMap();   // element -> element_id
+const byId = new Map();       // element_id -> WeakRef(element)
+let nextNumber = 1;
+let mutations = 0;
+const token = Math.random(); // tells Python a rebuilt world from the one it saw
+const observed = new WeakSet();
+const observer = new MutationObserver(() => { mutations++; });
 
-  const idOf = new WeakMap();   // element -> element_id
-  const byId = new Map();       // element_id -> WeakRef(element)
-  let nextNumber = 1;
-  let mutations = 0;
-  const token = Math.random(); // tells Python a rebuilt world from the one it saw
-  const observed = new WeakSet();
-  const observer = new MutationObserver(() => { mutations++; });
+function observe(root) {
+  if (observed.has(root)) return;
+  observed.add(root);
+  observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+  // Typing and toggling change properties, not the DOM: count those too (they bubble out of
+  // shadow roots, so documents suffice).
+  if (root.nodeType === 9) for (const type of ["input", "change"]) root.addEventListener(type, () => { mutations++; }, true);
+}
 
-  function observe(root) {
-    if (observed.has(root)) return;
-    observed.add(root);
-    observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
-    // Typing and toggling change properties, not the DOM: count those too (they bubble out of
-    // shadow roots, so documents suffice).
-    if (root.nodeType === 9) for (const type of ["input", "change"]) root.addEventListener(type, () => { mutations++; }, true);
-  }
 
-  // ---- roles (html-aam) -------------------------------------------------------------------------
-  function explicitRole(el) {
-    const attr = el.getAttribute("role");
-    if (!attr) return null;
-    for (const token of attr.trim().toLowerCase().split(/\s+/)) if (ARIA_ROLES.has(token)) return token;
-    return null;
-  }
-  function inputRole(el) {
-    const type = (el.getAttribute("type") || "").toLowerCase();
-    switch (type) {
-      case "button": case "submit": case "reset": case "image": case "color": return "button";
-      case "checkbox": return "checkbox";
-      case "radio": return "radio";
-      case "range": return "slider";
-      case "number": return "spinbutton";
-      case "file": return "file";
-      case "hidden": return null;
-      case "search": return el.hasAttribute("list") ? "combobox" : "searchbox";
-      default: return el.hasAttribute("list") ? "combobox" : "textbox";
-    }
-  }
-  function implicitRole(el) {
-    switch (el.localName) {
-      case "a": case "area": return el.hasAttribute("href") ? "link" : null;
-      case "button": return "button";
-      case "input": return inputRole(el);
-      case "textarea": return "textbox";
-      case "select": return (el.multiple || el.size > 1) ? "listbox" : "combobox";
-      case "option": return "option";
-      case "summary": return el.parentElement && el.parentElement.localName === "details" &&
-        el.parentElement.querySelector(":scope > summary") === el ? "button" : null;
-      case "dialog": return "dialog";
-      case "main": return "main";
-      case "nav": return "navigation";
-      case "aside": return "complementary";
-      case "search": return "search";
-      case "form": return "form";
-      case "section": return "region";
-      case "header": return el.parentElement && el.parentElement.closest(SECTIONING) ? null : "banner";
-      case "footer": return el.parentElement && el.parentElement.closest(SECTIONING) ? null : "contentinfo";
-      case "h1": case "h2": case "h3": case "h4": case "h5": case "h6": return "heading";
-      case "img": return el.getAttribute("alt") === "" ? "presentation" : "img";
-    }
-    // Only an element carrying the attribute can be an editing host (isContentEditable is not free).
-    if (el.hasAttribute("contenteditable") && el.isContentEditable &&
-        !(el.parentElement && el.parentElement.isContentEditable)) return "textbox";
-    return null;
-  }
-  function focusable(el) {
-    return el.hasAttribute("tabindex") || (LABELABLE.has(el.localName) && el.localName !== "output") ||
-      ((el.localName === "a" || el.localName === "area") && el.hasAttribute("href"));
-  }
-  // Explicit role first (first recognised token), then the element's own semantics; a
-  // presentational role is ignored on focusable elements (ARIA conflict resolution).
-  function roleOf(el) {
-    const role = explicitRole(el);
-    if (role && !((role === "none" || role === "presentation") && focusable(el))) return role;
-    return implicitRole(el);
-  }
-
-  // ---- accessible name (accname 1.2) -------------------------------------------------------------
-  const norm = s => s.replace(/\s+/g, " ").trim();
-  const cap = (s, n) => (s.length > n ? s.slice(0, n - 1) + "…" : s);
-  let rendered = new WeakSet(); // elements the walk found rendered (not hidden); reset per snapshot
-  let blocks = new WeakSet();   // rendered elements whose display is not inline (word separators in names)
-  let includeValues = false;
-
-  function byIdRef(el, id) {
-    const root = el.getRootNode();
-    return root.getElementById ? root.getElementById(id) : el.ownerDocument.getElementById(id);
-  }
-  // `role` overrides the element's own role for the root (page-made clickables name from content).
-  function accName(el, role) {
-    return cap(norm(nameOf(el, { root: el, rootRole: role, visited: new Set(), inLabelledBy: false, recursing: false, hiddenOk: false })), 160);
-  }
-  function nameOf(el, st) {
-    if (st.visited.has(el)) return "";
-    st.visited.add(el);
-    const hidden = !rendered.has(el);
-    if (st.recursing && hidden && !st.hiddenOk) return "";
-    if (!st.inLabelledBy) {
-      const ids = el.getAttribute("aria-labelledby");
-      if (ids) {
-        const text = ids.trim().split(/\s+/).map(id => byIdRef(el, id)).filter(Boolean)
-          .map(n => nameOf(n, { ...st, inLabelledBy: true, recursing: true, hiddenOk: st.hiddenOk || !rendered.has(n) }))
-          .join(" ");
-        if (text.trim()) return text;
+// ---- the walk ------------------------------------------------------------------------------
+// One visit per element: one getComputedStyle, no rects (those come after, for candidates only).
+function walk(root, ctx, out) {
+  for (let el = root.firstElementChild; el; el = el.nextElementSibling) visit(el, ctx, out);
+}
+function visit(el, ctx, out) {
+  const tag = el.localName;
+  out.visited++;
+  if (SKIP.has(tag) || el.getAttribute("aria-hidden") === "true") return;
+  const style = getComputedStyle(el);
+  const display = style.display;
+  if (display === "none" || style.opacity === "0") {
+    // Uploads work on hidden file inputs, so the option finds them even inside hidden subtrees.
+    if (out.opts.include_file_inputs) {
+      for (const f of (tag === "input" ? [el] : el.querySelectorAll("input[type=file]"))) {
+        if (f.type === "file") out.candidates.push({ el: f, role: "file", ctx, shown: false, heading: out.headings.length - 1 });
       }
     }
-    const role = el === st.root && st.rootRole ? st.rootRole : roleOf(el);
-    if (st.recursing && el !== st.root && (TEXTISH.has(role) || role === "listbox" || role === "slider")) {
-      return includeValues ? embeddedValue(el, role) : "";
-    }
-    const label = el.getAttribute("aria-label");
-    if (label && label.trim()) return label;
-    if (role !== "none" && role !== "presentation") {
-      const native = nativeName(el, st);
-      if (native) return native;
-    }
-    if (FROM_CONTENT.has(role) || st.recursing || el.localName === "label" || el.localName === "legend") {
-      const text = contentText(el, st);
-      if (text.trim()) return text;
-    }
-    return el.getAttribute("title") || "";
+    // A transparent native checkbox or radio is usually drawn by its label: the candidate
+    // pass decides from the label's box.
+    const role = display !== "none" && tag === "input" && roleOf(el);
+    if (role === "checkbox" || role === "radio") out.candidates.push({ el, role, ctx, shown: false, heading: out.headings.length - 1 });
+    return;
   }
-  function embeddedValue(el, role) {
-    if (el.localName === "select") return [...el.selectedOptions].map(o => o.text).join(" ");
-    if (el.type === "password") return "";
-    if ("value" in el && el.localName !== "button") return String(el.value);
-    if (role === "slider" || role === "spinbutton") return el.getAttribute("aria-valuetext") || el.getAttribute("aria-valuenow") || "";
-    return el.textContent || "";
+  const shown = style.visibility === "visible";
+  if (shown) rendered.add(el);
+  if (!display.startsWith("inline") && display !== "contents") blocks.add(el);
+  let role = roleOf(el);
+  let c = ctx;
+  const fork = () => (c === ctx ? (c = { ...ctx }) : c);
+  if (el.inert || (ctx.modal && el === ctx.modal)) fork().disabled = el.inert ? true : false;
+  if (el.getAttribute("aria-disabled") === "true") fork().disabled = true;
+  const kind = role && LANDMARK[role];
+  if (kind && shown) {
+    const name = landmarkName(el);
+    if (!((role === "region" || role === "form") && !name)) {
+      const label = name ? `${kind} "${name}"` : kind;
+      fork().region = label;
+      if (!out.regionSet.has(label)) { out.regionSet.add(label); out.regions.push(label); }
+    }
   }
-  function nativeName(el, st) {
-    const tag = el.localName;
-    if (tag === "input") {
-      const type = (el.getAttribute("type") || "").toLowerCase();
-      if (type === "button" || type === "submit" || type === "reset") {
-        return el.getAttribute("value") || (type === "submit" ? "Submit" : type === "reset" ? "Reset" : "");
-      }
-      if (type === "image") return el.getAttribute("alt") || el.getAttribute("value") || el.getAttribute("title") || "Submit";
-    }
-    if (LABELABLE.has(tag) && tag !== "button" && el.labels && el.labels.length) {
-      const text = [...el.labels].map(l => nameOf(l, { ...st, recursing: true })).join(" ");
-      if (text.trim()) return text;
-    }
-    if (tag === "input" || tag === "textarea") {
-      return el.getAttribute("title") || el.getAttribute("placeholder") || "";
-    }
-    if (tag === "img" || tag === "area") return el.getAttribute("alt") || "";
-    if (tag === "fieldset") { const l = el.querySelector(":scope > legend"); return l ? nameOf(l, { ...st, recursing: true }) : ""; }
-    if (tag === "table") { const c = el.querySelector(":scope > caption"); return c ? nameOf(c, { ...st, recursing: true }) : ""; }
-    if (tag === "figure") { const c = el.querySelector(":scope > figcaption"); return c ? nameOf(c, { ...st, recursing: true }) : ""; }
-    if (tag === "svg") {
-      let t = el.querySelector(":scope > title");
-      if (!t) {
-        // An icon drawn with <use href="#sym">: Chromium names it from the symbol's <title>.
-        const use = el.querySelector("use");
-        const ref = use && (use.getAttribute("href") || use.getAttribute("xlink:href"));
-        const symbol = ref && ref.startsWith("#") ? byIdRef(el, ref.slice(1)) : null;
-        t = symbol && symbol.querySelector(":scope > title");
-      }
-      return t ? t.textContent : "";
-    }
-    return "";
+  if (role === "heading" && shown) {
+    const level = +el.getAttribute("aria-level") || (/^h[1-6]$/.test(tag) ? +tag[1] : 2);
+    if (level <= 3) out.headings.push({ el, level });
   }
-  function contentText(el, st) {
-    let out = "";
-    let kids = el.shadowRoot ? el.shadowRoot.childNodes : el.childNodes;
-    if (el.localName === "slot") { const a = el.assignedNodes({ flatten: true }); if (a.length) kids = a; }
-    for (const n of kids) {
-      if (n.nodeType === 3) out += n.data;
-      else if (n.nodeType === 1) {
-        if (SKIP.has(n.localName)) continue;
-        const part = nameOf(n, { ...st, recursing: true });
-        // Block boxes and replaced elements separate words, as Chromium's name computation does.
-        out += blocks.has(n) || SPACED.has(n.localName) ? " " + part + " " : part;
-      }
-      if (out.length > 600) break;
-    }
-    return out;
+  const pointer = style.cursor === "pointer";
+  let candidate = role && PREFIX[role] && role !== "clickable";
+  if (role === "file" && !out.opts.include_file_inputs) candidate = false;
+  if (!candidate && !ctx.inControl && tag !== "label" && tag !== "body" && tag !== "html" &&
+      ((pointer && !ctx.pointer) || el.hasAttribute("onclick"))) {
+    role = "clickable"; candidate = true;
   }
-  function landmarkName(el) {
-    const ids = el.getAttribute("aria-labelledby");
-    if (ids) {
-      const t = ids.trim().split(/\s+/).map(id => byIdRef(el, id)).filter(Boolean).map(n => n.textContent).join(" ");
-      if (t.trim()) return cap(norm(t), 60);
-    }
-    return cap(norm(el.getAttribute("aria-label") || el.getAttribute("title") || ""), 60);
+  if (candidate) {
+    out.candidates.push({ el, role, ctx: c, shown, heading: out.headings.length - 1 });
+    fork().inControl = true;
   }
+  if (pointer !== ctx.pointer) fork().pointer = pointer;
+  // Clip boxes are linked, not copied: their rects are read after the walk, in one batch.
+  if (style.position === "fixed") fork().clipper = ctx.frameClipper;
+  if (style.overflowX !== "visible" || style.overflowY !== "visible") {
+    fork().clipper = { parent: c.clipper, el, offset: ctx.offset, scroll: /auto|scroll/.test(style.overflowX + style.overflowY) };
+  }
+  if (style.contentVisibility === "hidden") return;
+  if (tag === "select") return; // its options are the select's value, not separate controls
+  if (tag === "iframe" || tag === "frame") return frame(el, style, c, out);
+  if (el.shadowRoot) {
+    const hc = { ...c, hops: [...c.hops, el] };
+    observe(el.shadowRoot);
+    walk(el.shadowRoot, hc, out);
+  }
+  walk(el, c, out);
+}
+function frame(el, style, ctx, out) {
+  if (ctx.depth >= out.opts.max_iframe_depth) return;
+  let doc = null;
+  try { doc = el.contentDocument; } catch (_) { doc = null; }
+  if (!doc || !doc.documentElement) { out.crossOrigin++; return; }
+  const r = el.getBoundingClientRect();
+  const x = ctx.offset.x + r.left + el.clientLeft + parseFloat(style.paddingLeft);
+  const y = ctx.offset.y + r.top + el.clientTop + parseFloat(style.paddingTop);
+  const box = [x, y, el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
+    el.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom)];
+  observe(doc);
+  const clipper = { parent: ctx.clipper, box, scroll: false };
+  const fc = { ...ctx, offset: { x, y }, clipper, frameClipper: clipper, depth: ctx.depth + 1,
+    hops: [...ctx.hops, el], pointer: false, modal: doc.querySelector("dialog:modal") };
+  if (fc.modal) fc.disabled = true;
+  walk(doc, fc, out);
+}
+function intersect(a, b) {
+  if (!a) return b;
+  if (!b) return a;
+  const x = Math.max(a[0], b[0]), y = Math.max(a[1], b[1]);
+  return [x, y, Math.max(0, Math.min(a[0] + a[2], b[0] + b[2]) - x), Math.max(0, Math.min(a[1] + a[3], b[1] + b[3]) - y)];
+}
+const area = r => (r ? r[2] * r[3] : 0);
+// {clip: what can be seen through all ancestors, hard: what even scrolling them cannot reveal}
+function clipOf(node) {
+  if (!node) return { clip: null, hard: null };
+  if (node.memo) return node.memo;
+  let box = node.box;
+  if (!box) { const r = node.el.getBoundingClientRect(); box = [r.left + node.offset.x, r.top + node.offset.y, r.width, r.height]; }
+  const up = clipOf(node.parent);
+  node.memo = { clip: intersect(up.clip, box), hard: node.scroll ? up.hard : intersect(up.hard, box) };
+  return node.memo;
+}
 
-  // ---- the walk ------------------------------------------------------------------------------
-  // One visit per element: one getComputedStyle, no rects (those come after, for candidates only).
-  function walk(root, ctx, out) {
-    for (let el = root.firstElementChild; el; el = el.nextElementSibling) visit(el, ctx, out);
+// ---- per-control details ---------------------------------------------------------------------
+function statesOf(el, role, ctx) {
+  const s = {};
+  const aria = n => el.getAttribute("aria-" + n);
+  const tag = el.localName;
+  const formish = LABELABLE.has(tag) || tag === "option" || tag === "fieldset";
+  if (ctx.disabled || aria("disabled") === "true" || (formish && el.matches(":disabled"))) s.disabled = true;
+  const type = tag === "input" ? (el.getAttribute("type") || "").toLowerCase() : "";
+  if (type === "checkbox" || type === "radio") s.checked = el.indeterminate && type === "checkbox" ? "mixed" : el.checked;
+  else if (CHECKABLE.has(role)) { const v = aria("checked"); s.checked = v === "mixed" ? "mixed" : v === "true"; }
+  const pressed = aria("pressed");
+  if (pressed === "true" || pressed === "false" || pressed === "mixed") s.pressed = pressed === "mixed" ? "mixed" : pressed === "true";
+  const expanded = aria("expanded");
+  if (expanded === "true" || expanded === "false") s.expanded = expanded === "true";
+  else if (tag === "summary" && el.parentElement) s.expanded = el.parentElement.open;
+  if (el.required || aria("required") === "true") s.required = true;
+  if (tag === "option" ? el.selected : aria("selected") === "true") s.selected = true;
+  return s;
+}
+function values(el, role, c) {
+  const tag = el.localName;
+  const type = tag === "input" ? (el.getAttribute("type") || "").toLowerCase() : "";
+  if (type === "password") {
+    c.filled = el.value.length > 0;
+    if (includeValues && c.filled) c.value = "•••";
+  } else if (tag === "select") {
+    if (includeValues) c.value = cap([...el.selectedOptions].map(o => o.text.trim()).join(", "), 200);
+  } else if ((tag === "input" && TEXT_INPUT.has(type)) || tag === "textarea" || type === "number" ||
+             (TEXTISH.has(role) && el.isContentEditable)) {
+    const v = tag === "input" || tag === "textarea" ? el.value : (el.innerText || "");
+    c.value_len = v.length;
+    if (includeValues) c.value = v.slice(0, 200);
+  } else if (type === "range" || ((role === "slider" || role === "spinbutton") && tag !== "input")) {
+    if (includeValues) c.value = cap(String(type ? el.value : (el.getAttribute("aria-valuetext") || el.getAttribute("aria-valuenow") || "")), 200);
   }
-  function visit(el, ctx, out) {
-    const tag = el.localName;
-    out.visited++;
-    if (SKIP.has(tag) || el.getAttribute("aria-hidden") === "true") return;
-    const style = getComputedStyle(el);
-    const display = style.display;
-    if (display === "none" || style.opacity === "0") {
-      // Uploads work on hidden file inputs, so the option finds them even inside hidden subtrees.
-      if (out.opts.include_file_inputs) {
-        for (const f of (tag === "input" ? [el] : el.querySelectorAll("input[type=file]"))) {
-          if (f.type === "file") out.candidates.push({ el: f, role: "file", ctx, shown: false, heading: out.headings.length - 1 });
-        }
-      }
-      // A transparent native checkbox or radio is usually drawn by its label: the candidate
-      // pass decides from the label's box.
-      const role = display !== "none" && tag === "input" && roleOf(el);
-      if (role === "checkbox" || role === "radio") out.candidates.push({ el, role, ctx, shown: false, heading: out.headings.length - 1 });
-      return;
-    }
-    const shown = style.visibility === "visible";
-    if (shown) rendered.add(el);
-    if (!display.startsWith("inline") && display !== "contents") blocks.add(el);
-    let role = roleOf(el);
-    let c = ctx;
-    const fork = () => (c === ctx ? (c = { ...ctx }) : c);
-    if (el.inert || (ctx.modal && el === ctx.modal)) fork().disabled = el.inert ? true : false;
-    if (el.getAttribute("aria-disabled") === "true") fork().disabled = true;
-    const kind = role && LANDMARK[role];
-    if (kind && shown) {
-      const name = landmarkName(el);
-      if (!((role === "region" || role === "form") && !name)) {
-        const label = name ? `${kind} "${name}"` : kind;
-        fork().region = label;
-        if (!out.regionSet.has(label)) { out.regionSet.add(label); out.regions.push(label); }
-      }
-    }
-    if (role === "heading" && shown) {
-      const level = +el.getAttribute("aria-level") || (/^h[1-6]$/.test(tag) ? +tag[1] : 2);
-      if (level <= 3) out.headings.push({ el, level });
-    }
-    const pointer = style.cursor === "pointer";
-    let candidate = role && PREFIX[role] && role !== "clickable";
-    if (role === "file" && !out.opts.include_file_inputs) candidate = false;
-    if (!candidate && !ctx.inControl && tag !== "label" && tag !== "body" && tag !== "html" &&
-        ((pointer && !ctx.pointer) || el.hasAttribute("onclick"))) {
-      role = "clickable"; candidate = true;
-    }
-    if (candidate) {
-      out.candidates.push({ el, role, ctx: c, shown, heading: out.headings.length - 1 });
-      fork().inControl = true;
-    }
-    if (pointer !== ctx.pointer) fork().pointer = pointer;
-    // Clip boxes are linked, not copied: their rects are read after the walk, in one batch.
-    if (style.position === "fixed") fork().clipper = ctx.frameClipper;
-    if (style.overflowX !== "visible" || style.overflowY !== "visible") {
-      fork().clipper = { parent: c.clipper, el, offset: ctx.offset, scroll: /auto|scroll/.test(style.overflowX + style.overflowY) };
-    }
-    if (style.contentVisibility === "hidden") return;
-    if (tag === "select") return; // its options are the select's value, not separate controls
-    if (tag === "iframe" || tag === "frame") return frame(el, style, c, out);
-    if (el.shadowRoot) {
-      const hc = { ...c, hops: [...c.hops, el] };
-      observe(el.shadowRoot);
-      walk(el.shadowRoot, hc, out);
-    }
-    walk(el, c, out);
+  if (tag === "input" || tag === "textarea" || TEXTISH.has(role)) {
+    const ph = el.getAttribute("placeholder") || el.getAttribute("aria-placeholder");
+    if (ph && ph.trim()) c.placeholder = cap(norm(ph), 160);
   }
-  function frame(el, style, ctx, out) {
-    if (ctx.depth >= out.opts.max_iframe_depth) return;
-    let doc = null;
-    try { doc = el.contentDocument; } catch (_) { doc = null; }
-    if (!doc || !doc.documentElement) { out.crossOrigin++; return; }
-    const r = el.getBoundingClientRect();
-    const x = ctx.offset.x + r.left + el.clientLeft + parseFloat(style.paddingLeft);
-    const y = ctx.offset.y + r.top + el.clientTop + parseFloat(style.paddingTop);
-    const box = [x, y, el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
-      el.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom)];
-    observe(doc);
-    const clipper = { parent: ctx.clipper, box, scroll: false };
-    const fc = { ...ctx, offset: { x, y }, clipper, frameClipper: clipper, depth: ctx.depth + 1,
-      hops: [...ctx.hops, el], pointer: false, modal: doc.querySelector("dialog:modal") };
-    if (fc.modal) fc.disabled = true;
-    walk(doc, fc, out);
+}
+let baseUrl = null;
+function relHref(el) {
+  const raw = el.getAttribute("href");
+  if (raw === null) return undefined;
+  let u;
+  try { u = new URL(raw, el.baseURI); } catch (_) { return cap(raw, 300); }
+  if (u.protocol === "javascript:") return undefined;
+  if (baseUrl && u.origin === baseUrl.origin && u.origin !== "null") {
+    if (u.pathname === baseUrl.pathname && u.search === baseUrl.search && u.hash) return cap(u.hash, 300);
+    return cap(u.pathname + u.search + u.hash, 300);
   }
-  function intersect(a, b) {
-    if (!a) return b;
-    if (!b) return a;
-    const x = Math.max(a[0], b[0]), y = Math.max(a[1], b[1]);
-    return [x, y, Math.max(0, Math.min(a[0] + a[2], b[0] + b[2]) - x), Math.max(0, Math.min(a[1] + a[3], b[1] + b[3]) - y)];
-  }
-  const area = r => (r ? r[2] * r[3] : 0);
-  // {clip: what can be seen through all ancestors, hard: what even scrolling them cannot reveal}
-  function clipOf(node) {
-    if (!node) return { clip: null, hard: null };
-    if (node.memo) return node.memo;
-    let box = node.box;
-    if (!box) { const r = node.el.getBoundingClientRect(); box = [r.left + node.offset.x, r.top + node.offset.y, r.width, r.height]; }
-    const up = clipOf(node.parent);
-    node.memo = { clip: intersect(up.clip, box), hard: node.scroll ? up.hard : intersect(up.hard, box) };
-    return node.memo;
-  }
+  return cap(u.href, 300);
+}
 
-  // ---- per-control details ---------------------------------------------------------------------
-  function statesOf(el, role, ctx) {
-    const s = {};
-    const aria = n => el.getAttribute("aria-" + n);
-    const tag = el.localName;
-    const formish = LABELABLE.has(tag) || tag === "option" || tag === "fieldset";
-    if (ctx.disabled || aria("disabled") === "true" || (formish && el.matches(":disabled"))) s.disabled = true;
-    const type = tag === "input" ? (el.getAttribute("type") || "").toLowerCase() : "";
-    if (type === "checkbox" || type === "radio") s.checked = el.indeterminate && type === "checkbox" ? "mixed" : el.checked;
-    else if (CHECKABLE.has(role)) { const v = aria("checked"); s.checked = v === "mixed" ? "mixed" : v === "true"; }
-    const pressed = aria("pressed");
-    if (pressed === "true" || pressed === "false" || pressed === "mixed") s.pressed = pressed === "mixed" ? "mixed" : pressed === "true";
-    const expanded = aria("expanded");
-    if (expanded === "true" || expanded === "false") s.expanded = expanded === "true";
-    else if (tag === "summary" && el.parentElement) s.expanded = el.parentElement.open;
-    if (el.required || aria("required") === "true") s.required = true;
-    if (tag === "option" ? el.selected : aria("selected") === "true") s.selected = true;
-    return s;
-  }
-  function values(el, role, c) {
-    const tag = el.localName;
-    const type = tag === "input" ? (el.getAttribute("type") || "").toLowerCase() : "";
-    if (type === "password") {
-      c.filled = el.value.length > 0;
-      if (includeValues && c.filled) c.value = "•••";
-    } else if (tag === "select") {
-      if (includeValues) c.value = cap([...el.selectedOptions].map(o => o.text.trim()).join(", "), 200);
-    } else if ((tag === "input" && TEXT_INPUT.has(type)) || tag === "textarea" || type === "number" ||
-               (TEXTISH.has(role) && el.isContentEditable)) {
-      const v = tag === "input" || tag === "textarea" ? el.value : (el.innerText || "");
-      c.value_len = v.length;
-      if (includeValues) c.value = v.slice(0, 200);
-    } else if (type === "range" || ((role === "slider" || role === "spinbutton") && tag !== "input")) {
-      if (includeValues) c.value = cap(String(type ? el.value : (el.getAttribute("aria-valuetext") || el.getAttribute("aria-valuenow") || "")), 200);
-    }
-    if (tag === "input" || tag === "textarea" || TEXTISH.has(role)) {
-      const ph = el.getAttribute("placeholder") || el.getAttribute("aria-placeholder");
-      if (ph && ph.trim()) c.placeholder = cap(norm(ph), 160);
-    }
-  }
-  let baseUrl = null;
-  function relHref(el) {
-    const raw = el.getAttribute("href");
-    if (raw === null) return undefined;
-    let u;
-    try { u = new URL(raw, el.baseURI); } catch (_) { return cap(raw, 300); }
-    if (u.protocol === "javascript:") return undefined;
-    if (baseUrl && u.origin === baseUrl.origin && u.origin !== "null") {
-      if (u.pathname === baseUrl.pathname && u.search === baseUrl.search && u.hash) return cap(u.hash, 300);
-      return cap(u.pathname + u.search + u.hash, 300);
-    }
-    return cap(u.href, 300);
-  }
 
-  // ---- selectors (aimap) -----------------------------------------------------------------------
-  let segMemo = new Map();
-  const cssStr = v => v.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\a ");
-  function matchesOnly(root, sel, el) {
-    try { const r = root.querySelectorAll(sel); return r.length === 1 && r[0] === el; } catch (_) { return false; }
-  }
-  function uniqueId(el, root) {
-    return el.id && matchesOnly(root, "#" + CSS.escape(el.id), el);
-  }
-  function segment(el) {
-    let seg = segMemo.get(el);
-    if (seg) return seg;
-    seg = CSS.escape(el.localName);
-    const parent = el.parentNode;
-    if (parent) {
-      let n = 0, k = 0;
-      for (let s = parent.firstElementChild; s; s = s.nextElementSibling) {
-        if (s.localName === el.localName) { n++; if (s === el) k = n; }
-      }
-      if (n > 1) seg += `:nth-of-type(${k})`;
-    }
-    segMemo.set(el, seg);
-    return seg;
-  }
-  function localSelector(el) {
-    const root = el.getRootNode();
-    if (uniqueId(el, root)) return "#" + CSS.escape(el.id);
-    for (const attr of TEST_ATTRS) {
-      const v = el.getAttribute(attr);
-      if (v) {
-        const sel = `[${attr}="${cssStr(v)}"]`;
-        if (matchesOnly(root, sel, el)) return sel;
-      }
-    }
-    const parts = [];
-    for (let cur = el; cur && cur.nodeType === 1; cur = cur.parentElement) {
-      if (cur !== el && cur.id && parts.length && anchorIds.get(cur) !== false) {
-        const ok = anchorIds.has(cur) ? anchorIds.get(cur) : uniqueId(cur, root);
-        anchorIds.set(cur, ok);
-        if (ok) { parts.unshift("#" + CSS.escape(cur.id)); break; }
-      }
-      parts.unshift(cur.parentElement || root.nodeType !== 11 ? segment(cur) : `:host > ${segment(cur)}`);
-      if (cur.localName === "body") break;
-    }
-    let sel = parts.join(" > ");
-    if (sel.startsWith(":host > ")) sel = sel.slice(8);
-    // A chain of child steps, each made unique among its siblings by :nth-of-type, from an
-    // anchor verified unique (#id by querySelectorAll, or the document's one body) is unique by
-    // construction; verifying it again would cost a selector parse per control.
-    if (parts[0].startsWith("#") || (parts[0].startsWith("body") && el.ownerDocument.body === el.closest("body"))) return sel;
-    const full = [];
-    for (let cur = el; cur && cur.nodeType === 1; cur = cur.parentElement) full.unshift(segment(cur));
-    sel = (root.nodeType === 11 ? "" : ":root > ") + full.join(" > ");
-    return matchesOnly(root, sel, el) ? sel : null;
-  }
-  let anchorIds = new Map();
-  let hostSel = new Map();
-  function selectorFor(el, hops) {
-    const parts = hops.map(h => { if (!hostSel.has(h)) hostSel.set(h, localSelector(h)); return hostSel.get(h); });
-    parts.push(localSelector(el));
-    return parts.every(Boolean) ? parts.join(" >> ") : null;
-  }
+function idFor(el, role) {
+  const prefix = PREFIX[role];
+  const known = idOf.get(el);
+  if (known && known.startsWith(prefix + "_")) return known;
+  const id = `${prefix}_${nextNumber++}`;
+  idOf.set(el, id);
+  byId.set(id, new WeakRef(el));
+  return id;
+}
 
-  function idFor(el, role) {
-    const prefix = PREFIX[role];
-    const known = idOf.get(el);
-    if (known && known.startsWith(prefix + "_")) return known;
-    const id = `${prefix}_${nextNumber++}`;
-    idOf.set(el, id);
-    byId.set(id, new WeakRef(el));
-    return id;
-  }
+// ---- snapshot --------------------------------------------------------------------------------
+function snapshot(options) {
+  const opts = Object.assign({ include_values: false, max_controls: 400, max_headings: 30, max_iframe_depth: 1,
+    include_file_inputs: false, max_text_chars: 3000, base_url: null, next_number: 1 }, options || {});
+  nextNumber = Math.max(nextNumber, opts.next_number | 0);
+  includeValues = !!opts.include_values;
+  rendered = new WeakSet();
+  blocks = new WeakSet();
+  segMemo = new Map(); anchorIds = new Map(); hostSel = new Map();
+  try { baseUrl = new URL(opts.base_url || location.href); } catch (_) { baseUrl = null; }
+  observe(document);
+  const vw = innerWidth, vh = innerHeight;
+  const viewport = [0, 0, vw, vh];
+  const out = { opts, regions: [], regionSet: new Set(), headings: [], candidates: [], crossOrigin: 0, visited: 0 };
+  const modal = document.querySelector("dialog:modal");
+  const root = { region: null, disabled: !!modal, inControl: false, pointer: false, clipper: null, frameClipper: null,
+    offset: { x: 0, y: 0 }, depth: 0, hops: [], modal };
+  const t0 = performance.now();
+  walk(document, root, out);
+  const t1 = performance.now();
 
-  // ---- snapshot --------------------------------------------------------------------------------
-  function snapshot(options) {
-    const opts = Object.assign({ include_values: false, max_controls: 400, max_headings: 30, max_iframe_depth: 1,
-      include_file_inputs: false, max_text_chars: 3000, base_url: null, next_number: 1 }, options || {});
-    nextNumber = Math.max(nextNumber, opts.next_number | 0);
-    includeValues = !!opts.include_values;
-    rendered = new WeakSet();
-    blocks = new WeakSet();
-    segMemo = new Map(); anchorIds = new Map(); hostSel = new Map();
-    try { baseUrl = new URL(opts.base_url || location.href); } catch (_) { baseUrl = null; }
-    observe(document);
-    const vw = innerWidth, vh = innerHeight;
-    const viewport = [0, 0, vw, vh];
-    const out = { opts, regions: [], regionSet: new Set(), headings: [], candidates: [], crossOrigin: 0, visited: 0 };
-    const modal = document.querySelector("dialog:modal");
-    const root = { region: null, disabled: !!modal, inControl: false, pointer: false, clipper: null, frameClipper: null,
-      offset: { x: 0, y: 0 }, depth: 0, hops: [], modal };
-    const t0 = performance.now();
-    walk(document, root, out);
-    const t1 = performance.now();
-
-    // Candidates: rect, visibility, viewport share.
-    const kept = [];
-    for (const cand of out.candidates) {
-      const { el, ctx } = cand;
-      let r = el.getBoundingClientRect();
-      let shown = cand.shown && r.width > 0 && r.height > 0;
-      if ((!shown || r.width * r.height <= 1) && (cand.role === "checkbox" || cand.role === "radio" || cand.role === "file")) {
-        // Visually hidden native checkbox/radio/file behind a visible label: the label is what users see.
-        const label = el.labels && [...el.labels].find(l => rendered.has(l));
-        const lr = label && label.getBoundingClientRect();
-        if (lr && lr.width > 0 && lr.height > 0) { r = lr; shown = true; }
-      }
-      let box = [r.left + ctx.offset.x, r.top + ctx.offset.y, r.width, r.height];
-      const clip = clipOf(ctx.clipper);
-      const visible = shown && r.width * r.height > 1 && (!clip.hard || area(intersect(clip.hard, box)) > 0) &&
-        box[0] + scrollX + box[2] > 0 && box[1] + scrollY + box[3] > 0;
-      if (!visible && !(cand.role === "file")) continue;
-      const inView = visible && area(intersect(intersect(viewport, clip.clip), box)) >= 0.5 * area(box);
-      cand.visible = visible; cand.inView = inView; cand.box = box;
-      cand.enabled = !(ctx.disabled || el.getAttribute("aria-disabled") === "true" ||
-        (LABELABLE.has(el.localName) && el.matches(":disabled")));
-      kept.push(cand);
+  // Candidates: rect, visibility, viewport share.
+  const kept = [];
+  for (const cand of out.candidates) {
+    const { el, ctx } = cand;
+    let r = el.getBoundingClientRect();
+    let shown = cand.shown && r.width > 0 && r.height > 0;
+    if ((!shown || r.width * r.height <= 1) && (cand.role === "checkbox" || cand.role === "radio" || cand.role === "file")) {
+      // Visually hidden native checkbox/radio/file behind a visible label: the label is what users see.
+      const label = el.labels && [...el.labels].find(l => rendered.has(l));
+      const lr = label && label.getBoundingClientRect();
+      if (lr && lr.width > 0 && lr.height > 0) { r = lr; shown = true; }
     }
-    const t2 = performance.now();
-    let chosen = kept;
-    if (kept.length > opts.max_controls) {
-      const score = c => (c.inView ? 2 : 0) + (c.enabled ? 1 : 0);
-      const order = kept.map((c, i) => i).sort((a, b) => score(kept[b]) - score(kept[a]) || a - b);
-      const keep = new Set(order.slice(0, Math.max(0, opts.max_controls)));
-      chosen = kept.filter((c, i) => keep.has(i));
-    }
-    const headings = [];
-    const headingIndex = new Map();
-    let i = 0;
-    for (; i < out.headings.length && headings.length < opts.max_headings; i++) {
-      const text = accName(out.headings[i].el);
-      if (!text) continue;
-      headingIndex.set(i, headings.length);
-      headings.push({ level: out.headings[i].level, text });
-    }
-    const controls = [], aimap = {};
-    for (const cand of chosen) {
-      const { el, role, ctx } = cand;
-      let name = accName(el, role);
-      if (!name) name = cap(norm(el.getAttribute("aria-label") || el.getAttribute("title") || el.getAttribute("placeholder") || ""), 160);
-      const id = idFor(el, role);
-      const c = { id, role, name, states: statesOf(el, role, ctx), region: ctx.region };
-      values(el, role, c);
-      const href = (el.localName === "a" || el.localName === "area") ? relHref(el) : undefined;
-      if (href) c.href = href;
-      c.visible = cand.visible;
-      c.inViewport = cand.inView;
-      c.bbox = cand.box.map(Math.round);
-      let h = cand.heading;
-      while (h >= 0 && !headingIndex.has(h)) h--;
-      c.heading = h >= 0 ? headingIndex.get(h) : null;
-      controls.push(c);
-      const sel = selectorFor(el, ctx.hops);
-      if (sel) aimap[id] = sel;
-    }
-    const t3 = performance.now();
-    let text = "";
-    const reader = globalThis.__browserxReader;
-    if (opts.max_text_chars > 0 && reader && typeof reader.extract === "function") {
-      try { text = String(reader.extract(document, { max_chars: opts.max_text_chars }) || ""); } catch (_) { text = ""; }
-    }
-    let textCut = 0;
-    if (text.length > opts.max_text_chars) {
-      let end = text.lastIndexOf(" ", opts.max_text_chars);
-      if (end < opts.max_text_chars * 0.8) end = opts.max_text_chars;
-      textCut = text.length - end;
-      text = text.slice(0, end).trimEnd();
-    }
-    const t4 = performance.now();
-    const omitted = { controls: kept.length - chosen.length, headings: out.headings.length - i, text: textCut };
-    if (out.crossOrigin) omitted.frames = out.crossOrigin;
-    return {
-      title: document.title, url: location.href, headings, regions: out.regions, controls, text, aimap, omitted,
-      viewport: { width: vw, height: vh, scroll_x: scrollX, scroll_y: scrollY, device_pixel_ratio: devicePixelRatio },
-      next_number: nextNumber, state: state(),
-      timings: { walk: t1 - t0, rects: t2 - t1, controls: t3 - t2, reader: t4 - t3, elements: out.visited },
-    };
+    let box = [r.left + ctx.offset.x, r.top + ctx.offset.y, r.width, r.height];
+    const clip = clipOf(ctx.clipper);
+    const visible = shown && r.width * r.height > 1 && (!clip.hard || area(intersect(clip.hard, box)) > 0) &&
+      box[0] + scrollX + box[2] > 0 && box[1] + scrollY + box[3] > 0;
+    if (!visible && !(cand.role === "file")) continue;
+    const inView = visible && area(intersect(intersect(viewport, clip.clip), box)) >= 0.5 * area(box);
+    cand.visible = visible; cand.inView = inView; cand.box = box;
+    cand.enabled = !(ctx.disabled || el.getAttribute("aria-disabled") === "true" ||
+      (LABELABLE.has(el.localName) && el.matches(":disabled")));
+    kept.push(cand);
   }
-
-  function element(id) {
-    const ref = byId.get(id);
-    const el = ref && ref.deref();
-    return el && el.isConnected ? el : null;
+  const t2 = performance.now();
+  let chosen = kept;
+  if (kept.length > opts.max_controls) {
+    const score = c => (c.inView ? 2 : 0) + (c.enabled ? 1 : 0);
+    const order = kept.map((c, i) => i).sort((a, b) => score(kept[b]) - score(kept[a]) || a - b);
+    const keep = new Set(order.slice(0, Math.max(0, opts.max_controls)));
+    chosen = kept.filter((c, i) => keep.has(i));
   }
-  function state() {
-    return { k: token, m: mutations, x: scrollX, y: scrollY, w: innerWidth, h: innerHeight };
+  const headings = [];
+  const headingIndex = new Map();
+  let i = 0;
+  for (; i < out.headings.length && headings.length < opts.max_headings; i++) {
+    const text = accName(out.headings[i].el);
+    if (!text) continue;
+    headingIndex.set(i, headings.length);
+    headings.push({ level: out.headings[i].level, text });
   }
+  const controls = [], aimap = {};
+  for (const cand of chosen) {
+    const { el, role, ctx } = cand;
+    let name = accName(el, role);
+    if (!name) name = cap(norm(el.getAttribute("aria-label") || el.getAttribute("title") || el.getAttribute("placeholder") || ""), 160);
+    const id = idFor(el, role);
+    const c = { id, role, name, states: statesOf(el, role, ctx), region: ctx.region };
+    values(el, role, c);
+    const href = (el.localName === "a" || el.localName === "area") ? relHref(el) : undefined;
+    if (href) c.href = href;
+    c.visible = cand.visible;
+    c.inViewport = cand.inView;
+    c.bbox = cand.box.map(Math.round);
+    let h = cand.heading;
+    while (h >= 0 && !headingIndex.has(h)) h--;
+    c.heading = h >= 0 ? headingIndex.get(h) : null;
+    controls.push(c);
+    const sel = selectorFor(el, ctx.hops);
+    if (sel) aimap[id] = sel;
+  }
+  const t3 = performance.now();
+  let text = "";
+  const reader = globalThis.__browserxReader;
+  if (opts.max_text_chars > 0 && reader && typeof reader.extract === "function") {
+    try { text = String(reader.extract(document, { max_chars: opts.max_text_chars }) || ""); } catch (_) { text = ""; }
+  }
+  let textCut = 0;
+  if (text.length > opts.max_text_chars) {
+    let end = text.lastIndexOf(" ", opts.max_text_chars);
+    if (end < opts.max_text_chars * 0.8) end = opts.max_text_chars;
+    textCut = text.length - end;
+    text = text.slice(0, end).trimEnd();
+  }
+  const t4 = performance.now();
+  const omitted = { controls: kept.length - chosen.length, headings: out.headings.length - i, text: textCut };
+  if (out.crossOrigin) omitted.frames = out.crossOrigin;
+  return {
+    title: document.title, url: location.href, headings, regions: out.regions, controls, text, aimap, omitted,
+    viewport: { width: vw, height: vh, scroll_x: scrollX, scroll_y: scrollY, device_pixel_ratio: devicePixelRatio },
+    next_number: nextNumber, state: state(),
+    timings: { walk: t1 - t0, rects: t2 - t1, controls: t3 - t2, reader: t4 - t3, elements: out.visited },
+  };
+}
 
-  Object.defineProperty(globalThis, "__browserx", {
-    value: Object.freeze({ snapshot, element, state }), configurable: false, enumerable: false, writable: false,
-  });
-})();
+function element(id) {
+  const ref = byId.get(id);
+  const el = ref && ref.deref();
+  return el && el.isConnected ? el : null;
+}
+function state() {
+  return { k: token, m: mutations, x: scrollX, y: scrollY, w: innerWidth, h: innerHeight };
+}
+
+Object.defineProperty(globalThis, "__browserx", {
+  value: Object.freeze({ snapshot, element, state }), configurable: false, enumerable: false, writable: false,
+});

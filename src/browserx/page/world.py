@@ -15,20 +15,21 @@ from ..browser import Tab
 from ..errors import JSExceptionError, NodeNotFoundError
 
 WORLD_NAME = "browserx"
-# Concatenated in this order and evaluated once per world; each defines itself on globalThis.
-BOOTSTRAP_FILES = ["reader.js", "capture.js"]
+# Evaluated once per world as one script: the files share a single function scope (so they split
+# one program into readable parts, not modules with interfaces), in this order. Only capture.js
+# and reader.js publish anything: globalThis.__browserx and globalThis.__browserxReader.
+BOOTSTRAP_FILES = ["roles.js", "names.js", "selectors.js", "reader_analyse.js", "reader.js", "capture.js"]
 _bootstrap_source: str | None = None
 
 
 def bootstrap_source() -> str:
     global _bootstrap_source
     if _bootstrap_source is None:
-        parts = []
-        for name in BOOTSTRAP_FILES:
-            resource = resources.files("browserx.page").joinpath(name)
-            if resource.is_file():
-                parts.append(f"// {name}\n{resource.read_text(encoding='utf-8')}")
-        _bootstrap_source = "\n;\n".join(parts) + "\n;true"
+        files = resources.files("browserx.page")
+        parts = [f"// ---- {name}\n{files.joinpath(name).read_text(encoding='utf-8')}" for name in BOOTSTRAP_FILES]
+        # Idempotent: a second evaluation in the same world keeps the first definitions.
+        _bootstrap_source = ("(() => {\n'use strict';\nif (globalThis.__browserx) return;\n"
+                             + "\n".join(parts) + "\n})();\ntrue")
     return _bootstrap_source
 
 
