@@ -68,9 +68,12 @@ async def test_detailed_effects_diff_visible_controls(tab, load, server, call, e
 
 async def test_focus_change_is_reported_without_values(tab, load, server, call, eid):
     await _page(tab, load, server)
-    result = await call("browser_dom", action="type", element_id=await eid(tab, "#field"), text="private words")
+    field = await eid(tab, "#field")
+    result = await call("browser_dom", action="type", element_id=field, text="private words")
     assert result.success, result.error
-    assert result.data["effects"]["focus"] == {"role": "textbox", "name": "Field", "tag": "input", "dom_id": "field"}
+    # The focused element is named by its model id too, so the agent can act on it directly.
+    assert result.data["effects"]["focus"] == {"role": "textbox", "name": "Field", "tag": "input", "dom_id": "field",
+                                               "element_id": field}
     assert "private" not in str(result.to_dict())
 
 

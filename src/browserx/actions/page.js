@@ -72,10 +72,16 @@ function describe(el) {
   try { const id = bx && bx.idOf ? bx.idOf(el) : null; if (id) out.element_id = id; } catch (e) {}
   return out;
 }
+// Open shadow roots, and closed ones the page model adopted through CDP (page/frames.js).
+function shadowRootOf(el) {
+  const bx = globalThis.__browserx;
+  return bx && bx.shadowOf ? bx.shadowOf(el) : el.shadowRoot;
+}
 function activeElement() {
   let a = document.activeElement;
   for (let i = 0; a && i < 20; i++) {
-    if (a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+    const sr = shadowRootOf(a);
+    if (sr && sr.activeElement) a = sr.activeElement;
     else if ((a.tagName === 'IFRAME' || a.tagName === 'FRAME') && a.contentDocument && a.contentDocument.activeElement) a = a.contentDocument.activeElement;
     else break;
   }
@@ -126,8 +132,9 @@ function visibleBox(el) {
 function hitAt(x, y) {
   let hit = document.elementFromPoint(x, y);
   for (let i = 0; hit && i < 30; i++) {
-    if (hit.shadowRoot) {
-      const inner = hit.shadowRoot.elementFromPoint(x, y);
+    const sr = shadowRootOf(hit);
+    if (sr) {
+      const inner = sr.elementFromPoint(x, y);
       if (inner && inner !== hit) { hit = inner; continue; }
     }
     if ((hit.tagName === 'IFRAME' || hit.tagName === 'FRAME') && hit.contentDocument) {

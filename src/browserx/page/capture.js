@@ -1,7 +1,8 @@
 // The page model, captured in one pass in browserx's isolated world.
 //
 // Contract: `globalThis.__browserx = { snapshot(options) -> raw model, element(id) -> Element|null,
-// state() -> {m, x, y, w, h} }`. Evaluated once per document; idempotent.
+// idOf(el) -> id|null, state() -> {k, m, x, y, w, h} }`, plus frames.js's hooks for CDP (shadowOf,
+// frameInfo, adoptShadowRoot, pendingHosts). Evaluated once per document; idempotent.
 //   - Ids are `<role prefix>_<n>`; the world keeps element -> id (WeakMap) and id -> WeakRef so the
 //     same element keeps its id across snapshots and actions resolve ids without a new snapshot.
 //     Numbers are never reused in a document: Python passes `options.next_number` (it remembers the
@@ -96,11 +97,12 @@ function visit(el, ctx, out) {
   if (style.contentVisibility === "hidden") return;
   if (tag === "select") return; // its options are the select's value, not separate controls
   if (tag === "iframe" || tag === "frame") return frame(el, style, c, out);
-  if (el.shadowRoot) {
+  const shadow = shadowOf(el);
+  if (shadow) {
     const hc = { ...c, hops: [...c.hops, el] };
-    observe(el.shadowRoot);
-    walk(el.shadowRoot, hc, out);
-  }
+    observe(shadow);
+    walk(shadow, hc, out);
+  } else notePendingHost(el, out);
   walk(el, c, out);
 }
 function frame(el, style, ctx, out) {
@@ -206,7 +208,7 @@ function idFor(el, role) {
 // ---- snapshot --------------------------------------------------------------------------------
 function snapshot(options) {
   const opts = Object.assign({ include_values: false, max_controls: 400, max_headings: 30, max_iframe_depth: 1,
-    include_file_inputs: false, max_text_chars: 3000, base_url: null, next_number: 1 }, options || {});
+    include_file_inputs: false, max_text_chars: 3000, base_url: null, next_number: 1, frame: null }, options || {});
   nextNumber = Math.max(nextNumber, opts.next_number | 0);
   includeValues = !!opts.include_values;
   rendered = new WeakSet();
@@ -214,12 +216,17 @@ function snapshot(options) {
   segMemo = new Map(); anchorIds = new Map(); hostSel = new Map();
   try { baseUrl = new URL(opts.base_url || location.href); } catch (_) { baseUrl = null; }
   observe(document);
-  const vw = innerWidth, vh = innerHeight;
+  // A cross-origin frame captured on its own (frames.js): its box in the top viewport clips it.
+  const inFrame = opts.frame;
+  const vw = inFrame ? inFrame.viewport[0] : innerWidth, vh = inFrame ? inFrame.viewport[1] : innerHeight;
   const viewport = [0, 0, vw, vh];
-  const out = { opts, regions: [], regionSet: new Set(), headings: [], candidates: [], crossOrigin: 0, visited: 0 };
+  const out = { opts, regions: [], regionSet: new Set(), headings: [], candidates: [], crossOrigin: 0, visited: 0,
+    pendingHosts: [] };
   const modal = document.querySelector("dialog:modal");
-  const root = { region: null, disabled: !!modal, inControl: false, pointer: false, clipper: null, frameClipper: null,
-    offset: { x: 0, y: 0 }, depth: 0, hops: [], modal };
+  const frameClip = inFrame ? { parent: null, box: inFrame.clip, scroll: false } : null;
+  const root = { region: inFrame ? inFrame.region : null, disabled: !!modal, inControl: false, pointer: false,
+    clipper: frameClip, frameClipper: frameClip, offset: inFrame ? { x: inFrame.offset[0], y: inFrame.offset[1] } : { x: 0, y: 0 },
+    depth: 0, hops: [], modal };
   const t0 = performance.now();
   walk(document, root, out);
   const t1 = performance.now();
@@ -300,10 +307,11 @@ function snapshot(options) {
   const t4 = performance.now();
   const omitted = { controls: kept.length - chosen.length, headings: out.headings.length - i, text: textCut };
   if (out.crossOrigin) omitted.frames = out.crossOrigin;
+  pendingHosts = out.pendingHosts;
   return {
     title: document.title, url: location.href, headings, regions: out.regions, controls, text, aimap, omitted,
     viewport: { width: vw, height: vh, scroll_x: scrollX, scroll_y: scrollY, device_pixel_ratio: devicePixelRatio },
-    next_number: nextNumber, state: state(),
+    next_number: nextNumber, state: state(), pending_hosts: pendingHosts.length,
     timings: { walk: t1 - t0, rects: t2 - t1, controls: t3 - t2, reader: t4 - t3, elements: out.visited },
   };
 }
@@ -318,5 +326,6 @@ function state() {
 }
 
 Object.defineProperty(globalThis, "__browserx", {
-  value: Object.freeze({ snapshot, element, state }), configurable: false, enumerable: false, writable: false,
+  value: Object.freeze({ snapshot, element, state, idOf: el => idOf.get(el) || null, shadowOf, frameInfo, adoptShadowRoot,
+    pendingHosts: () => pendingHosts }), configurable: false, enumerable: false, writable: false,
 });

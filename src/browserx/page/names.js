@@ -87,7 +87,8 @@ function nativeName(el, st) {
 }
 function contentText(el, st) {
   let out = "";
-  let kids = el.shadowRoot ? el.shadowRoot.childNodes : el.childNodes;
+  const shadow = shadowOf(el);
+  let kids = shadow ? shadow.childNodes : el.childNodes;
   if (el.localName === "slot") { const a = el.assignedNodes({ flatten: true }); if (a.length) kids = a; }
   for (const n of kids) {
     if (n.nodeType === 3) out += n.data;

@@ -89,7 +89,7 @@ function slotted(node) {
   return assigned.length ? assigned : null;
 }
 function first(node, assigned) {
-  return assigned ? assigned[0] : (node.shadowRoot || node).firstChild;
+  return assigned ? assigned[0] : (shadowOf(node) || node).firstChild;
 }
 function next(child, assigned, k) {
   return assigned ? assigned[k] : child.nextSibling;

@@ -1,0 +1,80 @@
+// What the capture reaches only with help from CDP (page/frames.py, page/shadow.py):
+//   - Closed shadow roots: page scripts (and this world) cannot see them, but CDP can. The walk
+//     notes custom elements without a visible shadow root (`pendingHosts`); Python looks each up
+//     with DOM.describeNode, resolves a closed root into this world and hands it over with
+//     `adoptShadowRoot(host, root)`, or marks the host as having none (`adoptShadowRoot(host, null)`).
+//     Every later walk, name and reader pass then goes through `shadowOf(el)`.
+//   - Cross-origin frames: their documents have worlds of their own, captured through their own
+//     targets. `frameInfo(iframe)` tells Python where such a frame sits in the top viewport, how to
+//     select it, and the region it is in; that frame's capture gets the same numbers as
+//     `options.frame` so its boxes, clipping and viewport share are in top-viewport terms.
+
+const closedRoots = new WeakMap();  // host -> closed ShadowRoot adopted from CDP
+const rootless = new WeakSet();     // custom elements CDP found without any shadow root
+let pendingHosts = [];
+
+function shadowOf(el) {
+  return el.shadowRoot || closedRoots.get(el) || null;
+}
+// Only custom elements are looked up: attachShadow on built-in elements is allowed too, but
+// closed roots there are rare, and every lookup costs a CDP call.
+function notePendingHost(el, out) {
+  if (el.localName.includes("-") && !rootless.has(el) && !closedRoots.has(el)) out.pendingHosts.push(el);
+}
+function adoptShadowRoot(host, root) {
+  if (!host || host.nodeType !== 1) return false;
+  if (root && root.nodeType === 11 && root.host === host) closedRoots.set(host, root);
+  else rootless.add(host);
+  return true;
+}
+
+// The region label an element sits in, as the walk would have given it (nearest landmark).
+function regionOf(el) {
+  for (let cur = el; cur;) {
+    const role = roleOf(cur);
+    const kind = role && LANDMARK[role];
+    if (kind) {
+      const name = landmarkName(cur);
+      if (!((role === "region" || role === "form") && !name)) return name ? `${kind} "${name}"` : kind;
+    }
+    if (cur.parentElement) { cur = cur.parentElement; continue; }
+    const root = cur.parentNode;  // a shadow root (go on from its host) or a document (from its frame element)
+    cur = !root ? null : root.nodeType === 11 ? root.host : (root.defaultView && root.defaultView.frameElement) || null;
+  }
+  return null;
+}
+
+// Hosts and same-origin frame elements between the top document and `el`, outermost first.
+function hopsOf(el) {
+  const hops = [];
+  for (let node = el; node;) {
+    const root = node.getRootNode();
+    if (root.nodeType === 11 && root.host) { hops.unshift(root.host); node = root.host; continue; }
+    const frameEl = root.defaultView && root.defaultView.frameElement;
+    if (frameEl) { hops.unshift(frameEl); node = frameEl; continue; }
+    break;
+  }
+  return hops;
+}
+
+// Where a (cross-origin) iframe's content box lies in top-viewport CSS pixels, and what of it shows.
+function frameInfo(el) {
+  segMemo = new Map(); anchorIds = new Map(); hostSel = new Map();
+  const contentBox = (frameEl) => {
+    const r = frameEl.getBoundingClientRect(), cs = getComputedStyle(frameEl);
+    const left = r.left + frameEl.clientLeft + parseFloat(cs.paddingLeft);
+    const top = r.top + frameEl.clientTop + parseFloat(cs.paddingTop);
+    return [left, top, frameEl.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight),
+      frameEl.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom)];
+  };
+  let box = contentBox(el);
+  let clipBox = box;
+  for (let win = el.ownerDocument.defaultView; win && win.frameElement; win = win.frameElement.ownerDocument.defaultView) {
+    const outer = contentBox(win.frameElement);
+    box = [box[0] + outer[0], box[1] + outer[1], box[2], box[3]];
+    clipBox = intersect([clipBox[0] + outer[0], clipBox[1] + outer[1], clipBox[2], clipBox[3]], outer);
+  }
+  const shown = !!(el.getClientRects().length && el.checkVisibility && el.checkVisibility({ opacityProperty: true, visibilityProperty: true }));
+  return { offset: [box[0], box[1]], clip: clipBox, shown, selector: selectorFor(el, hopsOf(el)),
+    region: regionOf(el) };
+}
