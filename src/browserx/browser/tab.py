@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..cdp import CDPSession
 from ..errors import TabCrashedError, TabNotFoundError
+from .children import children_of
 from .console import ConsoleBuffer
 from .policy import enforce_allowed_origins
 
@@ -23,7 +24,8 @@ class Tab:
     """A page the conversation knows, numbered by `tab_id` (1, 2, …) within its conversation.
 
     Higher layers keep their per-tab state in `services` (one DOM service per tab, the network
-    log, …) and register `attach_hooks` that run once when a tab is attached.
+    log, …) and register `attach_hooks` that run once when a tab is attached. Its child targets
+    (out-of-process iframes, workers) are in `children.children_of(tab)`.
     """
 
     attach_hooks: ClassVar[list[TabHook]] = []
@@ -65,6 +67,8 @@ class Tab:
             await enforce_allowed_origins(self)
         for hook in list(self.attach_hooks):
             await hook(self)
+        # OOPIFs and workers, whatever higher layers are loaded (the page model needs the OOPIFs).
+        await children_of(self).start()
 
     async def set_viewport(self, width: int, height: int, *, device_scale_factor: float = 1.0) -> None:
         # --window-size does not give the viewport it says (1280x720 reports 1280x577): set it exactly.

@@ -3,11 +3,12 @@
 The tab's own page session already feeds `tab.console` (Runtime.consoleAPICalled, tagged "page").
 This module adds what the page session alone does not show:
 
-- Out-of-process iframes and workers are separate targets. `Target.setAutoAttach` (flatten,
-  waitForDebuggerOnStart) on the page session attaches them as child sessions of the tab; each is
-  set up (Runtime, Log, and whatever `child_setups` other modules registered, e.g. Network) and then
-  resumed, so nothing it logs at start-up is lost. Chromium auto-attaches dedicated workers, OOPIFs
-  and the service workers of the page's scope this way.
+- Out-of-process iframes and workers are separate targets, auto-attached as child sessions of the
+  tab by `browser.children` (which enables Runtime on each and resumes it once every
+  `child_setups` entry ran). Here each child's console messages, exceptions and Log entries are
+  tagged with its context as it attaches, and Log is enabled on it before it runs, so nothing it
+  logs at start-up is lost. Chromium auto-attaches dedicated workers, OOPIFs and the service
+  workers of the page's scope this way.
 - Shared workers are not related to a page in Chromium's eyes: a per-conversation watcher attaches
   to every `shared_worker` target of the conversation's browser context and hands its messages to
   the tabs of the same origin (`Runtime.enable` replays messages logged before we attached).
@@ -23,17 +24,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from ..browser import Tab
-from ..browser.policy import enforce_allowed_origins
+from ..browser.children import ChildSetup, ChildTarget, child_listeners, child_setups, children_of
 from ..cdp import CDPSession
 
 if TYPE_CHECKING:
     from ..browser import Conversation
+
+__all__ = ["ChildSetup", "ChildTarget", "SharedWorkers", "TabContexts", "child_setups", "contexts_of"]
 
 SERVICE = "devtools.contexts"
 SHARED_WORKERS = "devtools.shared_workers"
@@ -41,35 +43,19 @@ _SETUP_TIMEOUT = 5.0
 _LOG_LEVELS = {"verbose": "debug"}  # Log.entryAdded levels → console types
 
 
-@dataclass
-class ChildTarget:
-    """A target attached under a tab (OOPIF or worker) through auto-attach."""
-
-    session: CDPSession
-    target_type: str
-    url: str
-    offs: list[Callable[[], None]] = field(default_factory=list)
-
-    @property
-    def context(self) -> str:
-        return f"{self.target_type}:{self.url}"
-
-
-# `async fn(tab, child)` run for each new child before it is resumed (network.py enables Network there).
-ChildSetup = Callable[[Tab, ChildTarget], Awaitable[None]]
-child_setups: list[ChildSetup] = []
-
-
 class TabContexts:
-    """The child targets of one tab and the bookkeeping that tags each console entry with its context."""
+    """The bookkeeping that tags each console entry of a tab with its context."""
 
     def __init__(self, tab: Tab) -> None:
         self.tab = tab
-        self.children: dict[str, ChildTarget] = {}  # by session id
         self._context_frames: dict[int, str] = {}  # execution context id → frame id (page session)
         self._frame_urls: dict[str, str] = {}
         self._offs: list[Callable[[], None]] = []
-        self._tasks: set[asyncio.Task[None]] = set()
+
+    @property
+    def children(self) -> dict[str, ChildTarget]:
+        """The tab's child targets (OOPIFs and workers), by session id."""
+        return children_of(self.tab).children
 
     # -- setup -------------------------------------------------------------------------------
 
@@ -86,67 +72,21 @@ class TabContexts:
             on("Page.frameNavigated", self._frame_navigated),
             on("Page.frameDetached", lambda p: self._frame_urls.pop(p.get("frameId", ""), None)),
             on("Log.entryAdded", lambda p: self._log_entry(p, "page")),
-            tab.session.connection.on("Target.targetInfoChanged", self._target_info_changed),
         ]
-        self._watch_children(tab.session)
         tab.document_listeners.append(self._maybe_closed)
-        await asyncio.gather(
-            tab.session.send("Log.enable", timeout=_SETUP_TIMEOUT),
-            tab.session.send("Target.setAutoAttach", {"autoAttach": True, "waitForDebuggerOnStart": True,
-                                                      "flatten": True}, timeout=_SETUP_TIMEOUT))
+        await tab.session.send("Log.enable", timeout=_SETUP_TIMEOUT)
 
-    def _watch_children(self, parent: CDPSession) -> None:
-        self._offs += [parent.on("Target.attachedToTarget", self._attached),
-                       parent.on("Target.detachedFromTarget", self._detached)]
-
-    def _attached(self, params: dict[str, Any]) -> None:
-        info = params["targetInfo"]
-        session = CDPSession(self.tab.session.connection, params["sessionId"], info["targetId"])
-        child = ChildTarget(session, info.get("type", "other"), info.get("url", ""))
-        self.children[session.session_id] = child
-        on = session.on
+    def child_attached(self, child: ChildTarget) -> None:
+        on = child.session.on
         child.offs += [
             on("Runtime.consoleAPICalled", lambda p: self.tab.console.from_console_api(p, context=child.context)),
             on("Runtime.exceptionThrown", lambda p: self.tab.console.from_exception(p, context=child.context)),
             on("Log.entryAdded", lambda p: self._log_entry(p, child.context)),
         ]
-        self._watch_children(session)  # nested OOPIFs and workers of workers
-        # Set up on a task of its own: the reader task must never wait for a reply.
-        self._spawn(self._set_up_child(child))
-
-    async def _set_up_child(self, child: ChildTarget) -> None:
-        session = child.session
-        tab = self.tab
-        steps: list[Awaitable[Any]] = [
-            session.send("Runtime.enable", timeout=_SETUP_TIMEOUT),
-            session.send("Log.enable", timeout=_SETUP_TIMEOUT),
-            session.send("Target.setAutoAttach", {"autoAttach": True, "waitForDebuggerOnStart": True,
-                                                  "flatten": True}, timeout=_SETUP_TIMEOUT),
-            *(setup(tab, child) for setup in child_setups),
-        ]
-        if child.target_type == "iframe" and tab.conversation.config.allowed_origins:
-            steps.append(enforce_allowed_origins(tab, session))
-        # A paused worker answers Runtime.enable only once it runs, so resume alongside, not after:
-        # the commands reach the target in order, so the domains are on before its first line runs.
-        steps.append(session.send("Runtime.runIfWaitingForDebugger", timeout=_SETUP_TIMEOUT))
-        await asyncio.gather(*steps, return_exceptions=True)  # a child that went away mid-setup is fine
-
-    def _detached(self, params: dict[str, Any]) -> None:
-        child = self.children.pop(params.get("sessionId", ""), None)
-        if child is not None:
-            for off in child.offs:
-                off()
-            child.session.detached()
-
-    def _spawn(self, coro: Awaitable[None]) -> None:
-        task = asyncio.get_running_loop().create_task(coro)  # type: ignore[arg-type]
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
 
     async def settle(self, timeout: float = _SETUP_TIMEOUT) -> None:
         """Wait (bounded) until every child attached so far is set up."""
-        if self._tasks:
-            await asyncio.wait(list(self._tasks), timeout=timeout)
+        await children_of(self.tab).settle(timeout)
 
     def _maybe_closed(self) -> None:
         if not self.tab.closed:
@@ -154,16 +94,8 @@ class TabContexts:
         for off in self._offs:
             off()
         self._offs.clear()
-        for session_id in list(self.children):
-            self._detached({"sessionId": session_id})
 
     # -- tagging -----------------------------------------------------------------------------
-
-    def _target_info_changed(self, params: dict[str, Any]) -> None:
-        info = params.get("targetInfo", {})
-        for child in self.children.values():
-            if child.session.target_id == info.get("targetId") and info.get("url"):
-                child.url = info["url"]  # an OOPIF is attached before it commits its URL
 
     def _context_created(self, params: dict[str, Any]) -> None:
         context = params.get("context", {})
@@ -274,5 +206,17 @@ async def _attach_hook(tab: Tab) -> None:
     await contexts_of(tab).start()
 
 
+def _child_attached(tab: Tab, child: ChildTarget) -> None:
+    contexts_of(tab).child_attached(child)
+
+
+async def _child_setup(_tab: Tab, child: ChildTarget) -> None:
+    await child.session.send("Log.enable", timeout=_SETUP_TIMEOUT)
+
+
 if _attach_hook not in Tab.attach_hooks:
     Tab.attach_hooks.append(_attach_hook)
+if _child_attached not in child_listeners:
+    child_listeners.append(_child_attached)
+if _child_setup not in child_setups:
+    child_setups.append(_child_setup)
