@@ -19,7 +19,7 @@ function shadowOf(el) {
 // Only custom elements are looked up: attachShadow on built-in elements is allowed too, but
 // closed roots there are rare, and every lookup costs a CDP call.
 function notePendingHost(el, out) {
-  if (el.localName.includes("-") && !rootless.has(el) && !closedRoots.has(el)) out.pendingHosts.push(el);
+  if (!rootless.has(el) && !closedRoots.has(el)) out.pendingHosts.push(el);
 }
 function adoptShadowRoot(host, root) {
   if (!host || host.nodeType !== 1) return false;
@@ -59,7 +59,7 @@ function hopsOf(el) {
 
 // Where a (cross-origin) iframe's content box lies in top-viewport CSS pixels, and what of it shows.
 function frameInfo(el) {
-  segMemo = new Map(); anchorIds = new Map(); hostSel = new Map();
+  segMemo = new Map(); siblingMemo = new Map(); anchorIds = new Map(); hostSel = new Map();
   const contentBox = (frameEl) => {
     const r = frameEl.getBoundingClientRect(), cs = getComputedStyle(frameEl);
     const left = r.left + frameEl.clientLeft + parseFloat(cs.paddingLeft);

@@ -1,10 +1,13 @@
 // Accessible names (accname 1.2), computed in page for the controls and headings of the model.
-// `rendered` and `blocks` are filled by the capture walk (capture.js) before names are asked for.
+// `facts` is filled by the capture walk (capture.js) before names are asked for.
 
 const norm = s => s.replace(/\s+/g, " ").trim();
 const cap = (s, n) => (s.length > n ? s.slice(0, n - 1) + "…" : s);
-let rendered = new WeakSet(); // elements the walk found rendered (not hidden); reset per snapshot
-let blocks = new WeakSet();   // rendered elements whose display is not inline (word separators in names)
+// Style facts of each element the walk visited, one Map for the names, the reader and the walk:
+// {display, position, gone, visible, clipped, block, shadow}. Reset per snapshot.
+let facts = new Map();
+const isRendered = el => { const f = facts.get(el); return f !== undefined && f.visible; };
+const isBlock = el => { const f = facts.get(el); return f !== undefined && f.block; };  // separates words
 let includeValues = false;
 
 function byIdRef(el, id) {
@@ -18,13 +21,13 @@ function accName(el, role) {
 function nameOf(el, st) {
   if (st.visited.has(el)) return "";
   st.visited.add(el);
-  const hidden = !rendered.has(el);
+  const hidden = !isRendered(el);
   if (st.recursing && hidden && !st.hiddenOk) return "";
   if (!st.inLabelledBy) {
     const ids = el.getAttribute("aria-labelledby");
     if (ids) {
       const text = ids.trim().split(/\s+/).map(id => byIdRef(el, id)).filter(Boolean)
-        .map(n => nameOf(n, { ...st, inLabelledBy: true, recursing: true, hiddenOk: st.hiddenOk || !rendered.has(n) }))
+        .map(n => nameOf(n, { ...st, inLabelledBy: true, recursing: true, hiddenOk: st.hiddenOk || !isRendered(n) }))
         .join(" ");
       if (text.trim()) return text;
     }
@@ -96,7 +99,7 @@ function contentText(el, st) {
       if (SKIP.has(n.localName)) continue;
       const part = nameOf(n, { ...st, recursing: true });
       // Block boxes and replaced elements separate words, as Chromium's name computation does.
-      out += blocks.has(n) || SPACED.has(n.localName) ? " " + part + " " : part;
+      out += isBlock(n) || SPACED.has(n.localName) ? " " + part + " " : part;
     }
     if (out.length > 600) break;
   }

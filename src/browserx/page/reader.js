@@ -153,9 +153,17 @@ function looksLikeClutter(el, tag, analysis, flags) {
 }
 
 // Render the picked subtrees into blocks of text.
-function render(nodes, analysis, flags) {
+// Past `budget` characters nothing more is rendered: what is skipped is only measured (its
+// trimmed text length from the analysis) into `analysis.rest`.
+function render(nodes, analysis, flags, budget = Infinity) {
   const blocks = [];  // {kind, text}
   let buffer = "";
+  let size = 0;
+  analysis.rest = 0;
+  const skip = (node) => {
+    const stat = node.nodeType === 1 && !analysis.dropped.has(node) ? analysis.stats.get(node) : null;
+    analysis.rest += stat ? stat.len : node.nodeType === 3 ? node.data.trim().length : 0;
+  };
 
   let bullet = false;  // the next block with text starts a list item
 
@@ -165,6 +173,7 @@ function render(nodes, analysis, flags) {
       : buffer.replace(/\s+/g, (ws) => (ws.includes("\u2028") ? "\n" : " ")).trim();
     buffer = "";
     if (!text) return;
+    size += text.length + 2;
     if (bullet) {
       blocks.push({ kind: "li", text: "- " + text });
       bullet = false;
@@ -177,7 +186,8 @@ function render(nodes, analysis, flags) {
     const nodeStat = analysis.stats.get(node);
     if (!nodeStat) return;
     const assigned = slotted(node);
-    for (let child = first(node, assigned), k = 0; child; child = next(child, assigned, ++k)) {
+    for (let child = first(node, assigned, analysis.styles), k = 0; child; child = next(child, assigned, ++k)) {
+      if (size > budget) { if (child.nodeType !== 3 || nodeStat.textVisible) skip(child); continue; }
       if (child.nodeType === 3) {
         if (nodeStat.textVisible) buffer += child.data;  // whitespace is collapsed once, in flush
         continue;
@@ -239,6 +249,7 @@ function render(nodes, analysis, flags) {
   function renderTable(table) {
     for (const row of rowsOf(table)) {
       if (!analysis.stats.get(row)) continue;
+      if (size > budget) { skip(row); continue; }
       const cells = [];
       for (let cell = row.firstElementChild; cell; cell = cell.nextElementSibling) {
         if ((cell.localName !== "td" && cell.localName !== "th") || !analysis.stats.get(cell)) continue;
@@ -253,6 +264,7 @@ function render(nodes, analysis, flags) {
   }
 
   for (const node of nodes) {
+    if (size > budget) { skip(node); continue; }
     const tag = node.localName;
     bullet = tag === "li";
     if (tag === "table" && isDataTable(node)) renderTable(node);
@@ -269,26 +281,31 @@ function render(nodes, analysis, flags) {
 }
 
 function extract(doc, _options) {
+  return readerText(doc, new Map(), Infinity).text;
+}
+
+// The capture's entry (capture.js): `styles` comes filled by its walk, and rendering stops a
+// little past `budget` characters; `rest` estimates the characters not rendered.
+function readerText(doc, styles, budget) {
   doc = doc || document;
-  if (!doc.body && !doc.documentElement) return "";
-  const styles = new Map();  // computed styles are shared by the passes
+  if (!doc.body && !doc.documentElement) return { text: "", rest: 0 };
   const attempts = [
     { strip: true, weight: true, clean: true },
     { strip: false, weight: true, clean: true },
     { strip: false, weight: false, clean: true },
     { strip: false, weight: false, clean: false },
   ];
-  let best = "";
+  let best = "", rest = 0;
   for (const flags of attempts) {
     const analysis = analyse(doc, flags, styles);
-    const text = render(pickContent(analysis), analysis, flags);
-    if (text.length > best.length) best = text;
+    const text = render(pickContent(analysis), analysis, flags, budget);
+    if (text.length + analysis.rest > best.length + rest) { best = text; rest = analysis.rest; }
     if (best.length >= 500) break;
     // Nothing visible at all even with nothing stripped: looser rules cannot find more.
     const rootStat = analysis.stats.get(analysis.root);
     if (!flags.strip && (!rootStat || !rootStat.len)) break;
   }
-  return best;
+  return { text: best, rest };
 }
 
 // For diagnosis: the strongest candidates of the first pass and the blocks picked.

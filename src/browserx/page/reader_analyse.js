@@ -3,8 +3,9 @@
 // Contract: `globalThis.__browserxReader.extract(doc, options) -> string`.
 //   - Returns the FULL reader text of `doc`: paragraphs separated by a blank line, list items as
 //     "- item" lines, data-table rows as "cell | cell" lines, whitespace normalised.
-//   - It never caps: `options.max_chars` is accepted but ignored here, because the caller (the
-//     capture) cuts the text at a word boundary and reports how many characters it left out.
+//   - It never caps: `options.max_chars` is accepted but ignored here. The capture uses
+//     `readerText(doc, styles, budget)` instead, which stops rendering past its budget and
+//     estimates the rest; the capture cuts at a word boundary and reports what it left out.
 //   - Read-only: it never mutates or clones the page; it walks the live DOM (open shadow roots
 //     included) and reads computed styles, so hidden text (display, visibility, opacity,
 //     content-visibility, `hidden`, aria-hidden, visually-hidden clips) is never reported.
@@ -88,8 +89,11 @@ function slotted(node) {
   const assigned = node.assignedNodes({ flatten: true });
   return assigned.length ? assigned : null;
 }
-function first(node, assigned) {
-  return assigned ? assigned[0] : (shadowOf(node) || node).firstChild;
+// `styles` (the facts Map, optional) already knows each visited element's shadow root.
+function first(node, assigned, styles) {
+  if (assigned) return assigned[0];
+  const known = styles && styles.get(node);
+  return ((known ? known.shadow : shadowOf(node)) || node).firstChild;
 }
 function next(child, assigned, k) {
   return assigned ? assigned[k] : child.nextSibling;
@@ -119,7 +123,8 @@ function analyse(doc, flags, styles) {
     if (facts === undefined) {
       const cs = view.getComputedStyle(el);
       const display = cs.display;
-      facts = { display, position: "static", gone: display === "none", visible: false, clipped: false };
+      facts = { display, position: "static", gone: display === "none", visible: false, clipped: false,
+                block: false, shadow: shadowOf(el) };
       if (!facts.gone) {
         facts.visible = cs.visibility === "visible";
         if (BOXES.has(display)) {
@@ -209,7 +214,7 @@ function analyse(doc, flags, styles) {
     const index = stack.length - 1;
     const closedDetails = tag === "details" && !el.open;
     const assigned = slotted(el);
-    for (let child = first(el, assigned), k = 0; child; child = next(child, assigned, ++k)) {
+    for (let child = assigned ? assigned[0] : (cs.shadow || el).firstChild, k = 0; child; child = next(child, assigned, ++k)) {
       if (child.nodeType === 3) {
         if (!textVisible || closedDetails) continue;
         // Trimmed length: cheap, and close enough to the collapsed length for scoring.
@@ -264,7 +269,7 @@ function analyse(doc, flags, styles) {
 
   const root = doc.body || doc.documentElement;
   if (root) visit(root, { inSection: false, inTable: false }, 0);
-  return { root, scores, stats, parentOf, dropped, keep: new Set() };
+  return { root, scores, stats, parentOf, dropped, styles, keep: new Set() };
 }
 
 const IMG_STAT = Object.freeze({ ...EMPTY, img: 1 });

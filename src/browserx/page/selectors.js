@@ -10,17 +10,30 @@ function matchesOnly(root, sel, el) {
 function uniqueId(el, root) {
   return el.id && matchesOnly(root, "#" + CSS.escape(el.id), el);
 }
+// nth-of-type positions of all children of a parent, found in one pass: asking per control
+// walked every sibling each time, quadratic on long lists.
+let siblingMemo = new Map();  // parent -> {index: Map(child -> k), totals: Map(localName -> n)}
+function siblingPosition(parent, el) {
+  let memo = siblingMemo.get(parent);
+  if (!memo) {
+    memo = { index: new Map(), totals: new Map() };
+    for (let s = parent.firstElementChild; s; s = s.nextElementSibling) {
+      const n = (memo.totals.get(s.localName) || 0) + 1;
+      memo.totals.set(s.localName, n);
+      memo.index.set(s, n);
+    }
+    siblingMemo.set(parent, memo);
+  }
+  return memo;
+}
 function segment(el) {
   let seg = segMemo.get(el);
   if (seg) return seg;
   seg = CSS.escape(el.localName);
   const parent = el.parentNode;
   if (parent) {
-    let n = 0, k = 0;
-    for (let s = parent.firstElementChild; s; s = s.nextElementSibling) {
-      if (s.localName === el.localName) { n++; if (s === el) k = n; }
-    }
-    if (n > 1) seg += `:nth-of-type(${k})`;
+    const memo = siblingPosition(parent, el);
+    if (memo.totals.get(el.localName) > 1) seg += `:nth-of-type(${memo.index.get(el)})`;
   }
   segMemo.set(el, seg);
   return seg;
