@@ -3,6 +3,13 @@
 Page scripts cannot see or tamper with what runs here, and what runs here keeps its state
 (element ↔ id maps) for the life of the document. One world per frame document: created on
 first use, forgotten when Chromium destroys its execution context (navigation, reload).
+
+    PageWorld.of(tab)                   # the tab's own session: its main frame (and same-process frames)
+    PageWorld.of(tab, child.session)    # an out-of-process iframe's session: its main frame
+
+A `PageWorld` serves one CDP session; its default frame is that target's main frame (a target's
+main frame has the target's id). Same-origin frames are reached from there, so most callers never
+name a frame.
 """
 
 from __future__ import annotations
@@ -12,6 +19,8 @@ from importlib import resources
 from typing import Any
 
 from ..browser import Tab
+from ..browser.children import children_of
+from ..cdp import CDPSession
 from ..errors import JSExceptionError, NodeNotFoundError
 
 WORLD_NAME = "browserx"
@@ -34,22 +43,46 @@ def bootstrap_source() -> str:
 
 
 class PageWorld:
-    """The isolated world of one tab. Get it with `PageWorld.of(tab)`."""
+    """browserx's world in the frames of one session of a tab. Get it with `PageWorld.of(tab, session)`."""
 
-    def __init__(self, tab: Tab) -> None:
+    def __init__(self, tab: Tab, session: CDPSession | None = None) -> None:
         self.tab = tab
+        self.session = session or tab.session
+        self.frame_id = self.session.target_id  # the session's main frame
         self._contexts: dict[str, int] = {}  # frame_id -> executionContextId
         self._lock = asyncio.Lock()
-        tab.session.on("Runtime.executionContextDestroyed", self._destroyed)
-        tab.session.on("Runtime.executionContextsCleared", lambda _p: self._contexts.clear())
-        tab.document_listeners.append(self._contexts.clear)
+        self._offs = [
+            self.session.on("Runtime.executionContextDestroyed", self._destroyed),
+            self.session.on("Runtime.executionContextsCleared", lambda _p: self._contexts.clear()),
+        ]
+        if self.session is tab.session:
+            tab.document_listeners.append(self._contexts.clear)
 
     @classmethod
-    def of(cls, tab: Tab) -> PageWorld:
-        world = tab.services.get("world")
+    def of(cls, tab: Tab, session: CDPSession | None = None) -> PageWorld:
+        """The world of `session` (default: the tab's own), created on first use.
+
+        A child session's world is dropped with the child (its OOPIF went away or navigated to
+        another process).
+        """
+        if session is None or session is tab.session:
+            key, session = "world", None
+        else:
+            key = f"world:{session.session_id}"
+        world = tab.services.get(key)
         if world is None:
-            world = tab.services["world"] = cls(tab)
+            world = tab.services[key] = cls(tab, session)
+            child = children_of(tab).get(session.session_id) if session is not None else None
+            if child is not None:
+                child.offs.append(lambda: world._close(key))
         return world
+
+    def _close(self, key: str) -> None:
+        for off in self._offs:
+            off()
+        self._contexts.clear()
+        if self.tab.services.get(key) is self:
+            del self.tab.services[key]
 
     def _destroyed(self, params: dict[str, Any]) -> None:
         gone = params.get("executionContextId")
@@ -58,14 +91,14 @@ class PageWorld:
                 del self._contexts[frame_id]
 
     async def context_id(self, frame_id: str | None = None) -> int:
-        frame_id = frame_id or self.tab.target_id  # a page target's main frame has the target's id
+        frame_id = frame_id or self.frame_id
         async with self._lock:
             context_id = self._contexts.get(frame_id)
             if context_id is None:
-                created = await self.tab.session.send("Page.createIsolatedWorld", {
+                created = await self.session.send("Page.createIsolatedWorld", {
                     "frameId": frame_id, "worldName": WORLD_NAME, "grantUniveralAccess": True})
                 context_id = created["executionContextId"]
-                result = await self.tab.session.send("Runtime.evaluate", {
+                result = await self.session.send("Runtime.evaluate", {
                     "expression": bootstrap_source(), "contextId": context_id, "returnByValue": True})
                 _raise_for_exception(result, "bootstrap")
                 self._contexts[frame_id] = context_id
@@ -77,13 +110,13 @@ class PageWorld:
         for attempt in (1, 2):
             context_id = await self.context_id(frame_id)
             try:
-                result = await self.tab.session.send("Runtime.callFunctionOn", {
+                result = await self.session.send("Runtime.callFunctionOn", {
                     "functionDeclaration": function_declaration, "executionContextId": context_id,
                     "arguments": [{"value": a} for a in args], "returnByValue": return_by_value,
                     "awaitPromise": True}, timeout=timeout)
             except NodeNotFoundError:
                 # The document went away between lookup and call: make a new world, once.
-                self._contexts.pop(frame_id or self.tab.target_id, None)
+                self._contexts.pop(frame_id or self.frame_id, None)
                 if attempt == 2:
                     raise
                 continue
