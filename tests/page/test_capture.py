@@ -7,6 +7,7 @@ import json
 from browserx.actions.navigation import navigate
 from browserx.page import DomService, SnapshotOptions
 from browserx.page.render import llm_json, render_text
+from browserx.page.world import PageWorld
 
 
 async def open_model(server, tab, html: str, path: str = "/page", **options):
@@ -297,6 +298,24 @@ async def test_reader_text_is_capped_with_the_cut_counted(server, tab):
     model = await open_model(server, tab, article, max_text_chars=500)
     assert 0 < len(model.text) <= 500 and model.omitted["text"] > 0
     assert "Sentence number 0" in model.text
+
+
+async def test_model_text_is_the_readers_text_and_the_cut_is_counted_close_to_exact(server, tab):
+    # The capture feeds the reader its style facts and stops rendering past the cap: neither may
+    # change the text, and the count of what was cut stays close to the truth.
+    article = ("<nav><a href=/a>Home</a></nav><main><article><h1>Title</h1>"
+               + "".join(f"<p>Paragraph {i} says something, at length, about <b>bold</b> and "
+                         f"<span style='display:inline-block'>boxes</span>.</p>" for i in range(300))
+               + "<p style='opacity:0'>Faded away</p><p><span style='position:fixed;top:0'>Pinned</span></p>"
+               + "</article></main><footer>Footer words</footer>")
+    full_model = await open_model(server, tab, article, max_text_chars=200_000)
+    full = await PageWorld.of(tab).call("function () { return globalThis.__browserxReader.extract(document, {}); }")
+    assert full_model.text == full.strip() and full_model.omitted["text"] == 0
+    assert "Paragraph 299" in full and "Faded away" not in full and "Footer words" not in full
+    capped = await DomService.of(tab).snapshot(SnapshotOptions(max_text_chars=1000), fresh=True)
+    assert full.startswith(capped.text)
+    cut = len(full) - len(capped.text)
+    assert 0.75 * cut <= capped.omitted["text"] <= 1.25 * cut
 
 
 CUSTOM_CHECKBOX = """<style>.vh { position:absolute; width:1px; height:1px; overflow:hidden; clip:rect(0 0 0 0); opacity:0 }</style>
