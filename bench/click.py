@@ -15,10 +15,10 @@ side sends a mouseMoved (browserx pipelines one before the press when the pointe
 from __future__ import annotations
 
 import asyncio
-import http.server
 import statistics
-import threading
 import time
+
+from _serve import serve_page
 
 from browserx.browser import BrowserConfig, BrowserManager, find_chrome
 from browserx.page.service import DomService
@@ -31,22 +31,6 @@ PAGE = b"""<!doctype html><title>click bench</title>
 <p>Some text around the button, as on a real page.</p>
 <button id=target onclick="window.clicks = (window.clicks || 0) + 1">Press me</button>
 <input aria-label=Search><button>Other</button>"""
-
-
-def _serve() -> tuple[http.server.ThreadingHTTPServer, str]:
-    class Handler(http.server.BaseHTTPRequestHandler):
-        def do_GET(self) -> None:  # noqa: N802
-            self.send_response(200)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.send_header("Content-Length", str(len(PAGE)))
-            self.end_headers()
-            self.wfile.write(PAGE)
-
-        def log_message(self, *args: object) -> None:
-            pass
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
 async def _floor_click(session, backend_node_id: int) -> float:
@@ -65,7 +49,7 @@ async def _clicks(session) -> int:
 
 
 async def run(print_fn=print) -> dict:
-    server, url = _serve()
+    server, url = serve_page(PAGE)
     registry = default_registry()
     ours, floor, pw = [], [], []
     try:

@@ -17,15 +17,12 @@ Targets (large page): model ≤ 1.5× floor, ≥ 5× faster than Playwright, tok
 from __future__ import annotations
 
 import asyncio
-import functools
-import http.server
 import statistics
-import threading
 import time
-from pathlib import Path
 from typing import Any
 
-SHARED = Path(__file__).resolve().parents[2] / "shared"
+from _serve import SHARED, serve_shared
+
 PAGES = ["small.html", "medium.html", "large.html"]
 CORPUS_SAMPLE = 5
 RUNS = {"large.html": 7}
@@ -45,21 +42,6 @@ FLOOR = """function () {
   visit(document);
   return n;
 }"""
-
-
-class _Handler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args: Any) -> None:
-        pass
-
-    def guess_type(self, path: str) -> str:  # corpus pages misdeclare charsets: serve them as UTF-8
-        return "text/html; charset=utf-8" if str(path).endswith(".html") else super().guess_type(path)
-
-
-def _serve() -> tuple[http.server.ThreadingHTTPServer, str]:
-    handler = functools.partial(_Handler, directory=str(SHARED))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    return httpd, f"http://127.0.0.1:{httpd.server_address[1]}"
 
 
 def _targets(base: str) -> list[tuple[str, str]]:
@@ -91,7 +73,7 @@ async def run(print_fn=print) -> dict:
     from browserx.page.world import PageWorld
 
     encoding = bpe_openai.get_encoding("o200k_base")
-    httpd, base = _serve()
+    httpd, base = serve_shared()
     results: dict[str, Any] = {}
     try:
         async with BrowserManager(BrowserConfig()) as manager, async_playwright() as playwright:

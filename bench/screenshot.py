@@ -16,35 +16,18 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import http.server
 import io
 import statistics
-import threading
 import time
-from pathlib import Path
+
+from _serve import SHARED, serve_page
 
 from browserx.browser import BrowserConfig, BrowserManager, find_chrome
 from browserx.tools import ToolContext, default_registry
 
 N = 15
-PAGE_FILE = Path(__file__).resolve().parents[2] / "shared" / "pages" / "medium.html"
+PAGE_FILE = SHARED / "pages" / "medium.html"
 FALLBACK = b"<!doctype html><title>shot</title><h1>Screenshot bench</h1>" + b"<p>Lorem ipsum dolor sit amet.</p>" * 300
-
-
-def _serve(body: bytes) -> tuple[http.server.ThreadingHTTPServer, str]:
-    class Handler(http.server.BaseHTTPRequestHandler):
-        def do_GET(self) -> None:  # noqa: N802
-            self.send_response(200)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-        def log_message(self, *args: object) -> None:
-            pass
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
 async def _timed(coro_factory) -> float:
@@ -59,7 +42,7 @@ def _median_ms(samples: list[float]) -> float:
 
 async def run(print_fn=print) -> dict:
     body = PAGE_FILE.read_bytes() if PAGE_FILE.is_file() else FALLBACK
-    server, url = _serve(body)
+    server, url = serve_page(body)
     registry = default_registry()
     out: dict[str, dict[str, float]] = {}
     try:
