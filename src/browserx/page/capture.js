@@ -101,16 +101,14 @@ function visit(el, ctx, out) {
     fork().inControl = true;
   }
   if (pointer !== ctx.pointer) fork().pointer = pointer;
-  if (!boxed) return frameOrWalk(el, tag, c, out, shadow);
   // Clip boxes are linked, not copied: their rects are read after the walk, in one batch.
-  if (position === "fixed") fork().clipper = ctx.frameClipper;
-  if (style.overflowX !== "visible" || style.overflowY !== "visible") {
-    fork().clipper = { parent: c.clipper, el, offset: ctx.offset, scroll: /auto|scroll/.test(style.overflowX + style.overflowY) };
+  if (boxed) {
+    if (position === "fixed") fork().clipper = ctx.frameClipper;
+    if (style.overflowX !== "visible" || style.overflowY !== "visible") {
+      fork().clipper = { parent: c.clipper, el, offset: ctx.offset, scroll: /auto|scroll/.test(style.overflowX + style.overflowY) };
+    }
+    if (style.contentVisibility === "hidden") return;
   }
-  if (style.contentVisibility === "hidden") return;
-  frameOrWalk(el, tag, c, out, shadow);
-}
-function frameOrWalk(el, tag, c, out, shadow) {
   if (tag === "select") return; // its options are the select's value, not separate controls
   if (tag === "iframe" || tag === "frame") return frame(el, c, out);
   if (shadow) {
