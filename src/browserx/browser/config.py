@@ -35,11 +35,19 @@ class BrowserConfig:
     eval_enabled: bool = True
     extra_args: list[str] = field(default_factory=list)
     launch_timeout: float = 30.0
+    # Screenshot size for the vision model the images go to (None: 1568 px long edge, 1.15 MP):
+    # browserx renders at that size, so the model never rescales and clicks land where it points.
+    screenshot_max_long_edge: int | None = None
+    screenshot_max_pixels: int | None = None
 
     def __post_init__(self) -> None:
         width, height = self.viewport
         if not (100 <= width <= 10000 and 100 <= height <= 10000):
             raise ValidationError(f"viewport {width}x{height} is outside 100..10000 pixels")
+        if self.screenshot_max_long_edge is not None and not 16 <= self.screenshot_max_long_edge <= 16384:
+            raise ValidationError(f"screenshot_max_long_edge {self.screenshot_max_long_edge} is outside 16..16384 pixels")
+        if self.screenshot_max_pixels is not None and not 256 <= self.screenshot_max_pixels <= 100_000_000:
+            raise ValidationError(f"screenshot_max_pixels {self.screenshot_max_pixels} is outside 256..100000000")
         self.allowed_origins = [normalize_origin(o) for o in self.allowed_origins]
 
 

@@ -47,6 +47,8 @@ def add_browser_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--output-dir", metavar="DIR", help="where downloads, screenshots and outputs go")
     group.add_argument("--no-eval", action="store_true", help="disable JavaScript evaluation (browser_eval)")
     group.add_argument("--allow-file-urls", action="store_true", help="allow file:// URLs")
+    group.add_argument("--screenshot-max-edge", metavar="PX", type=int,
+                       help="longest side of screenshots sent to the model (default 1568; match your vision model)")
 
 
 def config_from_args(args: argparse.Namespace) -> BrowserConfig:
@@ -64,6 +66,7 @@ def config_from_args(args: argparse.Namespace) -> BrowserConfig:
         allow_file_urls=bool(getattr(args, "allow_file_urls", False)),
         output_dir=getattr(args, "output_dir", None),
         eval_enabled=not getattr(args, "no_eval", False),
+        screenshot_max_long_edge=getattr(args, "screenshot_max_edge", None),
     )
 
 

@@ -35,10 +35,8 @@ UNLIMITED = ImageLimits(max_long_edge=1_000_000, max_pixels=10**12)
 
 
 def limits_for(conversation: Any) -> ImageLimits:
-    """The conversation's limits: `services["screenshot_limits"]`, else config fields, else the default.
-
-    TODO(integration): BrowserConfig(screenshot_max_long_edge=, screenshot_max_pixels=) once it has them.
-    """
+    """The conversation's limits: `services["screenshot_limits"]`, else BrowserConfig's
+    screenshot_max_long_edge / screenshot_max_pixels, else the default."""
     limits = conversation.services.get("screenshot_limits") if conversation is not None else None
     if isinstance(limits, ImageLimits):
         return limits
