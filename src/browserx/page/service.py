@@ -10,6 +10,10 @@ The cache is dropped by `invalidate()`, `DOM.documentUpdated`, main-frame naviga
 `tab.document_listeners`) and age (30 s). Before a cached model is returned, one cheap call asks
 the page whether anything changed since (DOM mutations seen by the world's MutationObserver,
 scroll position, viewport size), so a cached model never describes a page that has moved on.
+
+A capture is one call to `__browserx.snapshot` in browserx's world; when the walk met custom
+elements never looked up, their closed shadow roots are adopted through CDP (shadow.py) and the
+capture runs once more.
 """
 
 from __future__ import annotations
@@ -22,7 +26,8 @@ import time
 from typing import Any
 
 from ..browser import Tab
-from ..errors import JSExceptionError, NodeNotFoundError, SnapshotFailedError, TimeoutError
+from ..errors import BrowserxError, JSExceptionError, NodeNotFoundError, SnapshotFailedError, TimeoutError
+from . import shadow
 from .model import PageModel, SnapshotOptions
 from .world import PageWorld
 
@@ -92,15 +97,14 @@ class DomService:
         next_number = self._next_numbers.get(loader_id, 1)
         try:
             raw = await asyncio.wait_for(
-                self.world.call(_SNAPSHOT, options.script_options(next_number), timeout=CAPTURE_TIMEOUT_S + 5),
+                capture_raw(self.world, options.script_options(next_number), timeout=CAPTURE_TIMEOUT_S),
                 CAPTURE_TIMEOUT_S)
         except (builtins.TimeoutError, TimeoutError) as exc:
             raise TimeoutError(f"the page model was not built within {CAPTURE_TIMEOUT_S:g} s",
                                hint="The page is busy or huge; retry, or lower max_controls.") from exc
         except JSExceptionError as exc:
             raise SnapshotFailedError(f"the page model could not be built: {exc.message}", details=exc.details) from exc
-        raw = json.loads(raw) if isinstance(raw, str) else None
-        if not isinstance(raw, dict) or "controls" not in raw:
+        if raw is None:
             raise SnapshotFailedError("the page model script returned nothing (the document may be closing)")
         if self.tab.loader_id == loader_id:
             self._next_numbers[loader_id] = max(next_number, int(raw.get("next_number") or next_number))
@@ -132,6 +136,29 @@ class DomService:
         finally:
             await self.tab.session.send("Runtime.releaseObject", {"objectId": object_id})
         return int(described["node"]["backendNodeId"])
+
+
+async def capture_raw(world: PageWorld, script_options: dict[str, Any], *, timeout: float) -> dict[str, Any] | None:
+    """One world's raw capture (capture.js's result), closed shadow roots adopted; None if it gave nothing."""
+    raw = await _snapshot_call(world, script_options, timeout)
+    if raw and raw.get("pending_hosts") and await _adopt(world):
+        # New roots to walk: once more. Ids stay (same elements); new ones continue the counter.
+        again = dict(script_options, next_number=max(script_options.get("next_number", 1), raw.get("next_number", 1)))
+        raw = await _snapshot_call(world, again, timeout) or raw
+    return raw
+
+
+async def _adopt(world: PageWorld) -> int:
+    try:
+        return await shadow.adopt_closed_roots(world)
+    except BrowserxError:
+        return 0  # the model without those roots beats no model; the hosts stay pending
+
+
+async def _snapshot_call(world: PageWorld, script_options: dict[str, Any], timeout: float) -> dict[str, Any] | None:
+    raw = await world.call(_SNAPSHOT, script_options, timeout=timeout + 5)
+    raw = json.loads(raw) if isinstance(raw, str) else None
+    return raw if isinstance(raw, dict) and "controls" in raw else None
 
 
 async def take_snapshot(tab: Tab, options: SnapshotOptions | None = None) -> PageModel:
