@@ -39,6 +39,7 @@ class TestServer:
     def __init__(self) -> None:
         self.routes: dict[str, Route] = {}
         self.requests: dict[str, int] = {}
+        self.holds: dict[str, tuple[threading.Event, threading.Event]] = {}  # path -> (arrived, release)
         self.lock = threading.Lock()
         server = self
 
@@ -53,6 +54,10 @@ class TestServer:
                 with server.lock:
                     server.requests[path] = server.requests.get(path, 0) + 1
                     route = server.routes.get(path)
+                    hold = server.holds.get(path)
+                if hold is not None:  # answer only once the test releases it (bounded)
+                    hold[0].set()
+                    hold[1].wait(10)
                 if route is None:
                     file = (PAGES / path.lstrip("/")).resolve()
                     if file.is_file() and PAGES.resolve() in file.parents:
@@ -87,6 +92,11 @@ class TestServer:
     def url(self, path: str = "/") -> str:
         return self.base + path
 
+    def hold(self, path: str) -> tuple[threading.Event, threading.Event]:
+        """Requests for `path` wait until the returned `release` is set: (arrived, release)."""
+        events = self.holds[path] = (threading.Event(), threading.Event())
+        return events
+
     def route(self, path: str, body: str | bytes, content_type: str = "text/html; charset=utf-8",
               status: int = 200, headers: dict[str, str] | None = None) -> str:
         """Serve `body` at `path` (for this test); returns its full URL."""
@@ -99,6 +109,9 @@ class TestServer:
         with self.lock:
             self.routes.clear()
             self.requests.clear()
+            for _arrived, release in self.holds.values():
+                release.set()
+            self.holds.clear()
 
     def stop(self) -> None:
         self.httpd.shutdown()

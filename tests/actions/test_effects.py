@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 PAGE = """<!doctype html>
 <a id=blank href="/other" target=_blank>Open in new tab</a>
 <button id=alert onclick="alert('Saved!')">Save</button>
@@ -114,3 +116,17 @@ async def test_click_on_plain_text_reports_focus_leaving_the_field(tab, load, ca
     result = await call("browser_dom", action="click", element_id=await eid(tab, "#plain"))
     assert result.success, result.error
     assert "focus" in result.data["effects"] and result.data["effects"]["focus"] is None
+
+
+async def test_a_link_that_stops_its_click_propagation_still_waits_for_its_navigation(tab, load, server, call, eid):
+    # The page's handler stops the click at the link, so no bubbling listener sees it: the click
+    # must still notice that the link's default action starts loading another document.
+    slow = server.route("/slow", "<title>Slow</title><h1>Arrived</h1>")
+    arrived, release = server.hold("/slow")
+    await load(tab, "<a id=go href='/slow' onclick='event.stopPropagation()'>Go slowly</a>")
+    click = asyncio.ensure_future(call("browser_dom", action="click", element_id=await eid(tab, "#go")))
+    assert await asyncio.to_thread(arrived.wait, 10)
+    release.set()
+    result = await asyncio.wait_for(click, 20)
+    assert result.success, result.error
+    assert result.data["effects"]["url"] == slow and tab.url == slow
