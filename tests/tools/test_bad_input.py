@@ -85,3 +85,11 @@ def test_every_tool_has_a_description_and_an_object_schema():
         assert len(tool.description) > 20, name
         schema = tool.json_schema()
         assert schema["type"] == "object" and schema.get("additionalProperties") is False, name
+
+
+async def test_a_reused_context_does_not_report_the_previous_calls_action(ctx):
+    ok = await REGISTRY.dispatch("browser_tabs", {"action": "list"}, ctx)
+    assert ok.success and ok.action == "list"
+    bad = await REGISTRY.dispatch("browser_tabs", {"action": "definitely-not-a-choice"}, ctx)
+    assert not bad.success and bad.error["code"] == "VALIDATION_ERROR"
+    assert bad.action is None

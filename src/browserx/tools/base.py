@@ -170,6 +170,7 @@ class ToolRegistry:
     async def dispatch(self, name: str, arguments: Any, ctx: ToolContext) -> ToolResult:
         started = time.monotonic()
         tool = self.tools.get(name)
+        ctx.action = None  # a reused context must not report the previous call's action
         try:
             if tool is None:
                 raise ValidationError(f"unknown tool {name!r}", hint=f"Use one of: {', '.join(self.tools)}.")
