@@ -11,6 +11,11 @@ where real input cannot reach the element. The in-page half is `page.js` + `elem
 installed once per document in browserx's isolated world. A left click costs one call before the
 mouse events and none after: a call sent with them answers, from the click's own dispatch, what
 changed (focus, DOM, same-document URL). Other actions ask the page once more afterwards.
+
+An element of an out-of-process iframe (a snapshot with include_cross_origin_iframes) is acted on
+in that frame's world (`DomService.frame_of`); the point it answers is in the frame's viewport, and
+`Frame.to_top` makes it a point of the tab's viewport, where mouse events go. Keyboard input on the
+tab's session reaches whichever frame has focus.
 """
 
 from __future__ import annotations
@@ -25,6 +30,8 @@ from typing import Any
 from ..browser import Tab
 from ..errors import (BrowserxError, ElementCoveredError, ElementDisabledError, ElementNotVisibleError,
                       NodeNotFoundError, ValidationError)
+from ..page.frames import Frame
+from ..page.service import DomService
 from ..page.world import PageWorld
 from . import visual
 from .effects import EffectWatch, invalidate_snapshot
@@ -49,6 +56,7 @@ _CALL = """function(method, detail, ...args) {
 }"""
 _FINISH = "function() { const A = globalThis.__bxact; return A ? A.finish() : null; }"
 _NAVIGATION_STARTED = "function() { const A = globalThis.__bxact; return A ? A.navigationStarted() : false; }"
+_SCROLL_POSITION = "function() { return [Math.round(scrollX), Math.round(scrollY)]; }"
 
 
 def _lib() -> str:
@@ -60,9 +68,8 @@ def _lib() -> str:
     return _LIB
 
 
-async def _page(tab: Tab, method: str, *args: Any, detail: bool | None = None) -> dict[str, Any]:
+async def _page(world: PageWorld, method: str, *args: Any, detail: bool | None = None) -> dict[str, Any]:
     """Call `__bxact[method](*args)`; with `detail` not None, also take the effects baseline first."""
-    world = PageWorld.of(tab)
     out = await world.call(_CALL, method, detail, *args)
     if isinstance(out, dict) and out.get("install"):
         await world.call(_lib())
@@ -77,40 +84,60 @@ async def _page(tab: Tab, method: str, *args: Any, detail: bool | None = None) -
 
 
 class _Run:
-    """One action: effects armed before, settled and summarised after, snapshot always invalidated."""
+    """One action: effects armed before, settled and summarised after, snapshot always invalidated.
 
-    def __init__(self, tab: Tab, detail: bool) -> None:
-        self.tab, self.detail = tab, detail
+    `frame` is where the element lives: every in-page call of the action goes to its world.
+    """
+
+    def __init__(self, tab: Tab, detail: bool, frame: Frame) -> None:
+        self.tab, self.detail, self.frame = tab, detail, frame
         self.started = time.perf_counter()
         self.watch = EffectWatch(tab)
 
     async def first(self, method: str, *args: Any) -> dict[str, Any]:
-        return await _page(self.tab, method, *args, detail=self.detail)
+        return await _page(self.frame.world, method, *args, detail=self.detail)
+
+    async def page(self, method: str, *args: Any) -> dict[str, Any]:
+        return await _page(self.frame.world, method, *args)
+
+    async def point(self, where: dict[str, Any]) -> tuple[float, float]:
+        """The tab-viewport point of an in-page answer's x, y."""
+        return await self.frame.to_top(where["x"], where["y"], scrolled=bool(where.get("scrolled")))
 
     async def done(self, page: dict[str, Any] | None = None, **extra: Any) -> dict[str, Any]:
+        if page is not None and self.frame.child is not None:
+            # An out-of-process frame's own navigations and URL are not the tab's.
+            page.pop("navigating", None)
+            page.pop("url", None)
         if page is not None and page.pop("navigating", False):
             self.watch.navigation_started()  # the page saw it start: wait for the commit
         if page is None and not self.watch.navigating:
             try:
-                page = await PageWorld.of(self.tab).call(_FINISH, timeout=5.0)
+                page = await self.frame.world.call(_FINISH, timeout=5.0)
             except BrowserxError:
                 page = None  # the document went away (navigation): the URL tells the story
+            if page is not None and self.frame.child is not None:
+                page.pop("url", None)
         await self.watch.settle()
         effects = self.watch.summary(page)
         return {"success": True, "duration_ms": round((time.perf_counter() - self.started) * 1000, 1),
                 "snapshotInvalidated": True, **extra, "effects": effects}
 
 
-async def _act(tab: Tab, detail: bool, body: Callable[[_Run], Awaitable[dict[str, Any]]]) -> dict[str, Any]:
-    run = _Run(tab, detail)
+async def _act(tab: Tab, detail: bool, body: Callable[[_Run], Awaitable[dict[str, Any]]],
+               element_id: str | None = None) -> dict[str, Any]:
+    run: _Run | None = None
     try:
+        # The element's frame: the tab's document, or an out-of-process iframe's.
+        run = _Run(tab, detail, DomService.of(tab).frame_of(element_id))
         return await body(run)
     except BrowserxError as exc:
         exc.details.setdefault("recoverable", exc.recoverable)
         exc.details["snapshotInvalidated"] = True
         raise
     finally:
-        run.watch.close()
+        if run is not None:
+            run.watch.close()
         invalidate_snapshot(tab)
 
 
@@ -147,28 +174,30 @@ async def click(tab: Tab, element_id: str, *, button: str = "left", click_count:
         token = next(tab.services.setdefault("click_tokens", itertools.count(1))) \
             if button == "left" and click_count == 1 and not detail else 0
         where = await run.first("click", element_id, True, token)
+        x, y = await run.point(where)
         page = None
         if where.get("armed"):
             settled, pressed = await asyncio.gather(
-                _page(tab, "awaitClick", token, CLICK_SETTLE_MS),
-                _mouse(tab, where["x"], where["y"], button, click_count, modifiers), return_exceptions=True)
+                run.page("awaitClick", token, CLICK_SETTLE_MS),
+                _mouse(tab, x, y, button, click_count, modifiers), return_exceptions=True)
             if isinstance(pressed, BaseException):
                 raise pressed
             # The click happened; if the page could not say what changed (it navigated), the URL will.
             page = settled if isinstance(settled, dict) else None
-            if page is not None and page.pop("activation", False) and await _navigation_started(tab):
+            if (page is not None and page.pop("activation", False) and run.frame.child is None
+                    and await _navigation_started(run.frame.world)):
                 page["navigating"] = True
         else:
-            await _mouse(tab, where["x"], where["y"], button, click_count, modifiers)
-        visual.maybe_ripple(tab, where["x"], where["y"], visual_effect)
-        return await run.done(page, x=round(where["x"]), y=round(where["y"]))
-    return await _act(tab, detail, body)
+            await _mouse(tab, x, y, button, click_count, modifiers)
+        visual.maybe_ripple(tab, x, y, visual_effect)
+        return await run.done(page, x=round(x), y=round(y))
+    return await _act(tab, detail, body, element_id)
 
 
-async def _navigation_started(tab: Tab) -> bool:
+async def _navigation_started(world: PageWorld) -> bool:
     """Asked after a link or submit click: did its default action start loading another document?"""
     try:
-        return bool(await PageWorld.of(tab).call(_NAVIGATION_STARTED, timeout=5.0))
+        return bool(await world.call(_NAVIGATION_STARTED, timeout=5.0))
     except BrowserxError:
         return True  # the document is already going away
 
@@ -180,10 +209,11 @@ async def hover(tab: Tab, element_id: str, *, strategy: str = "cdp", detail: boo
             await run.first("scriptHover", element_id)
             return await run.done()
         where = await run.first("click", element_id, True)
-        await _mouse(tab, where["x"], where["y"], move_only=True)
-        visual.maybe_ripple(tab, where["x"], where["y"], visual_effect)
-        return await run.done(x=round(where["x"]), y=round(where["y"]))
-    return await _act(tab, detail, body)
+        x, y = await run.point(where)
+        await _mouse(tab, x, y, move_only=True)
+        visual.maybe_ripple(tab, x, y, visual_effect)
+        return await run.done(x=round(x), y=round(y))
+    return await _act(tab, detail, body, element_id)
 
 
 def _split_enter(text: str, submit: bool) -> tuple[str, bool]:
@@ -205,7 +235,7 @@ async def type_text(tab: Tab, element_id: str, text: str, *, clear: bool = True,
         # placeholder label drawn over the input.
         ready = await run.first("prepareType", element_id, clear, False)
         if ready.get("set_value"):  # a date/time/colour picker takes no typed text: set it in page
-            await _page(tab, "setValue", body_text)
+            await run.page("setValue", body_text)
             if enter:
                 await press_key(tab.session, "Enter")
             return await run.done()
@@ -216,7 +246,7 @@ async def type_text(tab: Tab, element_id: str, text: str, *, clear: bool = True,
         if enter:
             await press_key(tab.session, "Enter")
         return await run.done()
-    return await _act(tab, detail, body)
+    return await _act(tab, detail, body, element_id)
 
 
 async def keypress(tab: Tab, key: str, modifiers: int = 0, *, element_id: str | None = None,
@@ -233,7 +263,7 @@ async def keypress(tab: Tab, key: str, modifiers: int = 0, *, element_id: str | 
             await run.first("none")
         await press_key(tab.session, key, modifiers)
         return await run.done()
-    return await _act(tab, detail, body)
+    return await _act(tab, detail, body, element_id)
 
 
 async def scroll(tab: Tab, element_id: str, *, block: str = "start", inline: str = "nearest",
@@ -241,8 +271,17 @@ async def scroll(tab: Tab, element_id: str, *, block: str = "start", inline: str
     """Scroll the element into view (both strategies scroll in page); the new window scroll position."""
     async def body(run: _Run) -> dict[str, Any]:
         out = await run.first("scroll", element_id, block, inline)
+        if run.frame.child is not None and out["in_viewport"]:
+            # In view in its frame; bring the frame into the tab's view too, and report the tab's scroll.
+            where = await run.page("click", element_id, False)
+            try:
+                await run.point(where)
+            except ElementNotVisibleError:
+                out["in_viewport"] = False
+            top = await PageWorld.of(tab).call(_SCROLL_POSITION, timeout=5.0)
+            out.update(scroll_x=top[0], scroll_y=top[1])
         return await run.done(scroll_x=out["scroll_x"], scroll_y=out["scroll_y"], in_viewport=out["in_viewport"])
-    return await _act(tab, detail, body)
+    return await _act(tab, detail, body, element_id)
 
 
 async def select(tab: Tab, element_id: str, option: str, *, strategy: str = "cdp", detail: bool = False,
@@ -251,23 +290,24 @@ async def select(tab: Tab, element_id: str, option: str, *, strategy: str = "cdp
     async def pick_pending(run: _Run) -> None:
         # The option chosen in page is the pending element (id None) of the next call.
         if strategy == "script":
-            await _page(tab, "scriptClick", None, 0, 1, 0)
+            await run.page("scriptClick", None, 0, 1, 0)
             return
-        where = await _page(tab, "click", None, True)
-        await _mouse(tab, where["x"], where["y"])
-        visual.maybe_ripple(tab, where["x"], where["y"], visual_effect)
+        where = await run.page("click", None, True)
+        x, y = await run.point(where)
+        await _mouse(tab, x, y)
+        visual.maybe_ripple(tab, x, y, visual_effect)
 
     async def body(run: _Run) -> dict[str, Any]:
         out = await run.first("select", element_id, option)
         if out.get("open"):  # a closed combobox: open it like a user, then find the option
             if strategy == "script":
-                await _page(tab, "scriptClick", element_id, 0, 1, 0)
+                await run.page("scriptClick", element_id, 0, 1, 0)
             else:
-                where = await _page(tab, "click", element_id, True)
-                await _mouse(tab, where["x"], where["y"])
-            out = await _page(tab, "awaitOption", element_id, option, OPTION_WAIT_MS)
+                where = await run.page("click", element_id, True)
+                await _mouse(tab, *await run.point(where))
+            out = await run.page("awaitOption", element_id, option, OPTION_WAIT_MS)
             await pick_pending(run)
         elif not out.get("done"):
             await pick_pending(run)
         return await run.done(selected=out.get("selected"))
-    return await _act(tab, detail, body)
+    return await _act(tab, detail, body, element_id)

@@ -37,7 +37,9 @@ class SnapshotOptions(BaseModel):
     max_headings: int = Field(30, ge=0, le=1000)
     max_iframe_depth: int = Field(1, ge=0, le=5)
     include_file_inputs: bool = False  # hidden <input type=file> too, for uploads
-    include_cross_origin_iframes: bool = False  # not captured yet; counted in omitted.frames
+    # Out-of-process (cross-site) iframes through their own targets, up to max_iframe_depth. Off:
+    # they are only counted in omitted.frames.
+    include_cross_origin_iframes: bool = False
     max_text_chars: int = Field(3000, ge=0, le=200_000)
     base_url: str | None = None  # links are made relative to this origin (default: the page's URL)
 

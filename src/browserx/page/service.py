@@ -9,30 +9,41 @@
 The cache is dropped by `invalidate()`, `DOM.documentUpdated`, main-frame navigation (through
 `tab.document_listeners`) and age (30 s). Before a cached model is returned, one cheap call asks
 the page whether anything changed since (DOM mutations seen by the world's MutationObserver,
-scroll position, viewport size), so a cached model never describes a page that has moved on.
+scroll position, viewport size), so a cached model never describes a page that has moved on. A
+model with cross-origin frames also asks each frame's world (in parallel), and holds only while
+the tab has the same out-of-process frames.
 
 A capture is one call to `__browserx.snapshot` in browserx's world; when the walk met custom
 elements never looked up, their closed shadow roots are adopted through CDP (shadow.py) and the
-capture runs once more.
+capture runs once more. With `include_cross_origin_iframes`, each out-of-process iframe is then
+captured in its own world (frames.py) with what is left of the caps, and merged. Element ids are
+numbered by one counter per top document across all its frames, so they never collide, and
+DomService remembers which ids live in which frame: `frame_of(element_id)` routes actions there.
 """
 
 from __future__ import annotations
 
 import asyncio
 import builtins
+import contextlib
 import json
 import re
 import time
 from typing import Any
 
 from ..browser import Tab
+from ..browser.children import children_of
 from ..errors import BrowserxError, JSExceptionError, NodeNotFoundError, SnapshotFailedError, TimeoutError
-from . import shadow
+from . import frames, shadow
+from .frames import Frame
 from .model import PageModel, SnapshotOptions
 from .world import PageWorld
 
 MAX_AGE_S = 30.0
 CAPTURE_TIMEOUT_S = 30.0
+FRAME_TIMEOUT_S = 5.0  # one out-of-process frame's capture
+FRAMES_BUDGET_S = 15.0  # all of them: a slow frame costs the model its content, never the snapshot
+MAX_FRAME_IDS = 50_000  # element ids remembered per document as living in an out-of-process frame
 ELEMENT_ID = re.compile(r"^[a-z]{2}_\d{1,9}$")
 
 # One JSON string crosses CDP: far cheaper than returnByValue of a deep object.
@@ -54,6 +65,14 @@ class DomService:
         # Next id number per document (loader id): ids are never reused within a document, even
         # if Chromium drops browserx's world and the page's element -> id map with it.
         self._next_numbers: dict[str, int] = {}
+        # element_id -> session id of the out-of-process frame it lives in, for the document
+        # `_frame_ids_loader` (ids of the main document and same-origin frames are not in it).
+        self._frame_ids: dict[str, str] = {}
+        self._frame_ids_loader = ""
+        # The cached model's frames: world state per captured frame's session id, and every
+        # out-of-process frame the tab had then (captured or not).
+        self._frame_states: dict[str, Any] = {}
+        self._frame_sessions: set[str] = set()
         self._lock = asyncio.Lock()
         tab.session.on("DOM.documentUpdated", lambda _params: self.invalidate())
         tab.document_listeners.append(self.invalidate)
@@ -86,11 +105,20 @@ class DomService:
             return False
         if time.monotonic() - self._taken_at > MAX_AGE_S:
             return False
-        try:
-            state = await self.world.call(_STATE, timeout=5.0)
-        except (NodeNotFoundError, JSExceptionError):
+        worlds = [self.world]
+        if options.include_cross_origin_iframes:
+            live = {c.session.session_id: c for c in children_of(self.tab).frames()}
+            if set(live) != self._frame_sessions or not set(self._frame_states) <= set(live):
+                return False  # a frame came or went
+            worlds += [PageWorld.of(self.tab, live[sid].session) for sid in self._frame_states]
+        main, *framed = await asyncio.gather(*(w.call(_STATE, timeout=5.0) for w in worlds), return_exceptions=True)
+        if isinstance(main, (NodeNotFoundError, JSExceptionError)):
             return False  # the world is gone (navigation) or was rebuilt: take a new snapshot
-        return state == self._state
+        if isinstance(main, BaseException):
+            raise main
+        if any(isinstance(state, BaseException) for state in framed):
+            return False  # a frame went away or does not answer: a new snapshot says which
+        return main == self._state and framed == list(self._frame_states.values())
 
     async def _capture(self, options: SnapshotOptions) -> PageModel:
         loader_id = self.tab.loader_id
@@ -106,23 +134,110 @@ class DomService:
             raise SnapshotFailedError(f"the page model could not be built: {exc.message}", details=exc.details) from exc
         if raw is None:
             raise SnapshotFailedError("the page model script returned nothing (the document may be closing)")
+        next_number = max(next_number, int(raw.get("next_number") or next_number))
+        frame_states: dict[str, Any] = {}
+        # Taken before the frames are: one attaching meanwhile makes the cache miss next time.
+        frame_sessions = {c.session.session_id for c in children_of(self.tab).frames()} \
+            if options.include_cross_origin_iframes else set()
+        if options.include_cross_origin_iframes:
+            next_number = await self._capture_frames(raw, options, next_number, loader_id, frame_states)
         if self.tab.loader_id == loader_id:
-            self._next_numbers[loader_id] = max(next_number, int(raw.get("next_number") or next_number))
+            self._next_numbers[loader_id] = next_number
         model = PageModel.from_raw(raw)
         self.last, self._options, self._state = model, options, raw.get("state")
+        self._frame_states, self._frame_sessions = frame_states, frame_sessions
         self._taken_at = time.monotonic()
         self._valid = self.tab.loader_id == loader_id
         return model
 
+    async def _capture_frames(self, raw: dict[str, Any], options: SnapshotOptions, next_number: int,
+                              loader_id: str, states: dict[str, Any]) -> int:
+        """Capture the out-of-process frames into `raw`, level by level; the id counter after them.
+
+        Frames come after the main document's controls (top to bottom within a level): the caps
+        chose the main document's controls first, and the walk does not say where among them an
+        iframe sat. A frame that fails or times out is left out and counted in omitted.frames.
+        """
+        deadline = time.monotonic() + FRAMES_BUDGET_S
+        viewport = (raw["viewport"]["width"], raw["viewport"]["height"])
+        met = raw["omitted"].get("frames", 0)  # cross-origin frames the walks met (within max depth)
+        captured = beyond = 0
+        if self._frame_ids_loader != loader_id:
+            self._frame_ids, self._frame_ids_loader = {}, loader_id
+        docs = [frames.Doc(self.tab.session)]
+        while docs and time.monotonic() < deadline:
+            try:
+                plans, past = await asyncio.wait_for(
+                    frames.plan_level(self.tab, docs, options.max_iframe_depth), deadline - time.monotonic())
+            except (builtins.TimeoutError, BrowserxError):
+                break
+            beyond += past
+            docs = []
+            for plan in plans:
+                script = options.script_options(next_number)
+                script.update(
+                    max_controls=max(0, options.max_controls - len(raw["controls"])),
+                    max_headings=max(0, options.max_headings - len(raw["headings"])),
+                    max_iframe_depth=options.max_iframe_depth - plan.doc.depth, max_text_chars=0,
+                    # Links in the frame are made relative to the top page, the one the agent is on.
+                    base_url=options.base_url or raw.get("url"), frame=plan.script_frame(viewport))
+                part = None
+                budget = min(FRAME_TIMEOUT_S, deadline - time.monotonic())
+                if budget > 0:
+                    with contextlib.suppress(builtins.TimeoutError, BrowserxError):
+                        part = await asyncio.wait_for(capture_raw(plan.world, script, timeout=budget), budget)
+                if part is None:
+                    # Its two passes (shadow.py) may still number up to max_controls new elements
+                    # each: never hand those numbers out again.
+                    next_number += 2 * script["max_controls"]
+                    continue
+                next_number = max(next_number, int(part.get("next_number") or next_number))
+                captured += 1
+                met += part.get("omitted", {}).get("frames", 0)
+                session_id = plan.child.session.session_id
+                states[session_id] = part.get("state")
+                for element_id in frames.merge(raw, part, plan.doc.selector):
+                    self._frame_ids[element_id] = session_id
+                docs.append(plan.doc)
+        while len(self._frame_ids) > MAX_FRAME_IDS:
+            del self._frame_ids[next(iter(self._frame_ids))]  # oldest first
+        raw["omitted"]["frames"] = max(0, met - captured) + beyond
+        if not raw["omitted"]["frames"]:
+            del raw["omitted"]["frames"]
+        return next_number
+
+    def frame_of(self, element_id: str | None) -> Frame:
+        """The frame (world, and for an out-of-process frame its target) that `element_id` lives in.
+
+        NODE_NOT_FOUND if it lived in an out-of-process frame that has gone away.
+        """
+        session_id = self._frame_ids.get(element_id or "") if self._frame_ids_loader == self.tab.loader_id else None
+        if session_id is None:
+            return Frame(self.tab, self.world)
+        child = children_of(self.tab).get(session_id)
+        if child is None:
+            raise NodeNotFoundError(f"element {element_id} was in a frame that went away",
+                                    details={"element_id": element_id})
+        return Frame(self.tab, PageWorld.of(self.tab, child.session), child)
+
     async def element_object_id(self, element_id: str) -> str:
-        """A Runtime objectId (in browserx's world) for the element; NODE_NOT_FOUND if unknown or gone."""
+        """A Runtime objectId (in browserx's world of the element's frame); NODE_NOT_FOUND if unknown or gone.
+
+        The handle belongs to that frame's session: `frame_of(element_id).world.session`.
+        """
         if not isinstance(element_id, str) or not ELEMENT_ID.match(element_id):
             raise NodeNotFoundError(f"{element_id!r} is not an element id from a snapshot",
                                     details={"element_id": element_id})
+        frame = self.frame_of(element_id)
         try:
-            object_id = await self.world.object_id(_ELEMENT, element_id)
+            object_id = await frame.world.object_id(_ELEMENT, element_id)
         except NodeNotFoundError as exc:
             raise NodeNotFoundError(f"element {element_id} is gone: the page navigated",
+                                    details={"element_id": element_id}) from exc
+        except BrowserxError as exc:
+            if frame.child is None or children_of(self.tab).get(frame.child.session.session_id) is not None:
+                raise
+            raise NodeNotFoundError(f"element {element_id} is gone: its frame navigated or closed",
                                     details={"element_id": element_id}) from exc
         if not object_id:
             raise NodeNotFoundError(f"element {element_id} is unknown or no longer in the page",
@@ -130,11 +245,13 @@ class DomService:
         return object_id
 
     async def backend_node_id(self, element_id: str) -> int:
+        """The element's backend node id, in the DOM of its frame's session (`frame_of(element_id)`)."""
         object_id = await self.element_object_id(element_id)
+        session = self.frame_of(element_id).world.session
         try:
-            described = await self.tab.session.send("DOM.describeNode", {"objectId": object_id})
+            described = await session.send("DOM.describeNode", {"objectId": object_id})
         finally:
-            await self.tab.session.send("Runtime.releaseObject", {"objectId": object_id})
+            await session.send("Runtime.releaseObject", {"objectId": object_id})
         return int(described["node"]["backendNodeId"])
 
 
