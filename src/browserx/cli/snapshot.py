@@ -2,6 +2,7 @@
 
     browserx snapshot https://example.com/
     browserx snapshot page.html --json --include-values --max-controls 100
+    browserx snapshot https://shop.example/checkout --cross-origin-iframes
 
 A FILE is rendered as static HTML (scripts disabled, isolated context); a URL is opened in a
 fresh browser and snapshotted once its load event fired. `--json` prints the whole model,
@@ -29,6 +30,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="show field values (up to 200 characters; passwords stay hidden)")
     parser.add_argument("--max-controls", metavar="N", type=int, default=400,
                         help="keep at most N controls, in-viewport and enabled first (default 400)")
+    parser.add_argument("--cross-origin-iframes", action="store_true",
+                        help="also capture cross-site iframes (payment, login, consent widgets)")
     parser.add_argument("--timeout", metavar="SECONDS", type=float, default=15.0,
                         help="how long to wait for a URL to load (default 15)")
     add_browser_options(parser)
@@ -41,7 +44,8 @@ async def run(args: argparse.Namespace) -> int:
 
     if args.max_controls is not None and args.max_controls < 0:
         raise ValidationError(f"--max-controls must be 0 or more, got {args.max_controls}")
-    options = SnapshotOptions(include_values=args.include_values, max_controls=args.max_controls)
+    options = SnapshotOptions(include_values=args.include_values, max_controls=args.max_controls,
+                              include_cross_origin_iframes=args.cross_origin_iframes)
     file = Path(args.target)
     async with BrowserManager(config_from_args(args)) as manager:
         if file.is_file():

@@ -15,7 +15,8 @@ from .base import Params, TabParams, Tool, ToolContext, ToolOutput
 DESCRIPTION = """Read the current page as a compact model and act on its elements by id.
 
 action=snapshot: the page's headings, landmarks, controls (each with an element_id such as "bu_3"), \
-reader text and what is off screen. format "text" (default, compact) or "json". Form-field values are \
+reader text and what is off screen. format "text" (default, compact) or "json". Cross-site iframes \
+are left out (counted as "cross-origin frames") unless include_cross_origin_iframes=true. Form-field values are \
 hidden unless include_values=true (passwords never shown). Take a snapshot first, and again after \
 any action: every action invalidates the previous model (snapshotInvalidated), and ids of elements \
 that went away stop working (NODE_NOT_FOUND).
@@ -73,6 +74,9 @@ class DomParams(TabParams):
     max_controls: int | None = Field(default=None, ge=1, le=5000, description="snapshot: most controls to list.")
     max_headings: int | None = Field(default=None, ge=1, le=1000, description="snapshot: most headings to list.")
     max_iframe_depth: int | None = Field(default=None, ge=0, le=5, description="snapshot: how deep to enter iframes.")
+    include_cross_origin_iframes: bool | None = Field(
+        default=None, description="snapshot: also list the controls of cross-site iframes (payment, login, "
+                                  "consent widgets); their ids work like any other.")
     # click
     button: Literal["left", "right", "middle"] = Field(default="left", description="click: mouse button.")
     click_count: int = Field(default=1, ge=1, le=3, description="click: 2 for a double click.")
@@ -113,8 +117,8 @@ async def _snapshot(tab: Tab, params: DomParams) -> Any:
     from ..page.model import SnapshotOptions
     from ..page.render import llm_json, render_text
     from ..page.service import DomService
-    wanted = {k: getattr(params, k) for k in ("include_values", "max_controls", "max_headings", "max_iframe_depth")
-              if getattr(params, k) is not None}
+    wanted = {k: getattr(params, k) for k in ("include_values", "max_controls", "max_headings", "max_iframe_depth",
+                                              "include_cross_origin_iframes") if getattr(params, k) is not None}
     model = await DomService.of(tab).snapshot(SnapshotOptions(**wanted), fresh=True)
     return render_text(model) if params.format == "text" else llm_json(model)
 
