@@ -130,7 +130,8 @@ function frame(el, ctx, out) {
   const box = [x, y, el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
     el.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom)];
   observe(doc);
-  const clipper = { parent: ctx.clipper, box, scroll: false };
+  // A frame whose document scrolls reveals what lies past its box: listed, off-screen, like the page's own.
+  const clipper = { parent: ctx.clipper, box, scroll: documentScrolls(doc, el) };
   const fc = { ...ctx, offset: { x, y }, clipper, frameClipper: clipper, depth: ctx.depth + 1,
     hops: [...ctx.hops, el], pointer: false, modal: doc.querySelector("dialog:modal") };
   if (fc.modal) fc.disabled = true;
@@ -236,8 +237,8 @@ function snapshot(options) {
   const out = { opts, regions: [], regionSet: new Set(), headings: [], candidates: [], crossOrigin: 0, visited: 0,
     pendingHosts: [] };
   const modal = document.querySelector("dialog:modal");
-  const frameClip = inFrame ? { parent: null, box: inFrame.clip, scroll: false } : null;
-  const root = { region: inFrame ? inFrame.region : null, disabled: !!modal, inControl: false, pointer: false,
+  const frameClip = inFrame ? { parent: null, box: inFrame.clip, scroll: documentScrolls(document, null) } : null;
+  const root = { region: inFrame ? inFrame.region : null, disabled: !!modal || !!(inFrame && inFrame.inert), inControl: false, pointer: false,
     clipper: frameClip, frameClipper: frameClip, offset: inFrame ? { x: inFrame.offset[0], y: inFrame.offset[1] } : { x: 0, y: 0 },
     depth: 0, hops: [], modal };
   const t0 = performance.now();
@@ -345,6 +346,6 @@ function state() {
 }
 
 Object.defineProperty(globalThis, "__browserx", {
-  value: Object.freeze({ snapshot, element, state, idOf: el => idOf.get(el) || null, shadowOf, frameInfo, adoptShadowRoot,
+  value: Object.freeze({ snapshot, element, state, idOf: el => idOf.get(el) || null, shadowOf, frameInfo, frameHit, adoptShadowRoot,
     pendingHosts: () => pendingHosts }), configurable: false, enumerable: false, writable: false,
 });

@@ -44,6 +44,19 @@ function regionOf(el) {
   return null;
 }
 
+// Whether a frame's document can scroll (then content past the frame's box is only off-screen).
+function documentScrolls(doc, frameEl) {
+  if (frameEl && (frameEl.getAttribute("scrolling") || "").toLowerCase() === "no") return false;
+  const root = doc.scrollingElement || doc.documentElement;
+  if (!root || !doc.defaultView) return false;
+  const cs = (el) => doc.defaultView.getComputedStyle(el).overflow;
+  // The viewport takes html's overflow, or body's when html leaves it visible.
+  let overflow = cs(doc.documentElement);
+  if (overflow === "visible" && doc.body) overflow = cs(doc.body);
+  if (/hidden|clip/.test(overflow)) return false;
+  return root.scrollHeight > root.clientHeight + 1 || root.scrollWidth > root.clientWidth + 1;
+}
+
 // Hosts and same-origin frame elements between the top document and `el`, outermost first.
 function hopsOf(el) {
   const hops = [];
@@ -74,7 +87,41 @@ function frameInfo(el) {
     box = [box[0] + outer[0], box[1] + outer[1], box[2], box[3]];
     clipBox = intersect([clipBox[0] + outer[0], clipBox[1] + outer[1], clipBox[2], clipBox[3]], outer);
   }
-  const shown = !!(el.getClientRects().length && el.checkVisibility && el.checkVisibility({ opacityProperty: true, visibilityProperty: true }));
-  return { offset: [box[0], box[1]], clip: clipBox, shown, selector: selectorFor(el, hopsOf(el)),
+  const hops = hopsOf(el);
+  const chain = [el, ...hops];
+  // As the walk would see it: aria-hidden anywhere above hides it, inert disables what it holds.
+  const shown = !!(el.getClientRects().length && el.checkVisibility &&
+    el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) &&
+    !chain.some(n => n.closest('[aria-hidden="true"]'));
+  const inert = chain.some(n => n.closest("[inert]"));
+  return { offset: [box[0], box[1]], clip: clipBox, shown, inert, selector: selectorFor(el, hops),
     region: regionOf(el) };
+}
+
+// frameInfo, and with a point (x, y in the frame's own viewport) what a pointer there would hit in
+// the documents around the frame: `cover` names it unless it is the frame itself.
+function frameHit(el, x, y) {
+  const info = frameInfo(el);
+  if (x === null || x === undefined) return info;
+  let px = x + info.offset[0], py = y + info.offset[1];
+  let hit = document.elementFromPoint(px, py);
+  for (let i = 0; hit && hit !== el && i < 30; i++) {
+    const sr = shadowOf(hit);
+    const inner = sr && sr.elementFromPoint(px, py);
+    if (inner && inner !== hit) { hit = inner; continue; }
+    if ((hit.localName === "iframe" || hit.localName === "frame") && hit.contentDocument) {
+      const r = hit.getBoundingClientRect(), cs = getComputedStyle(hit);
+      px -= r.left + hit.clientLeft + parseFloat(cs.paddingLeft);
+      py -= r.top + hit.clientTop + parseFloat(cs.paddingTop);
+      hit = hit.contentDocument.elementFromPoint(px, py);
+      continue;
+    }
+    break;
+  }
+  // No hit at all: the point is outside this document's viewport (the caller checks the clip).
+  if (hit && hit !== el) {
+    info.cover = { tag: hit.localName, dom_id: hit.id || undefined,
+      name: (hit.getAttribute("aria-label") || hit.textContent || "").trim().slice(0, 60) };
+  }
+  return info;
 }

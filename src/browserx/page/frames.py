@@ -36,31 +36,8 @@ from .world import PageWorld
 PLACE_TIMEOUT_S = 5.0
 _TWO_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"
 # frameInfo of the <iframe> (this); with a point (in the frame's viewport), also what a pointer there
-# would hit in the parent's documents: the frame itself, or a cover.
-_FRAME_INFO = """function (x, y) {
-  const bx = globalThis.__browserx;
-  const info = bx.frameInfo(this);
-  if (x === null) return info;
-  let px = x + info.offset[0], py = y + info.offset[1];
-  let hit = document.elementFromPoint(px, py);
-  for (let i = 0; hit && hit !== this && i < 30; i++) {
-    const sr = bx.shadowOf(hit);
-    const inner = sr && sr.elementFromPoint(px, py);
-    if (inner && inner !== hit) { hit = inner; continue; }
-    if ((hit.localName === 'iframe' || hit.localName === 'frame') && hit.contentDocument) {
-      const r = hit.getBoundingClientRect(), cs = getComputedStyle(hit);
-      px -= r.left + hit.clientLeft + parseFloat(cs.paddingLeft);
-      py -= r.top + hit.clientTop + parseFloat(cs.paddingTop);
-      hit = hit.contentDocument.elementFromPoint(px, py);
-      continue;
-    }
-    break;
-  }
-  // No hit at all: the point is outside this document's viewport (the caller checks the clip).
-  if (hit && hit !== this) info.cover = {tag: hit.localName, dom_id: hit.id || undefined,
-    name: (hit.getAttribute('aria-label') || hit.textContent || '').trim().slice(0, 60)};
-  return info;
-}"""
+# would hit in the parent's documents (frames.js).
+_FRAME_INFO = "function (x, y) { return globalThis.__browserx.frameHit(this, x, y); }"
 
 
 @dataclass
@@ -73,6 +50,7 @@ class Doc:
     clip: list[float] | None = None  # [x, y, width, height]; None: the whole viewport
     selector: str = ""  # of its <iframe>, hops joined by " >> "
     region: str | None = None
+    inert: bool = False  # under an inert element of a parent document: its controls are disabled
 
 
 @dataclass
@@ -86,7 +64,7 @@ class FramePlan:
     def script_frame(self, viewport: tuple[float, float]) -> dict[str, Any]:
         """`options.frame` for capture.js: this frame's place in the top viewport."""
         return {"offset": list(self.doc.offset), "clip": self.doc.clip, "region": self.doc.region,
-                "viewport": list(viewport)}
+                "inert": self.doc.inert, "viewport": list(viewport)}
 
 
 async def plan_level(tab: Tab, parents: list[Doc], max_depth: int) -> tuple[list[FramePlan], int]:
@@ -127,7 +105,8 @@ def _inside(parent: Doc, info: dict[str, Any], child: ChildTarget, depth: int) -
     x, y, w, h = info["clip"]
     clip = _intersect([x + dx, y + dy, w, h], parent.clip)
     selector = f"{parent.selector} >> {info['selector']}" if parent.selector else info["selector"]
-    return Doc(child.session, depth, offset, clip, selector, info.get("region") or parent.region)
+    return Doc(child.session, depth, offset, clip, selector, info.get("region") or parent.region,
+               bool(info.get("inert")) or parent.inert)
 
 
 def _intersect(a: list[float], b: list[float] | None) -> list[float]:
