@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..browser import Tab
+from ..cdp import CDPSession
 from ..errors import (BrowserxError, CDPError, ElementNotVisibleError, JSExceptionError,
                       NodeNotFoundError, ScreenshotFailedError, ValidationError)
 from .scale import DEFAULT_LIMITS, Frame, ImageLimits, capture_scale, fit
@@ -129,9 +130,9 @@ async def element_object_id(tab: Tab, *, selector: str | None = None, element_id
     return object_id
 
 
-async def element_box(tab: Tab, object_id: str, *, timeout: float = CAPTURE_TIMEOUT) -> dict[str, float]:
-    """Scroll the element into view if needed; its border box in viewport CSS px."""
-    send = tab.session.send
+async def element_box(session: CDPSession, object_id: str, *, timeout: float = CAPTURE_TIMEOUT) -> dict[str, float]:
+    """Scroll the element into view if needed; its border box in CSS px of its session's viewport."""
+    send = session.send
     try:
         await send("DOM.scrollIntoViewIfNeeded", {"objectId": object_id}, timeout=timeout)
     except ElementNotVisibleError:
@@ -145,15 +146,26 @@ async def element_box(tab: Tab, object_id: str, *, timeout: float = CAPTURE_TIME
 async def capture_element(tab: Tab, *, selector: str | None = None, element_id: str | None = None,
                           limits: ImageLimits = DEFAULT_LIMITS, timeout: float = CAPTURE_TIMEOUT) -> Capture:
     """The element's box (the part inside the viewport) as PNG, no larger than `limits`."""
+    owner = None  # the document the element lives in, when named by element id
+    session = tab.session
+    if element_id is not None:  # an element of an out-of-process frame has its handle in that frame's session
+        from ..page.service import DomService  # noqa: PLC0415
+        owner = DomService.of(tab).frame_of(element_id)
+        session = owner.world.session
     object_id = await element_object_id(tab, selector=selector, element_id=element_id)
     try:
-        box = await element_box(tab, object_id, timeout=timeout)
+        box = await element_box(session, object_id, timeout=timeout)
     finally:
-        if selector is not None:
-            try:
-                await tab.session.send("Runtime.releaseObject", {"objectId": object_id}, timeout=5)
-            except BrowserxError:
-                pass  # the document may be gone; its objects went with it
+        try:
+            await session.send("Runtime.releaseObject", {"objectId": object_id}, timeout=5)
+        except BrowserxError:
+            pass  # the document may be gone; its objects went with it
+    if owner is not None and owner.child is not None:
+        # The box is in the frame's viewport: move it by where the frame's centre point lands on
+        # the tab (parents scrolled so it shows).
+        cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        tx, ty = await owner.to_top(cx, cy, scrolled=True)
+        box["x"], box["y"] = box["x"] + tx - cx, box["y"] + ty - cy
     width, height = tab.viewport
     left, top = max(0.0, box["x"]), max(0.0, box["y"])
     right, bottom = min(float(width), box["x"] + box["width"]), min(float(height), box["y"] + box["height"])
