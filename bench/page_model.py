@@ -25,7 +25,7 @@ from _serve import SHARED, serve_shared
 
 PAGES = ["small.html", "medium.html", "large.html"]
 CORPUS_SAMPLE = 5
-RUNS = {"large.html": 7}
+RUNS = {"large.html": 11}
 DEFAULT_RUNS = 9
 
 FLOOR = """function () {
@@ -90,16 +90,19 @@ async def run(print_fn=print) -> dict:
                 await page.goto(url, wait_until="load", timeout=30_000)
                 pw_text = await page.aria_snapshot(mode="ai")
                 bare = SnapshotOptions(max_text_chars=0)
-                # Interleaved, so that load from other processes hits every contender alike.
+                # Ours and the floor interleaved (rotated), so that load from other processes hits
+                # each alike; Playwright after them, in its own block: its browser keeps working
+                # (garbage collection, layout) for a while after each aria_snapshot, on the same two
+                # cores, and would slow whichever call came next.
                 times: dict[str, list[float]] = {"model": [], "bare": [], "floor": [], "pw": []}
                 contenders = [("model", lambda: service.snapshot(fresh=True)),
                               ("bare", lambda: service.snapshot(bare, fresh=True)),
-                              ("floor", lambda: world.call(FLOOR)),
-                              ("pw", lambda: page.aria_snapshot(mode="ai"))]
+                              ("floor", lambda: world.call(FLOOR))]
                 for i in range(runs):
-                    # Rotated: whoever runs right after Playwright's browser meets its leftover work.
-                    for key, fn in contenders[i % 4:] + contenders[:i % 4]:
+                    for key, fn in contenders[i % 3:] + contenders[:i % 3]:
                         times[key].append(await _time_ms(fn))
+                for _ in range(runs):
+                    times["pw"].append(await _time_ms(lambda: page.aria_snapshot(mode="ai")))
                 model_ms, bare_ms, floor_ms, pw_ms = (statistics.median(times[k]) for k in ("model", "bare", "floor", "pw"))
                 full = await service.snapshot(SnapshotOptions(max_controls=5000), fresh=True)
                 text = render_text(full)
