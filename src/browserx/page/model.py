@@ -9,6 +9,9 @@
 JSON keys are fixed: `{title, url, headings, regions, controls, text, aimap, omitted, viewport}`; a
 control is `{id, role, name, states, region, placeholder?, value_len?, filled?, value?, href?,
 visible, inViewport, bbox}` with `bbox = [x, y, width, height]` in CSS pixels of the top viewport.
+`omitted` counts what the caps left out: controls and headings exactly, `text` in characters (exact
+up to the cut; past the reader's rendering budget, estimated from its analysis), `frames` the
+cross-origin frames not captured.
 """
 
 from __future__ import annotations
