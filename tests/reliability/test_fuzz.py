@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -106,9 +105,7 @@ def _check_shape(result: ToolResult) -> None:
 async def test_generated_calls_give_a_result_or_a_coded_error(fuzz_manager, server, call):
     name, arguments = call
     ctx = ToolContext(fuzz_manager, "fuzz")
-    started = time.monotonic()
-    result = await asyncio.wait_for(REGISTRY.dispatch(name, arguments, ctx), CALL_BOUND + 10)
-    assert time.monotonic() - started < CALL_BOUND + 10
+    result = await asyncio.wait_for(REGISTRY.dispatch(name, arguments, ctx), CALL_BOUND + 10)  # never hangs
     _check_shape(result)
     COUNTS["inputs"] += 1
     COUNTS["successes" if result.success else "errors"] += 1
