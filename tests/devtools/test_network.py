@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from browserx.actions.navigation import navigate
+from browserx.browser.children import children_of
 
 
 def only(requests, **fields):
@@ -27,7 +28,18 @@ async def test_fetch_answered_by_the_worker_is_reported_service_worker(tab, call
 
 async def test_worker_passthrough_shows_the_workers_own_network_fetch(tab, call, pwa, server, js):
     await pwa(tab)
-    assert (await js(tab, "window.get('/pwa/network.txt')")).strip() == "fresh from the network"
+    [worker] = [c for c in children_of(tab).children.values() if c.target_type == "service_worker"]
+    # The page has its response before the worker's session reports its own fetch finished (another
+    # process): wait for that event, armed before the fetch, so the size is known when we ask.
+    fetch_ids: set[str] = set()
+    off = worker.session.on("Network.requestWillBeSent",
+                            lambda p: fetch_ids.add(p["requestId"]) if "network.txt" in p["request"]["url"] else None)
+    try:
+        async with worker.session.wait_for("Network.loadingFinished", timeout=10,
+                                           predicate=lambda p: p["requestId"] in fetch_ids):
+            assert (await js(tab, "window.get('/pwa/network.txt')")).strip() == "fresh from the network"
+    finally:
+        off()
     requests = (await call("browser_get_network_sources", filter="network.txt")).data["requests"]
     from_page = only(requests, context=None)
     assert from_page["source"] == "service_worker" and from_page["service_worker_source"] == "network"
