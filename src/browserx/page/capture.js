@@ -88,14 +88,10 @@ function visit(el, ctx, out) {
   const fork = () => (c === ctx ? (c = { ...ctx }) : c);
   if (el.inert || (ctx.modal && el === ctx.modal)) fork().disabled = el.inert ? true : false;
   if (el.getAttribute("aria-disabled") === "true") fork().disabled = true;
-  const kind = role && LANDMARK[role];
-  if (kind && shown) {
-    const name = landmarkName(el);
-    if (!((role === "region" || role === "form") && !name)) {
-      const label = name ? `${kind} "${name}"` : kind;
-      fork().region = label;
-      if (!out.regionSet.has(label)) { out.regionSet.add(label); out.regions.push(label); }
-    }
+  const label = shown && role && LANDMARK[role] ? landmarkLabel(el, role) : null;
+  if (label) {
+    fork().region = label;
+    if (!out.regionSet.has(label)) { out.regionSet.add(label); out.regions.push(label); }
   }
   if (role === "heading" && shown) {
     const level = +el.getAttribute("aria-level") || (/^h[1-6]$/.test(tag) ? +tag[1] : 2);

@@ -31,12 +31,8 @@ function adoptShadowRoot(host, root) {
 // The region label an element sits in, as the walk would have given it (nearest landmark).
 function regionOf(el) {
   for (let cur = el; cur;) {
-    const role = roleOf(cur);
-    const kind = role && LANDMARK[role];
-    if (kind) {
-      const name = landmarkName(cur);
-      if (!((role === "region" || role === "form") && !name)) return name ? `${kind} "${name}"` : kind;
-    }
+    const label = landmarkLabel(cur, roleOf(cur));
+    if (label) return label;
     if (cur.parentElement) { cur = cur.parentElement; continue; }
     const root = cur.parentNode;  // a shadow root (go on from its host) or a document (from its frame element)
     cur = !root ? null : root.nodeType === 11 ? root.host : (root.defaultView && root.defaultView.frameElement) || null;

@@ -105,6 +105,15 @@ function contentText(el, st) {
   }
   return out;
 }
+// "main", `region "Cart"`: the region label of a landmark with this role, or null (an unnamed
+// region or form is no landmark).
+function landmarkLabel(el, role) {
+  const kind = role && LANDMARK[role];
+  if (!kind) return null;
+  const name = landmarkName(el);
+  if ((role === "region" || role === "form") && !name) return null;
+  return name ? `${kind} "${name}"` : kind;
+}
 function landmarkName(el) {
   const ids = el.getAttribute("aria-labelledby");
   if (ids) {
