@@ -105,19 +105,17 @@ class _Run:
         return await self.frame.to_top(where["x"], where["y"], scrolled=bool(where.get("scrolled")))
 
     async def done(self, page: dict[str, Any] | None = None, **extra: Any) -> dict[str, Any]:
+        if page is None and not self.watch.navigating:
+            try:
+                page = await self.frame.world.call(_FINISH, timeout=5.0)
+            except BrowserxError:
+                page = None  # the document went away (navigation): the URL tells the story
         if page is not None and self.frame.child is not None:
             # An out-of-process frame's own navigations and URL are not the tab's.
             page.pop("navigating", None)
             page.pop("url", None)
         if page is not None and page.pop("navigating", False):
             self.watch.navigation_started()  # the page saw it start: wait for the commit
-        if page is None and not self.watch.navigating:
-            try:
-                page = await self.frame.world.call(_FINISH, timeout=5.0)
-            except BrowserxError:
-                page = None  # the document went away (navigation): the URL tells the story
-            if page is not None and self.frame.child is not None:
-                page.pop("url", None)
         await self.watch.settle()
         effects = self.watch.summary(page)
         return {"success": True, "duration_ms": round((time.perf_counter() - self.started) * 1000, 1),

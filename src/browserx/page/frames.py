@@ -134,7 +134,7 @@ async def _frame_depths(session: CDPSession, kids: list[ChildTarget]) -> dict[st
 
 
 async def frame_info(tab: Tab, child: ChildTarget, point: tuple[float, float] | None = None) -> dict[str, Any]:
-    """frameInfo of the OOPIF's `<iframe>`, in the parent session's top viewport, plus its backend node id.
+    """frameInfo of the OOPIF's `<iframe>`, in the parent session's top viewport.
 
     With `point` (in the frame's viewport), `cover` says what the parent's documents show there
     instead of the frame (absent when the frame is what a pointer would hit).
@@ -157,9 +157,7 @@ async def frame_info(tab: Tab, child: ChildTarget, point: tuple[float, float] | 
             await parent.send("Runtime.releaseObject", {"objectId": object_id}, timeout=PLACE_TIMEOUT_S)
     if "exceptionDetails" in result:
         raise NodeNotFoundError("the frame's <iframe> could not be measured")
-    info = result["result"]["value"]
-    info["backend_node_id"] = owner["backendNodeId"]
-    return info
+    return result["result"]["value"]
 
 
 def merge(raw: dict[str, Any], part: dict[str, Any], selector: str) -> list[str]:
