@@ -28,7 +28,11 @@ The tree::
     ├── ImageError                      IMAGE_ERROR
     ├── NotFoundError                   NOT_FOUND
     ├── ModelRequestFailedError         MODEL_REQUEST_FAILED
-    └── StepLimitError                  STEP_LIMIT
+    ├── StepLimitError                  STEP_LIMIT
+    ├── FileNotAllowedError             FILE_NOT_ALLOWED
+    ├── DialogOpenError                 DIALOG_OPEN
+    ├── BrowserUnavailableError         BROWSER_UNAVAILABLE
+    └── ElementReadonlyError            ELEMENT_READONLY
 
 Foreign exceptions are translated at exactly two boundaries: the CDP connection
 (`cdp.connection`, through `error_from_cdp` below) and tool dispatch (`tools.dispatch`).
@@ -255,3 +259,23 @@ class ModelRequestFailedError(BrowserxError):
 class StepLimitError(BrowserxError):
     code = "STEP_LIMIT"
     hint = "The agent used all its steps without finishing; raise --max-steps or split the task."
+
+
+class FileNotAllowedError(BrowserxError):
+    code = "FILE_NOT_ALLOWED"
+    hint = "Use a file under the allowed file roots (--file-roots), e.g. in the working directory."
+
+
+class DialogOpenError(BrowserxError):
+    code = "DIALOG_OPEN"
+    hint = "A dialog is open on the page: answer it with browser_dialog first."
+
+
+class BrowserUnavailableError(BrowserxError):
+    code = "BROWSER_UNAVAILABLE"
+    hint = "The browser service refused or did not answer in time; retry later or raise --endpoint-timeout."
+
+
+class ElementReadonlyError(BrowserxError):
+    code = "ELEMENT_READONLY"
+    hint = "The field is read-only: use the widget's own controls (e.g. its picker), or action=fill."

@@ -39,6 +39,9 @@ class BrowserConfig:
     # browserx renders at that size, so the model never rescales and clicks land where it points.
     screenshot_max_long_edge: int | None = None
     screenshot_max_pixels: int | None = None
+    # Files tools may read or write (uploads, read_image, storage state); None: the working
+    # directory (unless it is "/") and output_dir. See browser/files.py.
+    file_roots: list[str] | None = None
 
     def __post_init__(self) -> None:
         width, height = self.viewport

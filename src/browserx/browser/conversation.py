@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ..cdp import CDPConnection, CDPSession
 from ..errors import BrowserClosedError, TabNotFoundError
 from .config import BrowserConfig
+from .files import file_roots
 from .tab import Tab
 
 if TYPE_CHECKING:
@@ -61,6 +62,12 @@ class Conversation:
         for directory in (self.download_dir, self.output_dir, self.screenshot_dir):
             directory.mkdir()
         self.services: dict[str, Any] = {}  # per-conversation state of higher layers (screenshot store, …)
+        self.client_roots: list[str] = []  # directories the MCP client offers (roots/list), added to the file roots
+
+    def file_roots(self) -> list[Path]:
+        """Where this conversation's tools may read or write files (browser/files.py)."""
+        return file_roots(self.config.file_roots, self.config.output_dir,
+                          extra=[self.output_dir, self.download_dir, *self.client_roots])
 
     @property
     def connection(self) -> CDPConnection:

@@ -49,6 +49,9 @@ def add_browser_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--allow-file-urls", action="store_true", help="allow file:// URLs")
     group.add_argument("--screenshot-max-edge", metavar="PX", type=int,
                        help="longest side of screenshots sent to the model (default 1568; match your vision model)")
+    group.add_argument("--file-roots", metavar="DIR[,DIR]", action="append", default=[],
+                       help="directories whose files tools may read or write (uploads, images, storage state); "
+                            "default: the working directory (never /) and --output-dir")
 
 
 def config_from_args(args: argparse.Namespace) -> BrowserConfig:
@@ -67,6 +70,8 @@ def config_from_args(args: argparse.Namespace) -> BrowserConfig:
         output_dir=getattr(args, "output_dir", None),
         eval_enabled=not getattr(args, "no_eval", False),
         screenshot_max_long_edge=getattr(args, "screenshot_max_edge", None),
+        file_roots=[r.strip() for item in getattr(args, "file_roots", None) or [] for r in item.split(",")
+                    if r.strip()] or None,
     )
 
 
