@@ -15,6 +15,7 @@ from ..cdp import CDPConnection, CDPSession
 from ..errors import BrowserClosedError, TabNotFoundError
 from .config import BrowserConfig
 from .files import file_roots
+from .storage import load_state, read_state_file
 from .tab import Tab
 
 if TYPE_CHECKING:
@@ -37,12 +38,19 @@ class Download:
 
 
 class Conversation:
-    """Cookies, storage and tabs of one conversation; nothing is shared with another."""
+    """Cookies, storage and tabs of one conversation; nothing is shared with another.
 
-    def __init__(self, manager: BrowserManager, conversation_id: str, browser_context_id: str) -> None:
+    Except on a persistent profile (`shared_context`): only the browser's default context is
+    persistent, so conversations then share it (cookies, storage, downloads setting); each still
+    has its own tabs, and closing it closes those tabs instead of disposing the context.
+    """
+
+    def __init__(self, manager: BrowserManager, conversation_id: str, browser_context_id: str,
+                 *, shared_context: bool = False) -> None:
         self.manager = manager
         self.conversation_id = conversation_id
         self.browser_context_id = browser_context_id
+        self.shared_context = shared_context
         self.config: BrowserConfig = manager.config
         self.tabs: dict[int, Tab] = {}
         self.active_tab_id: int | None = None
@@ -84,6 +92,8 @@ class Conversation:
         await self.connection.send("Browser.setDownloadBehavior", {
             "behavior": "allowAndName", "browserContextId": self.browser_context_id,
             "downloadPath": str(self.download_dir), "eventsEnabled": True})
+        if self.config.storage_state:
+            await load_state(self, read_state_file(self.config.storage_state))
 
     # -- tabs -------------------------------------------------------------------------------
 
@@ -221,12 +231,17 @@ class Conversation:
         if self.closed:
             return
         self.closed = True
+        target_ids = [tab.target_id for tab in self.tabs.values()]
         for tab in list(self.tabs.values()):
             tab.detach()
         self.tabs.clear()
         for task in self._adopting.values():
             task.cancel()
-        if not self.connection.closed:
+        if self.shared_context and not self.connection.closed:
+            for target_id in target_ids:  # the shared context stays; only this conversation's tabs go
+                with contextlib.suppress(Exception):
+                    await self.connection.send("Target.closeTarget", {"targetId": target_id}, timeout=10)
+        elif not self.connection.closed:
             with contextlib.suppress(Exception):
                 await self.connection.send("Target.disposeBrowserContext",
                                            {"browserContextId": self.browser_context_id}, timeout=10)
