@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -119,3 +120,21 @@ def test_a_profile_for_an_attached_browser_or_a_file_is_refused(tmp_path):
     (tmp_path / "file").write_text("x")
     with pytest.raises(ValidationError):
         asyncio.run(launch_chrome(user_data_dir=str(tmp_path / "file")))
+
+
+async def test_downloads_of_conversations_sharing_the_profile_reach_their_files(server, tmp_path):
+    url = server.route("/profile/file.csv", "a,b\n1,2\n", content_type="text/csv",
+                       headers={"Content-Disposition": 'attachment; filename="shared.csv"'})
+    async with BrowserManager(BrowserConfig(user_data_dir=str(tmp_path / "downloads"))) as manager:
+        first, second = caller(manager, "one"), caller(manager, "two")
+        await first("browser_tabs", action="list")
+        await second("browser_tabs", action="list")  # the later conversation set the context's download path
+        result = await first("browser_navigate", url=url)
+        assert result.success, result.error
+        path = Path(result.data["download"]["path"])
+        assert path.read_text() == "a,b\n1,2\n"
+        conversation = await manager.conversation("one")
+        assert any(path.is_relative_to(root) for root in conversation.file_roots())
+        await manager.close_conversation("two")  # closing the other one leaves downloads working
+        again = await first("browser_navigate", url=url)
+        assert again.success and Path(again.data["download"]["path"]).read_text() == "a,b\n1,2\n"

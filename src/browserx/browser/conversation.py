@@ -37,6 +37,20 @@ class Download:
                 "size": self.size, "path": self.path}
 
 
+def _shared_download_dir(manager: BrowserManager) -> Path:
+    """Downloads go where the context's last Browser.setDownloadBehavior says: conversations sharing
+    a context share one directory, which outlives each of them (under --output-dir, or the browser's
+    temporary directory, removed with the browser)."""
+    chrome = manager.chrome
+    if manager.config.output_dir or chrome is None or chrome.temp_dir is None:
+        base = Path(manager.config.output_dir or tempfile.gettempdir())
+    else:
+        base = Path(chrome.temp_dir)
+    directory = base / "browserx-shared-downloads"
+    directory.mkdir(parents=True, exist_ok=True)
+    return directory
+
+
 class Conversation:
     """Cookies, storage and tabs of one conversation; nothing is shared with another.
 
@@ -69,6 +83,8 @@ class Conversation:
         self.screenshot_dir = self.root_dir / "screenshots"
         for directory in (self.download_dir, self.output_dir, self.screenshot_dir):
             directory.mkdir()
+        if shared_context:
+            self.download_dir = _shared_download_dir(manager)
         self.services: dict[str, Any] = {}  # per-conversation state of higher layers (screenshot store, …)
         self.client_roots: list[str] = []  # directories the MCP client offers (roots/list), added to the file roots
 
