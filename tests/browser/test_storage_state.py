@@ -4,13 +4,17 @@ reading and writing the same files."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import stat
+import sys
 from pathlib import Path
 
 import pytest
 
 from browserx.browser import BrowserConfig, BrowserManager, find_chrome
+from browserx.cli import build_parser
+from browserx.cli.common import config_from_args
 from browserx.errors import ValidationError
 from browserx.tools import ToolContext, default_registry
 
@@ -201,3 +205,31 @@ async def test_files_move_between_playwright_and_browserx(state_manager, server,
             await browser.close()
     assert seen.data["result"] == "pw=1|playwright"
     assert back == "pw=1|browserx"
+
+
+async def test_the_cli_loads_storage_state_and_refuses_a_bad_file_with_exit_2(server, tmp_path):
+    async def browserx(*args: str) -> tuple[int, str, str]:
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "browserx.cli", *args, stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+        out, err = await asyncio.wait_for(proc.communicate(), 60)
+        return proc.returncode, out.decode(), err.decode()
+
+    good, bad = tmp_path / "good.json", tmp_path / "bad.json"
+    good.write_text(json.dumps({"cookies": [{"name": "cli", "value": "yes", "domain": "127.0.0.1", "path": "/"}],
+                                "origins": [{"origin": server.base, "localStorage": [{"name": "k", "value": "v"}]}]}))
+    bad.write_text("{not json")
+    url = server.route("/state/cli", "<title>cli</title>")
+    code, out, err = await browserx("eval", url, "document.cookie + '|' + localStorage.getItem('k')",
+                                    "--storage-state", str(good))
+    assert code == 0, err
+    assert json.loads(out) == {"result": "cli=yes|v"}
+    code, _, err = await browserx("eval", url, "1", "--storage-state", str(bad))
+    assert code == 2 and json.loads(err.strip().splitlines()[-1])["error"]["code"] == "VALIDATION_ERROR"
+
+
+def test_the_options_become_the_config():
+    args = build_parser().parse_args(["navigate", "http://127.0.0.1/", "--user-data-dir", "/tmp/p",
+                                      "--storage-state", "s.json"])
+    config = config_from_args(args)
+    assert config.user_data_dir == "/tmp/p" and config.storage_state == "s.json"
