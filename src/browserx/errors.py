@@ -32,7 +32,8 @@ The tree::
     ├── FileNotAllowedError             FILE_NOT_ALLOWED
     ├── DialogOpenError                 DIALOG_OPEN
     ├── BrowserUnavailableError         BROWSER_UNAVAILABLE
-    └── ElementReadonlyError            ELEMENT_READONLY
+    ├── ElementReadonlyError            ELEMENT_READONLY
+    └── ProfileInUseError               PROFILE_IN_USE
 
 Foreign exceptions are translated at exactly two boundaries: the CDP connection
 (`cdp.connection`, through `error_from_cdp` below) and tool dispatch (`tools.dispatch`).
@@ -279,3 +280,10 @@ class BrowserUnavailableError(BrowserxError):
 class ElementReadonlyError(BrowserxError):
     code = "ELEMENT_READONLY"
     hint = "The field is read-only: use the widget's own controls (e.g. its picker), or action=fill."
+
+
+class ProfileInUseError(BrowserxError):
+    code = "PROFILE_IN_USE"
+    hint = ("Another browser runs on this --user-data-dir; close it (or its browserx) first, "
+            "or use another directory.")
+    recoverable = False

@@ -80,9 +80,11 @@ def tool_calls(draw):
 
 
 @pytest.fixture(scope="module")
-async def fuzz_manager(server):
+async def fuzz_manager(server, tmp_path_factory):
+    # file_roots: generated paths of file-writing tools (browser_storage_state save) must not land in the cwd
     config = BrowserConfig(allowed_origins=[server.base],
-                           extra_args=['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'])
+                           extra_args=['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'],
+                           file_roots=[str(tmp_path_factory.mktemp("fuzz-files"))])
     async with BrowserManager(config) as manager:
         yield manager
     SUMMARY["fuzz"] = (f"{COUNTS['inputs']} generated inputs tried, {COUNTS['successes']} successes, "

@@ -42,6 +42,11 @@ class BrowserConfig:
     # Files tools may read or write (uploads, read_image, storage state); None: the working
     # directory (unless it is "/") and output_dir. See browser/files.py.
     file_roots: list[str] | None = None
+    # A persistent profile for the launched browser (cookies and storage survive runs). Only the
+    # browser's default context is persistent, so every conversation then shares that profile.
+    user_data_dir: str | None = None
+    # A Playwright storageState JSON file loaded into every new conversation (cookies, localStorage).
+    storage_state: str | None = None
 
     def __post_init__(self) -> None:
         width, height = self.viewport
@@ -52,6 +57,8 @@ class BrowserConfig:
         if self.screenshot_max_pixels is not None and not 256 <= self.screenshot_max_pixels <= 100_000_000:
             raise ValidationError(f"screenshot_max_pixels {self.screenshot_max_pixels} is outside 256..100000000")
         self.allowed_origins = [normalize_origin(o) for o in self.allowed_origins]
+        if self.user_data_dir is not None and self.cdp_url is not None:
+            raise ValidationError("user_data_dir applies to a launched browser, not to one attached with cdp_url")
 
 
 def normalize_origin(origin: str) -> str:

@@ -15,6 +15,7 @@ from ..cdp import CDPConnection, CDPSession
 from ..errors import BrowserClosedError, TabNotFoundError
 from .config import BrowserConfig
 from .files import file_roots
+from .storage import load_state, read_state_file
 from .tab import Tab
 
 if TYPE_CHECKING:
@@ -36,13 +37,34 @@ class Download:
                 "size": self.size, "path": self.path}
 
 
-class Conversation:
-    """Cookies, storage and tabs of one conversation; nothing is shared with another."""
+def _shared_download_dir(manager: BrowserManager) -> Path:
+    """Downloads go where the context's last Browser.setDownloadBehavior says: conversations sharing
+    a context share one directory, which outlives each of them (under --output-dir, or the browser's
+    temporary directory, removed with the browser)."""
+    chrome = manager.chrome
+    if manager.config.output_dir or chrome is None or chrome.temp_dir is None:
+        base = Path(manager.config.output_dir or tempfile.gettempdir())
+    else:
+        base = Path(chrome.temp_dir)
+    directory = base / "browserx-shared-downloads"
+    directory.mkdir(parents=True, exist_ok=True)
+    return directory
 
-    def __init__(self, manager: BrowserManager, conversation_id: str, browser_context_id: str) -> None:
+
+class Conversation:
+    """Cookies, storage and tabs of one conversation; nothing is shared with another.
+
+    Except on a persistent profile (`shared_context`): only the browser's default context is
+    persistent, so conversations then share it (cookies, storage, downloads setting); each still
+    has its own tabs, and closing it closes those tabs instead of disposing the context.
+    """
+
+    def __init__(self, manager: BrowserManager, conversation_id: str, browser_context_id: str,
+                 *, shared_context: bool = False) -> None:
         self.manager = manager
         self.conversation_id = conversation_id
         self.browser_context_id = browser_context_id
+        self.shared_context = shared_context
         self.config: BrowserConfig = manager.config
         self.tabs: dict[int, Tab] = {}
         self.active_tab_id: int | None = None
@@ -61,6 +83,8 @@ class Conversation:
         self.screenshot_dir = self.root_dir / "screenshots"
         for directory in (self.download_dir, self.output_dir, self.screenshot_dir):
             directory.mkdir()
+        if shared_context:
+            self.download_dir = _shared_download_dir(manager)
         self.services: dict[str, Any] = {}  # per-conversation state of higher layers (screenshot store, …)
         self.client_roots: list[str] = []  # directories the MCP client offers (roots/list), added to the file roots
 
@@ -84,6 +108,8 @@ class Conversation:
         await self.connection.send("Browser.setDownloadBehavior", {
             "behavior": "allowAndName", "browserContextId": self.browser_context_id,
             "downloadPath": str(self.download_dir), "eventsEnabled": True})
+        if self.config.storage_state:
+            await load_state(self, read_state_file(self.config.storage_state))
 
     # -- tabs -------------------------------------------------------------------------------
 
@@ -221,12 +247,17 @@ class Conversation:
         if self.closed:
             return
         self.closed = True
+        target_ids = [tab.target_id for tab in self.tabs.values()]
         for tab in list(self.tabs.values()):
             tab.detach()
         self.tabs.clear()
         for task in self._adopting.values():
             task.cancel()
-        if not self.connection.closed:
+        if self.shared_context and not self.connection.closed:
+            for target_id in target_ids:  # the shared context stays; only this conversation's tabs go
+                with contextlib.suppress(Exception):
+                    await self.connection.send("Target.closeTarget", {"targetId": target_id}, timeout=10)
+        elif not self.connection.closed:
             with contextlib.suppress(Exception):
                 await self.connection.send("Target.disposeBrowserContext",
                                            {"browserContextId": self.browser_context_id}, timeout=10)

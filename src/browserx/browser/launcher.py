@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import LaunchFailedError, ValidationError
+from .profile import check_profile_free, prepare_user_data_dir
 
 _CANDIDATES = [
     "chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome",
@@ -64,13 +65,19 @@ def _die_with_parent() -> None:
 
 @dataclass
 class ChromeProcess:
-    """A Chromium this library started: its process, DevTools URL and temporary profile."""
+    """A Chromium this library started: its process, DevTools URL and profile.
+
+    A temporary profile is removed on terminate; a user's persistent one (`keep_profile`) never
+    is, only the temporary directory its Chromium wrote scratch files to (`temp_dir`).
+    """
 
     process: asyncio.subprocess.Process
     ws_url: str
     profile_dir: str
     stderr_tail: deque[str] = field(default_factory=lambda: deque(maxlen=40))
     _drain: asyncio.Task[None] | None = None
+    keep_profile: bool = False
+    temp_dir: str | None = None
 
     @property
     def pid(self) -> int:
@@ -91,13 +98,23 @@ class ChromeProcess:
             self._drain.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._drain
-        shutil.rmtree(self.profile_dir, ignore_errors=True)
+        _remove_dirs(self.profile_dir, self.temp_dir, self.keep_profile)
+
+
+def _remove_dirs(profile_dir: str, temp_dir: str | None, keep_profile: bool) -> None:
+    if not keep_profile:
+        shutil.rmtree(profile_dir, ignore_errors=True)
+    if temp_dir is not None:
+        shutil.rmtree(temp_dir, ignore_errors=True)
 
 
 async def launch_chrome(*, headless: bool = True, executable: str | None = None,
-                        extra_args: list[str] | None = None, timeout: float = 30.0) -> ChromeProcess:
+                        extra_args: list[str] | None = None, timeout: float = 30.0,
+                        user_data_dir: str | None = None) -> ChromeProcess:
+    """Start Chromium; on a throwaway profile, or on `user_data_dir` (kept; PROFILE_IN_USE if held)."""
     executable = executable or find_chrome()
-    profile_dir = tempfile.mkdtemp(prefix="browserx-profile-")
+    keep_profile = user_data_dir is not None
+    profile_dir = prepare_user_data_dir(user_data_dir) if user_data_dir else tempfile.mkdtemp(prefix="browserx-profile-")
     args = [executable, *_FLAGS, f"--user-data-dir={profile_dir}", *(extra_args or [])]
     if headless:
         args.append("--headless")
@@ -107,16 +124,20 @@ async def launch_chrome(*, headless: bool = True, executable: str | None = None,
     # (each conversation opens its own tabs in its own browser context).
     args.append("--no-startup-window")
     # Chromium's own temporary files (shared-memory files under --disable-dev-shm-usage) go inside
-    # the profile, so removing the profile removes them too.
-    temp_dir = os.path.join(profile_dir, "tmp")
-    os.mkdir(temp_dir)
+    # the profile, so removing the profile removes them too; a kept profile gets a directory of its own.
+    if keep_profile:
+        temp_dir = tempfile.mkdtemp(prefix="browserx-profile-tmp-")
+    else:
+        temp_dir = os.path.join(profile_dir, "tmp")
+        os.mkdir(temp_dir)
+    own_temp = temp_dir if keep_profile else None
     env = dict(os.environ, TMPDIR=temp_dir)
     try:
         process = await asyncio.create_subprocess_exec(
             *args, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL, env=env,
             stderr=asyncio.subprocess.PIPE, preexec_fn=_die_with_parent if os.name == "posix" else None)
     except OSError as exc:
-        shutil.rmtree(profile_dir, ignore_errors=True)
+        _remove_dirs(profile_dir, own_temp, keep_profile)
         raise LaunchFailedError(f"cannot start {executable}: {exc}") from exc
     tail: deque[str] = deque(maxlen=40)
     assert process.stderr is not None
@@ -136,11 +157,14 @@ async def launch_chrome(*, headless: bool = True, executable: str | None = None,
         with contextlib.suppress(ProcessLookupError):
             process.kill()
         await process.wait()
-        shutil.rmtree(profile_dir, ignore_errors=True)
+        _remove_dirs(profile_dir, own_temp, keep_profile)
+        if keep_profile and isinstance(exc, LaunchFailedError):
+            check_profile_free(profile_dir)  # lost a race for the profile to another browser: say so
         if isinstance(exc, TimeoutError):
             raise LaunchFailedError(f"{executable} gave no DevTools URL within {timeout:g} s") from exc
         raise
-    chrome = ChromeProcess(process=process, ws_url=match.group(1), profile_dir=profile_dir, stderr_tail=tail)
+    chrome = ChromeProcess(process=process, ws_url=match.group(1), profile_dir=profile_dir, stderr_tail=tail,
+                           keep_profile=keep_profile, temp_dir=own_temp)
     chrome._drain = asyncio.get_running_loop().create_task(_drain_stderr(process, tail))
     return chrome
 

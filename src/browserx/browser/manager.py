@@ -80,7 +80,8 @@ class BrowserManager:
                 raise
         else:
             self.chrome = await launch_chrome(headless=self.config.headless, executable=self.config.executable,
-                                              extra_args=self.config.extra_args, timeout=self.config.launch_timeout)
+                                              extra_args=self.config.extra_args, timeout=self.config.launch_timeout,
+                                              user_data_dir=self.config.user_data_dir)
             ws_url = self.chrome.ws_url
         self.launches += 1
         try:
@@ -98,8 +99,12 @@ class BrowserManager:
 
     def _subscribe(self, connection: CDPConnection) -> None:
         def by_context(params: dict[str, Any]) -> Conversation | None:
-            context_id = params.get("targetInfo", params).get("browserContextId")
-            return next((c for c in self.conversations.values() if c.browser_context_id == context_id), None)
+            info = params.get("targetInfo", params)
+            matches = [c for c in self.conversations.values() if c.browser_context_id == info.get("browserContextId")]
+            # On a shared (persistent) context several conversations match: the opener's owns a popup.
+            opener = info.get("openerId")
+            owner = next((c for c in matches if any(t.target_id == opener for t in c.tabs.values())), None)
+            return owner or next(iter(matches), None)
 
         def created(params: dict[str, Any]) -> None:
             info = params["targetInfo"]
@@ -108,8 +113,7 @@ class BrowserManager:
                 conversation.adopt(info)
 
         def changed(params: dict[str, Any]) -> None:
-            conversation = by_context(params)
-            if conversation is not None:
+            for conversation in self.conversations.values():  # each updates only its own tabs
                 conversation.target_info_changed(params["targetInfo"])
 
         def destroyed(params: dict[str, Any]) -> None:
@@ -154,8 +158,13 @@ class BrowserManager:
                 existing.touch()
                 return existing
             connection = await self._ensure_browser()
-            created = await connection.send("Target.createBrowserContext", {"disposeOnDetach": True})
-            conversation = Conversation(self, conversation_id, created["browserContextId"])
+            if self.config.user_data_dir:  # only the default context is persistent: share it
+                contexts = await connection.send("Target.getBrowserContexts")
+                conversation = Conversation(self, conversation_id, contexts["defaultBrowserContextId"],
+                                            shared_context=True)
+            else:
+                created = await connection.send("Target.createBrowserContext", {"disposeOnDetach": True})
+                conversation = Conversation(self, conversation_id, created["browserContextId"])
             self.conversations[conversation_id] = conversation
             try:
                 await conversation.setup()

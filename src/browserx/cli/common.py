@@ -52,6 +52,13 @@ def add_browser_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--file-roots", metavar="DIR[,DIR]", action="append", default=[],
                        help="directories whose files tools may read or write (uploads, images, storage state); "
                             "default: the working directory (never /) and --output-dir")
+    group.add_argument("--user-data-dir", metavar="DIR",
+                       help="run the launched browser on this persistent profile (logins, cookies and storage "
+                            "survive runs); all conversations then share it instead of each getting an isolated "
+                            "context. One browser at a time per DIR")
+    group.add_argument("--storage-state", metavar="FILE",
+                       help="load cookies and localStorage from this Playwright storageState JSON file into "
+                            "every new conversation (save one with the browser_storage_state tool)")
 
 
 def config_from_args(args: argparse.Namespace) -> BrowserConfig:
@@ -72,6 +79,8 @@ def config_from_args(args: argparse.Namespace) -> BrowserConfig:
         screenshot_max_long_edge=getattr(args, "screenshot_max_edge", None),
         file_roots=[r.strip() for item in getattr(args, "file_roots", None) or [] for r in item.split(",")
                     if r.strip()] or None,
+        user_data_dir=getattr(args, "user_data_dir", None),
+        storage_state=getattr(args, "storage_state", None),
     )
 
 

@@ -1,0 +1,62 @@
+"""A persistent profile (`--user-data-dir`): prepared for a launch, and Chromium's lock on it read.
+
+Chromium marks a profile in use with a `SingletonLock` symlink whose target is `<hostname>-<pid>`.
+A second browser on the same profile aborts at start-up; browserx reads the lock before
+launching (and again when a launch fails) so that case is a PROFILE_IN_USE error, not a bare
+launch failure. A lock left by a process that is gone is stale: Chromium takes it over.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+from pathlib import Path
+
+from ..errors import ProfileInUseError, ValidationError
+
+LOCK_NAME = "SingletonLock"
+
+
+def prepare_user_data_dir(path: str) -> str:
+    """The absolute profile directory, created if missing; PROFILE_IN_USE when a browser holds it."""
+    directory = Path(path).expanduser().resolve()
+    if directory.exists() and not directory.is_dir():
+        raise ValidationError(f"--user-data-dir {path} is not a directory")
+    directory.mkdir(parents=True, exist_ok=True)
+    check_profile_free(str(directory))
+    return str(directory)
+
+
+def lock_owner(profile_dir: str) -> tuple[str, int] | None:
+    """(host, pid) of the browser holding the profile, or None when it is free or the lock is stale."""
+    try:
+        target = os.readlink(os.path.join(profile_dir, LOCK_NAME))
+    except OSError:
+        return None
+    host, _, pid_text = target.rpartition("-")
+    try:
+        pid = int(pid_text)
+    except ValueError:
+        return None
+    if host != socket.gethostname():
+        return host, pid  # another machine's (or container's) browser: Chromium refuses it too
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return None
+    except PermissionError:
+        pass  # alive, owned by another user
+    try:  # a reused pid of some other program leaves the lock stale, as Chromium itself decides
+        if "chrom" not in os.path.basename(os.readlink(f"/proc/{pid}/exe")).lower():
+            return None
+    except OSError:
+        pass  # no /proc (macOS) or not ours to read: trust the live pid
+    return host, pid
+
+
+def check_profile_free(profile_dir: str) -> None:
+    owner = lock_owner(profile_dir)
+    if owner is not None:
+        host, pid = owner
+        raise ProfileInUseError(f"the profile {profile_dir} is in use by a browser (pid {pid} on {host})",
+                                details={"user_data_dir": profile_dir, "pid": pid, "host": host})
