@@ -52,7 +52,7 @@ async def test_prompt_resource_is_sent_as_instructions_with_strict_tools(fake, m
     names = {tool["name"] for tool in body["tools"]}
     assert names == set(registry.tools)
     assert all(tool["strict"] and tool["parameters"]["additionalProperties"] is False for tool in body["tools"])
-    assert result.usage == {"input_tokens": 100, "output_tokens": 10, "total_tokens": 110}
+    assert result.usage == {"input_tokens": 100, "cached_tokens": 0, "output_tokens": 10, "total_tokens": 110}
 
 
 async def test_agent_fills_and_submits_login_form_without_leaking_typed_values(
