@@ -61,7 +61,11 @@ def _response(output: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 class FakeResponses:
-    def __init__(self) -> None:
+    path = "/v1/responses"
+
+    def __init__(self, usage: Callable[[list[dict[str, Any]], dict[str, Any]], dict[str, Any]] | None = None) -> None:
+        """`usage(earlier_bodies, body) -> {"input", "cached"}` replaces each answer's token counts."""
+        self.usage = usage
         self.queue: list[Entry] = []
         self.requests: list[dict[str, Any]] = []
         self.statuses: list[int] = []
@@ -78,7 +82,8 @@ class FakeResponses:
                 length = int(self.headers.get("Content-Length") or 0)
                 body = json.loads(self.rfile.read(length) or b"{}")
                 with fake.lock:
-                    if self.path.rstrip("/") != "/v1/responses":
+                    earlier = list(fake.requests)
+                    if self.path.rstrip("/") != fake.path:
                         entry: Any = 404
                     else:
                         fake.requests.append(body)
@@ -88,12 +93,16 @@ class FakeResponses:
                 status, payload = (entry, {"error": {"message": f"scripted {entry}", "type": "server_error",
                                                      "code": None, "param": None}}) \
                     if isinstance(entry, int) else (200, entry)
+                if status == 200 and fake.usage is not None:
+                    counted = fake.usage(earlier, body)
+                    payload = {**payload, "usage": fake._usage_fields(counted["input"], counted["cached"])}
                 with fake.lock:
                     fake.statuses.append(status)
-                data = json.dumps(payload).encode()
+                stream = fake._stream(body, payload) if status == 200 else None
+                data = stream if stream is not None else json.dumps(payload).encode()
                 try:
                     self.send_response(status)
-                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Type", "text/event-stream" if stream is not None else "application/json")
                     self.send_header("Content-Length", str(len(data)))
                     self.end_headers()
                     self.wfile.write(data)
@@ -106,6 +115,14 @@ class FakeResponses:
         self.httpd = Server(("127.0.0.1", 0), Handler)
         self.base_url = f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def _usage_fields(self, input_tokens: int, cached: int) -> dict[str, Any]:
+        return {"input_tokens": input_tokens, "input_tokens_details": {"cached_tokens": cached},
+                "output_tokens": 10, "output_tokens_details": {"reasoning_tokens": 0},
+                "total_tokens": input_tokens + 10}
+
+    def _stream(self, body: dict[str, Any], payload: dict[str, Any]) -> bytes | None:
+        return None  # the Responses client does not stream
 
     def script(self, *entries: Entry) -> None:
         with self.lock:

@@ -13,22 +13,9 @@ import pytest
 from browserx.llm import load_prompt, run_agent
 from browserx.screenshots.store import ScreenshotStore
 
-from fake_responses import call as fn_call, calls, element_id, images_in, last_output, message, text_outside_calls, tool_output
-
-LOGIN = """<!doctype html><title>Sign in</title>
-<main><h1>Sign in</h1>
-<form id="f"><label>Username <input name="user" autocomplete="off"></label>
-<label>Password <input name="pw" type="password"></label>
-<button type="submit">Sign in</button></form><p id="status"></p></main>
-<script>
-window.__submits = [];
-document.getElementById('f').addEventListener('submit', (e) => {
-  e.preventDefault();
-  window.__submits.push({user: e.target.user.value, pw: e.target.pw.value});
-  document.getElementById('status').textContent = 'Welcome back';
-});
-</script>"""
-
+import fake_responses
+from fake_responses import call as fn_call, calls, images_in, message, text_outside_calls, tool_output
+from login import LOGIN, PASSWORD, USER, script_login
 
 
 async def _run(fake, manager, conversation, registry, task="Look at the page.", **kwargs):
@@ -57,23 +44,9 @@ async def test_prompt_resource_is_sent_as_instructions_with_strict_tools(fake, m
 
 async def test_agent_fills_and_submits_login_form_without_leaking_typed_values(
         fake, manager, conversation, registry, server, call):
-    user, password = "alice-7f3q", "pw-Q9z!x-81"
+    user, password = USER, PASSWORD
     url = server.route("/login", LOGIN)
-    fake.script(
-        fn_call("browser_dom", action="snapshot"),
-        lambda body: calls(("browser_dom", {"action": "type", "element_id": element_id(last_output(body), "Username"),
-                                            "text": user}, None)),
-        lambda body: calls(("browser_dom", {"action": "type", "element_id": element_id(fake.snapshot, "Password"),
-                                            "text": password}, None)),
-        lambda body: calls(("browser_dom", {"action": "click", "element_id": element_id(fake.snapshot, "Sign in")},
-                            None)),
-        message("Signed in."))
-    original = fake.queue[1]
-
-    def remember_snapshot(body):  # later steps reuse the ids of the first snapshot
-        fake.snapshot = last_output(body)
-        return original(body)
-    fake.queue[1] = remember_snapshot
+    script_login(fake, fake_responses)
 
     lines = []
     result = await _run(fake, manager, conversation, registry, task="Sign in with the demo account.", url=url,

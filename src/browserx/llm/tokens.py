@@ -90,3 +90,52 @@ def _png_size(data: bytes) -> tuple[int, int] | None:
             return image.size
     except (OSError, ValueError):
         return None
+
+
+ITEM_OVERHEAD = 4  # role / item-type markers around each input item or message (as for chat messages)
+
+
+def request_tokens(body: dict[str, Any]) -> dict[str, int]:
+    """The input of one wire request (Responses or Chat Completions body) as the model reads it:
+    {"declarations", "instructions", "history"}: the tools block, the instructions (or system
+    message), and every other item — texts, call arguments and outputs as text, images by their
+    tile cost, ITEM_OVERHEAD per item. Used to compare requests, e.g. before and after a change."""
+    declarations = sum(count_json(tool) for tool in body.get("tools") or [])
+    instructions = count(body.get("instructions") or "")
+    history = 0
+    for item in body.get("input") or body.get("messages") or []:
+        if item.get("role") == "system":
+            instructions += count(_text(item.get("content")))
+            continue
+        history += ITEM_OVERHEAD + count(_text(item.get("content"))) + count(item.get("output") or "")
+        if item.get("type") == "function_call":
+            history += count(item.get("name", "")) + count(item.get("arguments", ""))
+        for call in item.get("tool_calls") or []:
+            history += count(call["function"]["name"]) + count(call["function"]["arguments"])
+        for url in _image_urls(item.get("content")):
+            history += image_tokens(_decoded(url))
+    return {"declarations": declarations, "instructions": instructions, "history": history}
+
+
+def _text(content: Any) -> str:
+    if isinstance(content, str):
+        return content
+    parts = content if isinstance(content, list) else []
+    return "".join(p.get("text", "") for p in parts if isinstance(p, dict) and p.get("type") in ("input_text", "text",
+                                                                                                   "output_text"))
+
+
+def _image_urls(content: Any) -> list[str]:
+    urls = []
+    for part in content if isinstance(content, list) else []:
+        if part.get("type") == "input_image":
+            urls.append(part["image_url"])
+        elif part.get("type") == "image_url":
+            urls.append(part["image_url"]["url"])
+    return urls
+
+
+def _decoded(url: str) -> bytes:
+    import base64  # noqa: PLC0415
+
+    return base64.b64decode(url.split(",", 1)[1]) if url.startswith("data:") and "," in url else b""
