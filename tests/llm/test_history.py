@@ -61,7 +61,8 @@ def test_a_compaction_summarises_old_outputs_and_keeps_only_the_latest_page_mode
     assert history.compactions == 1 and built != before[:len(built)]
     outputs = {i["call_id"]: i["output"] for i in built if i["kind"] == "output"}
     assert "page 4" in outputs["c4"] and "page 1" not in outputs["c1"]  # the latest page model stays whole
-    assert len(outputs["c3"]) < 400 and json.loads(outputs["c3"])["action"] == "click"
+    summary = json.loads(outputs["c3"])
+    assert len(outputs["c3"]) < 400 and summary["success"] is True and '"n":3' in summary["data"]
     assert outputs["c6"] == before[-1]["output"]  # the most recent output stays whole
     assert [i["call_id"] for i in built if i["kind"] == "image"] == ["c5"]
     assert [i["call_id"] for i in built if i["kind"] == "call"] == [f"c{n}" for n in range(1, 7)]
@@ -100,11 +101,15 @@ def test_a_failed_upload_turns_the_call_output_into_upload_failed_and_drops_the_
 
 
 def test_outputs_keep_what_the_model_uses_and_drop_timestamps_durations_and_versions():
-    result = ToolResult(True, data={"url": "u"}, action="click")
+    result = ToolResult(True, data={"success": True, "duration_ms": 2.9, "url": "u"}, action="click")
     result.metadata = {"duration_ms": 3.2, "tab_id": 2, "timestamp": "2026-01-01T00:00:00Z", "tool_version": "1",
                        "notices": [{"kind": "dialog"}]}
-    assert json.loads(model_output(result)) == {"success": True, "action": "click", "data": {"url": "u"},
+    assert json.loads(model_output(result)) == {"success": True, "data": {"url": "u"},
                                                 "metadata": {"tab_id": 2, "notices": [{"kind": "dialog"}]}}
+    assert json.loads(model_output(result, known_tab_id=2)) == {"success": True, "data": {"url": "u"},
+                                                                "metadata": {"notices": [{"kind": "dialog"}]}}
+    failed = ToolResult(False, error={"code": "NODE_NOT_FOUND", "message": "m", "hint": "h"}, action="click")
+    assert json.loads(model_output(failed)) == {"success": False, "error": failed.error}
 
 
 def test_both_wire_forms_keep_calls_outputs_and_images_in_order():

@@ -191,8 +191,8 @@ class Agent:
             if not navigation.success:
                 result.status, result.error = "failed", navigation.error
                 return
-            intro += ("\n\nThe browser has opened the start page: "
-                      + json.dumps(navigation.data, ensure_ascii=False, default=str))
+            intro += ("\nThe browser opened the start page: "
+                      + json.dumps(navigation.data, ensure_ascii=False, default=str, separators=(",", ":")))
         self.history.add_user(intro)
         while result.steps < self.max_steps:
             result.steps += 1

@@ -63,6 +63,7 @@ class History:
         self.compact_every, self.compact_above, self.keep_recent = compact_every, compact_above, keep_recent
         self.requests_since_compaction = 0
         self.compactions = 0
+        self.tab_id: int | None = None  # of the latest output: an output names its tab only when it changes
 
     def add_user(self, text: str) -> None:
         self.items.append({"kind": "user", "text": text})
@@ -71,7 +72,10 @@ class History:
         self.items.extend(items)
 
     def add_tool_output(self, call_id: str, tool: str, result: ToolResult) -> list[Upload]:
-        item: dict[str, Any] = {"kind": "output", "call_id": call_id, "tool": tool, "output": model_output(result)}
+        tab_id = result.metadata.get("tab_id")
+        item: dict[str, Any] = {"kind": "output", "call_id": call_id, "tool": tool,
+                                "output": model_output(result, known_tab_id=self.tab_id)}
+        self.tab_id = tab_id if tab_id is not None else self.tab_id
         if result.success and tool == "browser_dom" and result.action == "snapshot":
             item["page_model"] = True
         self.items.append(item)
@@ -103,8 +107,8 @@ class History:
                 continue
             if item["kind"] == "output" and item["call_id"] in failed:
                 previous = json.loads(item["output"])
-                item = {**item, "output": json.dumps({"success": False, "action": previous.get("action"),
-                                                      "error": report, "metadata": previous.get("metadata", {})})}
+                item = {**item, "output": _dumps({"success": False, "error": report,
+                                                  **{k: v for k, v in previous.items() if k == "metadata"}})}
             kept.append(item)
         self.items = kept
 
@@ -150,14 +154,30 @@ class History:
         return out
 
 
-def model_output(result: ToolResult) -> str:
-    """A tool result as the model reads it: success, action, data or error, the tab and any notices."""
-    out = result.to_dict()
-    metadata = out.pop("metadata", None) or {}
+def model_output(result: ToolResult, known_tab_id: int | None = None) -> str:
+    """A tool result as the model reads it: success, data or error, notices, and the tab when it is
+    not the one of the previous output. Left out: what the model never uses — timestamps, durations,
+    the tool version, a success flag inside the data that repeats the outer one, the action (the call
+    right before says it) — and JSON's optional spaces."""
+    out: dict[str, Any] = {"success": result.success}
+    if result.success:
+        data = result.data
+        if isinstance(data, dict):
+            data = {k: v for k, v in data.items() if k != "duration_ms" and not (k == "success" and v is True)}
+        out["data"] = data
+    else:
+        out["error"] = result.error
+    metadata = result.metadata or {}
     kept = {k: metadata[k] for k in ("tab_id", "notices") if metadata.get(k) is not None}
+    if kept.get("tab_id") == known_tab_id:
+        kept.pop("tab_id", None)
     if kept:
         out["metadata"] = kept
-    return json.dumps(out, ensure_ascii=False, default=str)
+    return _dumps(out)
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, default=str, separators=(",", ":"))
 
 
 def _summary(item: dict[str, Any]) -> str:
@@ -166,18 +186,15 @@ def _summary(item: dict[str, Any]) -> str:
     except json.JSONDecodeError:
         result = {"data": item["output"]}
     if item.get("page_model"):
-        return json.dumps({"success": True, "action": "snapshot",
-                           "data": "(an older page model; a newer snapshot replaced it)"})
+        return _dumps({"success": True, "data": "(an older page model; a newer snapshot replaced it)"})
     out: dict[str, Any] = {"success": result.get("success", True)}
-    if result.get("action"):
-        out["action"] = result["action"]
     if result.get("error"):
         out["error"] = {"code": result["error"].get("code")}
     else:
         data = result.get("data")
-        text = data if isinstance(data, str) else json.dumps(data, ensure_ascii=False, default=str)
+        text = data if isinstance(data, str) else _dumps(data)
         out["data"] = text if len(text) <= SUMMARY_CHARS else text[:SUMMARY_CHARS] + " … (summarised)"
-    return json.dumps(out, ensure_ascii=False)
+    return _dumps(out)
 
 
 def item_tokens(item: dict[str, Any], *, estimate: bool = False) -> int:
