@@ -5,13 +5,17 @@ TODAY is the same scripted login (tests/llm/login.py) measured on main before th
 
 from __future__ import annotations
 
+import fake_chat as chat_wire
 import fake_responses
 import pytest
-from fake_responses import FakeResponses
+from fake_chat import FakeChat
+from fake_responses import FakeResponses, message
+from fake_responses import call as fn_call
 from login import LOGIN, script_login
 from prefix_cache import usage
 
-from browserx.llm import run_agent, tokens
+from browserx.llm import Agent, run_agent, tokens
+from browserx.llm.history import History
 from browserx.llm.tokens import request_tokens
 from browserx.llm.trace import read_events
 
@@ -87,3 +91,44 @@ async def test_the_scripted_login_history_costs_at_most_60_percent_of_today(
 async def test_the_scripted_login_costs_at_most_60_percent_of_today(fake, manager, conversation, registry, server):
     await _login(fake, manager, conversation, registry, server)
     assert sum(_costs(fake.requests).values()) <= 0.6 * sum(TODAY.values())
+
+
+async def test_over_chat_completions_every_request_extends_the_previous_one_and_cached_tokens_are_reported(
+        manager, conversation, registry, server):
+    fake = FakeChat(usage=usage)
+    try:
+        url = server.route("/login", LOGIN)
+        script_login(fake, chat_wire)
+        client = fake.client(stream=True)
+        try:
+            result = await run_agent("Sign in.", url=url, manager=manager, client=client, registry=registry,
+                                     conversation_id=conversation.conversation_id)
+        finally:
+            await client.close()
+    finally:
+        fake.stop()
+    assert result.status == "completed", result.error
+    bodies = fake.requests
+    for previous, body in zip(bodies[1:], bodies[2:]):
+        assert body["tools"] == previous["tools"]
+        assert body["messages"][:len(previous["messages"])] == previous["messages"]
+    assert all(s["cached"] > 0 for s in result.step_tokens[1:])
+
+
+async def test_a_compaction_point_rewrites_the_history_once_then_requests_extend_it_again(
+        fake, manager, conversation, registry, server):
+    url = server.route("/long", "<h1>Long</h1><button>One</button>")
+    fake.script(*[fn_call("browser_dom", action="snapshot") for _ in range(6)], message("Done."))
+    client = fake.client()
+    try:
+        agent = Agent("Look around.", url=url, manager=manager, client=client, registry=registry,
+                      conversation_id=conversation.conversation_id, history=History(compact_every=4, keep_recent=1))
+        result = await agent.run()
+    finally:
+        await client.close()
+    assert result.status == "completed" and result.compactions == 1
+    inputs = [body["input"] for body in fake.requests]
+    extends = [after[:len(before)] == before for before, after in zip(inputs, inputs[1:])]
+    assert extends == [True, True, True, False, True, True]  # the 5th request is the compaction point
+    outputs = [i["output"] for i in inputs[4] if i.get("type") == "function_call_output"]
+    assert sum("Long" in o for o in outputs) == 1  # superseded page models dropped, the latest kept

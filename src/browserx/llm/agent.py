@@ -137,7 +137,7 @@ class Agent:
                  registry: ToolRegistry | None = None, url: str | None = None, model: str | None = None,
                  max_steps: int = DEFAULT_MAX_STEPS, on_step: StepCallback | None = None,
                  trace_dir: str | Path | None = None, conversation_id: str | None = None,
-                 instructions: str | None = None) -> None:
+                 instructions: str | None = None, history: History | None = None) -> None:
         if max_steps < 1:
             raise ValidationError("max_steps must be at least 1")
         self.task, self.url, self.model = task, url, model
@@ -149,7 +149,7 @@ class Agent:
         self.owns_conversation = conversation_id is None
         self.conversation_id = conversation_id or manager.new_conversation_id()
         self.ctx = ToolContext(manager, self.conversation_id)
-        self.history = History()
+        self.history = history or History()
         self.declarations = self.registry.declarations()
         self.schemas = {d["name"]: d["input_schema"] for d in self.declarations}
         variant = "strict" if client.strict_tools else "plain"
