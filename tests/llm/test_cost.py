@@ -63,6 +63,7 @@ async def test_every_request_extends_the_previous_one_so_its_prefix_is_cached(
         assert body["input"][:len(previous["input"])] == previous["input"]
         assert len(body["input"]) > len(previous["input"])
     steps = result.step_tokens
+    print(f"\nscripted login on a prompt-caching server: {result.usage}, per step {steps}, shares {result.shares()}")
     assert [s["step"] for s in steps] == [1, 2, 3, 4, 5]
     assert steps[0]["cached"] == 0 and all(s["cached"] > 0.8 * s["input"] for s in steps[1:])
     assert result.usage["cached_tokens"] == sum(s["cached"] for s in steps) > 0
