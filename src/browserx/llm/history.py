@@ -37,8 +37,9 @@ from ..errors import UploadFailedError
 from ..tools import Image, ToolResult
 from . import tokens
 
-COMPACT_EVERY = 12          # requests between compactions
-COMPACT_ABOVE = 24_000      # tokens of history (≈, images by their tile cost) that force one sooner
+COMPACT_STALE = 2_000       # ≈ tokens a compaction would remove (and a third of the history) that call for one
+COMPACT_EVERY = 12          # requests after which any removable content calls for one
+COMPACT_ABOVE = 24_000      # tokens of history (≈, images by their tile cost) that call for one
 KEEP_RECENT = 3             # outputs kept whole at a compaction (besides the latest page model)
 SUMMARY_CHARS = 240
 
@@ -56,11 +57,12 @@ class Upload:
 
 
 class History:
-    def __init__(self, *, compact_every: int = COMPACT_EVERY, compact_above: int = COMPACT_ABOVE,
-                 keep_recent: int = KEEP_RECENT) -> None:
+    def __init__(self, *, compact_stale: int = COMPACT_STALE, compact_every: int = COMPACT_EVERY,
+                 compact_above: int = COMPACT_ABOVE, keep_recent: int = KEEP_RECENT) -> None:
         self.items: list[dict[str, Any]] = []
         self.uploads: list[Upload] = []
-        self.compact_every, self.compact_above, self.keep_recent = compact_every, compact_above, keep_recent
+        self.compact_stale, self.compact_every = compact_stale, compact_every
+        self.compact_above, self.keep_recent = compact_above, keep_recent
         self.requests_since_compaction = 0
         self.compactions = 0
         self.tab_id: int | None = None  # of the latest output: an output names its tab only when it changes
@@ -124,8 +126,13 @@ class History:
         return sum(item_tokens(item, estimate=True) for item in self.items)
 
     def _due(self) -> bool:
-        return (self.requests_since_compaction >= self.compact_every or self.size() > self.compact_above) \
-            and self._compacted(self.items) != self.items
+        compacted = self._compacted(self.items)
+        if compacted == self.items:
+            return False
+        size = self.size()
+        stale = size - sum(item_tokens(item, estimate=True) for item in compacted)
+        return (stale >= max(self.compact_stale, size / 3) or size > self.compact_above
+                or self.requests_since_compaction >= self.compact_every)
 
     def compact(self) -> None:
         """Summarise older outputs, drop superseded page models and screenshots, at once."""
