@@ -8,14 +8,14 @@ import json
 import threading
 from pathlib import Path
 
+import fake_responses
 import pytest
+from fake_responses import call as fn_call
+from fake_responses import calls, images_in, message, text_outside_calls, tool_output
+from login import LOGIN, PASSWORD, USER, script_login
 
 from browserx.llm import load_prompt, run_agent
 from browserx.screenshots.store import ScreenshotStore
-
-import fake_responses
-from fake_responses import call as fn_call, calls, images_in, message, text_outside_calls, tool_output
-from login import LOGIN, PASSWORD, USER, script_login
 
 
 async def _run(fake, manager, conversation, registry, task="Look at the page.", **kwargs):

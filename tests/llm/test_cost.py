@@ -5,6 +5,8 @@ TODAY is the same scripted login (tests/llm/login.py) measured on main before th
 
 from __future__ import annotations
 
+import itertools
+
 import fake_chat as chat_wire
 import fake_responses
 import pytest
@@ -65,7 +67,7 @@ async def test_every_request_extends_the_previous_one_so_its_prefix_is_cached(
     result = await _login(caching_fake, manager, conversation, registry, server, tmp_path)
     bodies = caching_fake.requests
     assert len(bodies) == 5
-    for previous, body in zip(bodies[1:], bodies[2:]):  # from the third request on
+    for previous, body in itertools.pairwise(bodies[1:]):  # from the third request on
         assert body["instructions"] == previous["instructions"] and body["tools"] == previous["tools"]
         assert body["input"][:len(previous["input"])] == previous["input"]
         assert len(body["input"]) > len(previous["input"])
@@ -116,7 +118,7 @@ async def test_over_chat_completions_every_request_extends_the_previous_one_and_
         fake.stop()
     assert result.status == "completed", result.error
     bodies = fake.requests
-    for previous, body in zip(bodies[1:], bodies[2:]):
+    for previous, body in itertools.pairwise(bodies[1:]):
         assert body["tools"] == previous["tools"]
         assert body["messages"][:len(previous["messages"])] == previous["messages"]
     assert all(s["cached"] > 0 for s in result.step_tokens[1:])
@@ -135,7 +137,7 @@ async def test_a_compaction_point_rewrites_the_history_once_then_requests_extend
         await client.close()
     assert result.status == "completed" and result.compactions == 1
     inputs = [body["input"] for body in fake.requests]
-    extends = [after[:len(before)] == before for before, after in zip(inputs, inputs[1:])]
+    extends = [after[:len(before)] == before for before, after in itertools.pairwise(inputs)]
     assert extends == [True, True, True, False, True, True]  # the 5th request is the compaction point
     outputs = [i["output"] for i in inputs[4] if i.get("type") == "function_call_output"]
     assert sum("Long" in o for o in outputs) == 1  # superseded page models dropped, the latest kept

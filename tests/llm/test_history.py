@@ -3,6 +3,7 @@ compaction summarises older outputs and drops superseded page models and screens
 
 from __future__ import annotations
 
+import itertools
 import json
 
 from browserx.errors import ModelRequestFailedError
@@ -39,7 +40,7 @@ def test_between_compactions_every_request_extends_the_previous_one():
                                         ("page_screenshot", shot(5))]):
         _turn(history, n, tool, result)
         sent.append(history.build())
-    for before, after in zip(sent, sent[1:]):
+    for before, after in itertools.pairwise(sent):
         assert after[:len(before)] == before and len(after) > len(before)
     assert history.compactions == 0
 

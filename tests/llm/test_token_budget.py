@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from browserx.cli import main
 from browserx.cli.tools import print_costs
 from browserx.llm import tokens
 from browserx.mcp_server import build_server
@@ -43,3 +46,15 @@ def test_counts_are_o200k_tokens_of_the_declaration_json():
     declaration = {"name": "t", "description": "Do it.", "input_schema": {"type": "object", "properties": {}}}
     cost = tokens.declaration_cost(declaration)
     assert cost["plain"] == tokens.count_json(declaration) > 0 and cost["strict"] >= cost["plain"]
+
+
+def test_browserx_tools_tokens_prints_each_declarations_cost(capsys):
+    assert main(["tools", "--tokens", "--json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    costs = tokens.declarations_cost(default_registry().declarations())
+    assert printed["encoding"] == "o200k_base" and printed["tools"] == costs
+    assert printed["total"] == {"plain": sum(c["plain"] for c in costs), "strict": sum(c["strict"] for c in costs)}
+    assert main(["tools", "--tokens"]) == 0
+    table = capsys.readouterr().out.splitlines()
+    assert len(table) == len(costs) + 2 and table[-1].split()[1:] == [str(printed["total"]["plain"]),
+                                                                       str(printed["total"]["strict"])]

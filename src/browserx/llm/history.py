@@ -151,10 +151,9 @@ class History:
         for i, item in enumerate(items):
             if item["kind"] == "image" and i != latest_image:
                 continue
-            if item["kind"] == "output" and i not in recent and i != latest_model and not item.get("summary"):
-                item = {**item, "output": _summary(item), "summary": True}
-                item.pop("page_model", None)
-            elif item["kind"] == "output" and item.get("page_model") and i != latest_model:
+            superseded_model = item.get("page_model") and i != latest_model
+            aged = i not in recent and i != latest_model and not item.get("summary")
+            if item["kind"] == "output" and (superseded_model or aged):
                 item = {**item, "output": _summary(item), "summary": True}
                 item.pop("page_model", None)
             out.append(item)
