@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import json
 import os
 import sys
 from pathlib import Path
@@ -115,3 +116,22 @@ async def test_browserx_run_api_chat_end_to_end(fake_chat, server):
     assert out.decode() == "It says hello.\n"
     assert [(body["model"], body["stream"]) for body in fake_chat.requests] == [("local", True), ("local", True)]
     assert "tokens per step (in/cached/out): 1: 100/0/10, 2: 100/0/10" in err.decode()
+
+
+async def test_tool_calls_without_an_id_get_one_their_tool_message_points_at(fake_chat):
+    anonymous = call("browser_tabs", action="list")
+    anonymous["choices"][0]["message"]["tool_calls"][0]["id"] = ""
+    fake_chat.script(anonymous)
+    client = fake_chat.client()
+    try:
+        turn = await client.turn(instructions="i", items=[{"kind": "user", "text": "hi"}], declarations=[])
+    finally:
+        await client.close()
+    assert turn.calls[0].call_id and turn.replay[0]["call_id"] == turn.calls[0].call_id
+
+
+def test_stream_without_api_chat_is_a_validation_error(capsys):
+    from browserx.cli import main
+
+    assert main(["run", "task", "--stream", "--model", "m"]) == 2  # a usage error, like argparse's
+    assert json.loads(capsys.readouterr().err.splitlines()[-1])["error"]["code"] == "VALIDATION_ERROR"

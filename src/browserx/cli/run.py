@@ -21,6 +21,7 @@ import sys
 from typing import Any, TextIO
 
 from ..browser import BrowserManager
+from ..errors import ValidationError
 from ..llm.agent import DEFAULT_MAX_STEPS, Agent, AgentResult, StepRecord
 from ..llm.chat_client import ChatClient
 from ..llm.client import ModelClient, ResponsesClient
@@ -72,6 +73,8 @@ async def command(args: argparse.Namespace) -> int:
 def make_client(args: argparse.Namespace) -> ModelClient:
     if getattr(args, "api", "responses") == "chat":
         return ChatClient.from_env(model=args.model, stream=getattr(args, "stream", False))
+    if getattr(args, "stream", False):
+        raise ValidationError("--stream needs --api chat", hint="Add --api chat, or leave out --stream.")
     return ResponsesClient.from_env(model=args.model)
 
 

@@ -15,9 +15,13 @@ and error translation are the shared ones of `ModelClient`.
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from .client import FunctionCall, ModelClient, ModelTurn, replay_items, usage_of
+
+
+_call_ids = itertools.count(1)
 
 
 class ChatClient(ModelClient):
@@ -132,6 +136,8 @@ def _turn(response: Any, attempts: int) -> ModelTurn:
 
 def _turn_from(response_id: str | None, text: str, calls: list[FunctionCall], usage: Any, attempts: int) -> ModelTurn:
     text = text.strip()
+    for call in calls:  # some local servers leave the id empty; tool messages need one to point at
+        call.call_id = call.call_id or f"call_bx{next(_call_ids)}"
     normalized = None
     if usage is not None:
         details = getattr(usage, "prompt_tokens_details", None)
