@@ -9,6 +9,7 @@
 A script entry is a Response dict, an HTTP status (int: answered with an error body), or a
 function `(request_body) -> entry` for steps that depend on what the model was shown (e.g. an
 element id read from the snapshot). The real `openai` SDK does the talking.
+`cut(entry)` answers with only the first half of the entry's bytes, then closes the connection.
 """
 
 from __future__ import annotations
@@ -42,6 +43,11 @@ def calls(*items: tuple[str, dict[str, Any], str | None]) -> dict[str, Any]:
         output.append({"type": "function_call", "id": f"fc_{n}", "call_id": call_id or f"call_{n}", "name": name,
                        "arguments": json.dumps(arguments), "status": "completed"})
     return _response(output)
+
+
+def cut(entry: dict[str, Any]) -> dict[str, Any]:
+    """The entry, cut off halfway by a dropped connection."""
+    return {**entry, "_cut": True}
 
 
 def message(text: str) -> dict[str, Any]:
@@ -98,6 +104,7 @@ class FakeResponses:
                     payload = {**payload, "usage": fake._usage_fields(counted["input"], counted["cached"])}
                 with fake.lock:
                     fake.statuses.append(status)
+                cut = isinstance(payload, dict) and payload.pop("_cut", False)
                 stream = fake._stream(body, payload) if status == 200 else None
                 data = stream if stream is not None else json.dumps(payload).encode()
                 try:
@@ -105,6 +112,10 @@ class FakeResponses:
                     self.send_header("Content-Type", "text/event-stream" if stream is not None else "application/json")
                     self.send_header("Content-Length", str(len(data)))
                     self.end_headers()
+                    if cut:  # the connection drops halfway through the answer
+                        self.wfile.write(data[:len(data) // 2])
+                        self.close_connection = True
+                        return
                     self.wfile.write(data)
                 except (BrokenPipeError, ConnectionResetError):
                     pass  # the client gave up (cancelled run): nothing to answer

@@ -12,6 +12,7 @@ from pathlib import Path
 import fake_chat as chat_wire
 import pytest
 from fake_chat import call, calls, images_in, message, text_outside_calls, tool_output
+from fake_responses import cut
 from login import LOGIN, PASSWORD, USER, script_login
 
 from browserx.llm import load_prompt, run_agent
@@ -135,3 +136,14 @@ def test_stream_without_api_chat_is_a_validation_error(capsys):
 
     assert main(["run", "task", "--stream", "--model", "m"]) == 2  # a usage error, like argparse's
     assert json.loads(capsys.readouterr().err.splitlines()[-1])["error"]["code"] == "VALIDATION_ERROR"
+
+
+@pytest.mark.parametrize("stream", [False, True], ids=["plain", "streamed"])
+async def test_an_answer_cut_off_by_a_dropped_connection_is_retried(fake_chat, stream):
+    fake_chat.script(cut(message("first try")), 502, message("whole"))
+    client = fake_chat.client(stream=stream)
+    try:
+        turn = await client.turn(instructions="i", items=[{"kind": "user", "text": "hi"}], declarations=[])
+    finally:
+        await client.close()
+    assert turn.text == "whole" and turn.attempts == 3 and len(fake_chat.requests) == 3
