@@ -11,11 +11,14 @@ Completions messages):
 
 **Cache-friendly.** Servers cache a request's unchanged prefix (tools + instructions + earlier
 items), so between requests the list only grows at its end: nothing already sent is rewritten.
-The exception is a *compaction*, rare and deliberate — every `compact_every` requests, or when the
-history passes `compact_above` tokens — which at once summarises the older outputs, drops page
-models a newer snapshot superseded and screenshots a newer one replaced. After it the prefix is
-stable again. Outputs carry the tool result without the bookkeeping the model never needs
-(timestamps, durations, versions).
+The exception is a *compaction*, rare and deliberate, which at once summarises the older outputs,
+drops page models a newer snapshot superseded and screenshots a newer one replaced. It happens
+before a request when what it would remove reaches `compact_stale` tokens and a third of the
+history (a compaction costs one uncached re-send of what follows the first changed item; keeping
+stale items costs them on every request), when the history passes `compact_above` tokens, or
+`compact_every` requests after the last one — and only if there is something to remove. After it
+the prefix is stable again. Outputs carry the tool result without the bookkeeping the model never
+needs (timestamps, durations, versions).
 
 **Screenshots** follow the spec's lifecycle as `Upload`s:
 
