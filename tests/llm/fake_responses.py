@@ -209,14 +209,16 @@ def element_id(snapshot_output: str, name: str) -> str:
 # -- observing tool calls ---------------------------------------------------------------------------
 
 class RecordingRegistry(ToolRegistry):
-    """The given tools, dispatched as usual; remembers every image path a call produced."""
+    """The given tools, dispatched as usual; remembers every result and every image path a call produced."""
 
     def __init__(self, base: ToolRegistry) -> None:
         super().__init__()
         self.tools = dict(base.tools)
         self.image_paths: list[str] = []
+        self.results: list[ToolResult] = []
 
     async def dispatch(self, name: str, arguments: Any, ctx: ToolContext) -> ToolResult:
         result = await super().dispatch(name, arguments, ctx)
         self.image_paths += [image.path for image in result.images if image.path]
+        self.results.append(result)
         return result
