@@ -5,6 +5,7 @@ TODAY is the same scripted login (tests/llm/login.py) measured on main before th
 
 from __future__ import annotations
 
+import base64
 import itertools
 import json
 
@@ -90,7 +91,8 @@ async def test_every_request_extends_the_previous_one_so_its_prefix_is_cached(
 def _history_as_main_sent_it(task: str, bodies, results) -> int:
     """The history tokens main's agent would have sent for these same tool results: the intro and
     each output as full result JSON (metadata included), outputs older than the last 4 cut to 400
-    characters. Built from this run, so the comparison holds when tools change what they return."""
+    characters, only the latest screenshot attached (older ones a one-line note). Built from this
+    run, so the comparison holds when tools change what they return."""
     navigation, *outputs = results
     intro = {"role": "user", "content": [{"type": "input_text", "text": f"Task: {task}\n\nThe browser has opened "
              "the start page: " + json.dumps(navigation.data, ensure_ascii=False, default=str)}]}
@@ -100,9 +102,19 @@ def _history_as_main_sent_it(task: str, bodies, results) -> int:
         texts = [json.dumps(r.to_dict(), ensure_ascii=False, default=str) for r in outputs[:n]]
         texts = [t[:400] + " … [older output cut; take a new snapshot for the current page]"
                  if i < len(texts) - 4 and len(t) > 400 else t for i, t in enumerate(texts)]
+        shots = [i for i, r in enumerate(outputs[:n]) if r.images]
         items = [intro]
-        for call, text in zip(calls, texts):
+        for i, (call, text) in enumerate(zip(calls, texts)):
             items += [call, {"type": "function_call_output", "call_id": call["call_id"], "output": text}]
+            if i in shots:
+                image = outputs[i].images[0]
+                note = f"Screenshot returned by {call['name']} (call {call['call_id']}):"
+                content = [{"type": "input_text", "text": note}, {"type": "input_image", "detail": "auto",
+                           "image_url": "data:image/png;base64," + base64.b64encode(image.data).decode()}] \
+                    if i == shots[-1] else [{"type": "input_text", "text": f"(The screenshot of call "
+                                             f"{call['call_id']} is no longer attached: a newer screenshot replaces "
+                                             "it. Take a new one if you need to see the page again.)"}]
+                items.append({"role": "user", "content": content})
         total += request_tokens({"input": items})["history"]
     return total
 
@@ -188,8 +200,9 @@ async def test_a_long_session_with_screenshots_sends_fewer_tokens_than_today_and
     rewritten = [n for n in range(1, len(inputs)) if inputs[n][:len(inputs[n - 1])] != inputs[n - 1]]
     assert len(rewritten) == result.compactions <= 2
     used, history = result.usage, _costs(fake.requests)["history"]
-    print(f"\nlong session, 11 requests: today {TODAY_LONG}; now input {used['input_tokens']}, cached "
+    before = _history_as_main_sent_it("Look.", fake.requests, registry.results)
+    print(f"\nlong session, 11 requests: today on main {TODAY_LONG}; now input {used['input_tokens']}, cached "
           f"{used['cached_tokens']} ({used['cached_tokens'] / used['input_tokens']:.0%}), history {history}, "
-          f"rewritten at requests {[n + 1 for n in rewritten]}")
-    assert history < TODAY_LONG["history"]
+          f"rewritten at requests {[n + 1 for n in rewritten]}; main's history for this run's results: {before}")
+    assert history < before
     assert used["cached_tokens"] >= 0.75 * used["input_tokens"]
