@@ -16,10 +16,10 @@ and error translation are the shared ones of `ModelClient`.
 from __future__ import annotations
 
 import itertools
+from dataclasses import dataclass
 from typing import Any
 
 from .client import FunctionCall, ModelClient, ModelTurn, replay_items, usage_of
-
 
 _call_ids = itertools.count(1)
 
@@ -56,33 +56,38 @@ class ChatClient(ModelClient):
 
     async def _streamed(self, body: dict[str, Any]) -> Any:
         """Read the whole stream inside the retried call: a stream cut halfway is retried as a whole."""
-        stream = await self.sdk.chat.completions.create(**body)
         text: list[str] = []
         calls: dict[int, dict[str, str]] = {}
         usage = None
         response_id = None
-        async for chunk in stream:
-            response_id = response_id or getattr(chunk, "id", None)
-            if getattr(chunk, "usage", None) is not None:
-                usage = chunk.usage
-            for choice in chunk.choices or []:
-                delta = choice.delta
-                if delta is None:
-                    continue
-                if delta.content:
-                    text.append(delta.content)
-                for part in delta.tool_calls or []:
-                    slot = calls.setdefault(part.index, {"id": "", "name": "", "arguments": ""})
-                    slot["id"] = part.id or slot["id"]
-                    if part.function is not None:
-                        slot["name"] += part.function.name or ""
-                        slot["arguments"] += part.function.arguments or ""
+        async with await self.sdk.chat.completions.create(**body) as stream:  # closed even when cut off
+            async for chunk in stream:
+                response_id = response_id or getattr(chunk, "id", None)
+                if getattr(chunk, "usage", None) is not None:
+                    usage = chunk.usage
+                for choice in chunk.choices or []:
+                    delta = choice.delta
+                    if delta is None:
+                        continue
+                    if delta.content:
+                        text.append(delta.content)
+                    for part in delta.tool_calls or []:
+                        slot = calls.setdefault(part.index, {"id": "", "name": "", "arguments": ""})
+                        slot["id"] = part.id or slot["id"]
+                        if part.function is not None:
+                            slot["name"] += part.function.name or ""
+                            slot["arguments"] += part.function.arguments or ""
         return _Collected(response_id, "".join(text), [calls[i] for i in sorted(calls)], usage)
 
 
+@dataclass
 class _Collected:
-    def __init__(self, id: str | None, text: str, calls: list[dict[str, str]], usage: Any) -> None:  # noqa: A002
-        self.id, self.text, self.calls, self.usage = id, text, calls, usage
+    """A streamed answer, put together."""
+
+    id: str | None
+    text: str
+    calls: list[dict[str, str]]
+    usage: Any
 
 
 def to_messages(instructions: str, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
