@@ -87,7 +87,7 @@ class ModelClient:
         self.sdk = sdk or openai.AsyncOpenAI(api_key=api_key or "unused", base_url=base_url,
                                              max_retries=0, timeout=timeout)
         self.requests = 0  # HTTP attempts made, successful or not
-        self._tools: tuple[int, list[dict[str, Any]]] | None = None
+        self._tools: tuple[list[dict[str, Any]], list[dict[str, Any]]] | None = None
 
     @classmethod
     def from_env(cls, model: str | None = None, **kwargs: Any) -> Any:
@@ -105,8 +105,8 @@ class ModelClient:
     def wire_tools(self, declarations: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The declarations in this API's tool form, built once per declaration list (a byte-identical
         tools block on every request is part of the cacheable prefix)."""
-        if self._tools is None or self._tools[0] != id(declarations):
-            self._tools = (id(declarations), self._tool_form(declarations))
+        if self._tools is None or self._tools[0] is not declarations:  # held, so its identity is not reused
+            self._tools = (declarations, self._tool_form(declarations))
         return self._tools[1]
 
     def _tool_form(self, declarations: list[dict[str, Any]]) -> list[dict[str, Any]]:
