@@ -199,7 +199,7 @@ async def test_a_long_session_with_screenshots_sends_fewer_tokens_than_today_and
     assert result.status == "completed", result.error
     inputs = [body["input"] for body in fake.requests]
     rewritten = [n for n in range(1, len(inputs)) if inputs[n][:len(inputs[n - 1])] != inputs[n - 1]]
-    assert len(rewritten) == result.compactions <= 2
+    assert len(rewritten) == result.compactions <= 3  # rewritten only at compaction points, and rarely
     used, history = result.usage, _costs(fake.requests)["history"]
     before = _history_as_main_sent_it("Look.", fake.requests, registry.results)
     print(f"\nlong session, 11 requests: today on main {TODAY_LONG}; now input {used['input_tokens']}, cached "
