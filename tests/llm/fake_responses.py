@@ -9,6 +9,7 @@
 A script entry is a Response dict, an HTTP status (int: answered with an error body), or a
 function `(request_body) -> entry` for steps that depend on what the model was shown (e.g. an
 element id read from the snapshot). The real `openai` SDK does the talking.
+`cut(entry)` answers with only the first half of the entry's bytes, then closes the connection.
 """
 
 from __future__ import annotations
@@ -44,6 +45,11 @@ def calls(*items: tuple[str, dict[str, Any], str | None]) -> dict[str, Any]:
     return _response(output)
 
 
+def cut(entry: dict[str, Any]) -> dict[str, Any]:
+    """The entry, cut off halfway by a dropped connection."""
+    return {**entry, "_cut": True}
+
+
 def message(text: str) -> dict[str, Any]:
     """A Response whose output is a final assistant message."""
     n = next(_ids)
@@ -61,7 +67,11 @@ def _response(output: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 class FakeResponses:
-    def __init__(self) -> None:
+    path = "/v1/responses"
+
+    def __init__(self, usage: Callable[[list[dict[str, Any]], dict[str, Any]], dict[str, Any]] | None = None) -> None:
+        """`usage(earlier_bodies, body) -> {"input", "cached"}` replaces each answer's token counts."""
+        self.usage = usage
         self.queue: list[Entry] = []
         self.requests: list[dict[str, Any]] = []
         self.statuses: list[int] = []
@@ -78,7 +88,8 @@ class FakeResponses:
                 length = int(self.headers.get("Content-Length") or 0)
                 body = json.loads(self.rfile.read(length) or b"{}")
                 with fake.lock:
-                    if self.path.rstrip("/") != "/v1/responses":
+                    earlier = list(fake.requests)
+                    if self.path.rstrip("/") != fake.path:
                         entry: Any = 404
                     else:
                         fake.requests.append(body)
@@ -88,14 +99,23 @@ class FakeResponses:
                 status, payload = (entry, {"error": {"message": f"scripted {entry}", "type": "server_error",
                                                      "code": None, "param": None}}) \
                     if isinstance(entry, int) else (200, entry)
+                if status == 200 and fake.usage is not None:
+                    counted = fake.usage(earlier, body)
+                    payload = {**payload, "usage": fake._usage_fields(counted["input"], counted["cached"])}
                 with fake.lock:
                     fake.statuses.append(status)
-                data = json.dumps(payload).encode()
+                cut = isinstance(payload, dict) and payload.pop("_cut", False)
+                stream = fake._stream(body, payload) if status == 200 else None
+                data = stream if stream is not None else json.dumps(payload).encode()
                 try:
                     self.send_response(status)
-                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Type", "text/event-stream" if stream is not None else "application/json")
                     self.send_header("Content-Length", str(len(data)))
                     self.end_headers()
+                    if cut:  # the connection drops halfway through the answer
+                        self.wfile.write(data[:len(data) // 2])
+                        self.close_connection = True
+                        return
                     self.wfile.write(data)
                 except (BrokenPipeError, ConnectionResetError):
                     pass  # the client gave up (cancelled run): nothing to answer
@@ -106,6 +126,14 @@ class FakeResponses:
         self.httpd = Server(("127.0.0.1", 0), Handler)
         self.base_url = f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def _usage_fields(self, input_tokens: int, cached: int) -> dict[str, Any]:
+        return {"input_tokens": input_tokens, "input_tokens_details": {"cached_tokens": cached},
+                "output_tokens": 10, "output_tokens_details": {"reasoning_tokens": 0},
+                "total_tokens": input_tokens + 10}
+
+    def _stream(self, body: dict[str, Any], payload: dict[str, Any]) -> bytes | None:
+        return None  # the Responses client does not stream
 
     def script(self, *entries: Entry) -> None:
         with self.lock:
@@ -181,14 +209,16 @@ def element_id(snapshot_output: str, name: str) -> str:
 # -- observing tool calls ---------------------------------------------------------------------------
 
 class RecordingRegistry(ToolRegistry):
-    """The given tools, dispatched as usual; remembers every image path a call produced."""
+    """The given tools, dispatched as usual; remembers every result and every image path a call produced."""
 
     def __init__(self, base: ToolRegistry) -> None:
         super().__init__()
         self.tools = dict(base.tools)
         self.image_paths: list[str] = []
+        self.results: list[ToolResult] = []
 
     async def dispatch(self, name: str, arguments: Any, ctx: ToolContext) -> ToolResult:
         result = await super().dispatch(name, arguments, ctx)
         self.image_paths += [image.path for image in result.images if image.path]
+        self.results.append(result)
         return result

@@ -8,27 +8,14 @@ import json
 import threading
 from pathlib import Path
 
+import fake_responses
 import pytest
+from fake_responses import call as fn_call
+from fake_responses import calls, images_in, message, text_outside_calls, tool_output
+from login import LOGIN, PASSWORD, USER, script_login
 
 from browserx.llm import load_prompt, run_agent
 from browserx.screenshots.store import ScreenshotStore
-
-from fake_responses import call as fn_call, calls, element_id, images_in, last_output, message, text_outside_calls, tool_output
-
-LOGIN = """<!doctype html><title>Sign in</title>
-<main><h1>Sign in</h1>
-<form id="f"><label>Username <input name="user" autocomplete="off"></label>
-<label>Password <input name="pw" type="password"></label>
-<button type="submit">Sign in</button></form><p id="status"></p></main>
-<script>
-window.__submits = [];
-document.getElementById('f').addEventListener('submit', (e) => {
-  e.preventDefault();
-  window.__submits.push({user: e.target.user.value, pw: e.target.pw.value});
-  document.getElementById('status').textContent = 'Welcome back';
-});
-</script>"""
-
 
 
 async def _run(fake, manager, conversation, registry, task="Look at the page.", **kwargs):
@@ -52,28 +39,14 @@ async def test_prompt_resource_is_sent_as_instructions_with_strict_tools(fake, m
     names = {tool["name"] for tool in body["tools"]}
     assert names == set(registry.tools)
     assert all(tool["strict"] and tool["parameters"]["additionalProperties"] is False for tool in body["tools"])
-    assert result.usage == {"input_tokens": 100, "output_tokens": 10, "total_tokens": 110}
+    assert result.usage == {"input_tokens": 100, "cached_tokens": 0, "output_tokens": 10, "total_tokens": 110}
 
 
 async def test_agent_fills_and_submits_login_form_without_leaking_typed_values(
         fake, manager, conversation, registry, server, call):
-    user, password = "alice-7f3q", "pw-Q9z!x-81"
+    user, password = USER, PASSWORD
     url = server.route("/login", LOGIN)
-    fake.script(
-        fn_call("browser_dom", action="snapshot"),
-        lambda body: calls(("browser_dom", {"action": "type", "element_id": element_id(last_output(body), "Username"),
-                                            "text": user}, None)),
-        lambda body: calls(("browser_dom", {"action": "type", "element_id": element_id(fake.snapshot, "Password"),
-                                            "text": password}, None)),
-        lambda body: calls(("browser_dom", {"action": "click", "element_id": element_id(fake.snapshot, "Sign in")},
-                            None)),
-        message("Signed in."))
-    original = fake.queue[1]
-
-    def remember_snapshot(body):  # later steps reuse the ids of the first snapshot
-        fake.snapshot = last_output(body)
-        return original(body)
-    fake.queue[1] = remember_snapshot
+    script_login(fake, fake_responses)
 
     lines = []
     result = await _run(fake, manager, conversation, registry, task="Sign in with the demo account.", url=url,

@@ -44,7 +44,9 @@ async def test_run_prints_a_line_per_step_a_summary_and_the_answer(fake, manager
     assert lines[0].startswith("step 0: browser_navigate") and "-> ok" in lines[0]
     assert lines[1].startswith("step 1: page_screenshot screenshot") and "+1 screenshot" in lines[1]
     assert lines[2].startswith("step 2: browser_tabs list")
-    assert lines[3] == ("completed: 3 steps, 3 tool calls, 1 screenshots, 330 tokens (300 in, 30 out)")
+    assert lines[3] == ("completed: 3 steps, 3 tool calls, 1 screenshots, 330 tokens (300 in, 0 cached, 30 out)")
+    assert lines[4] == "tokens per step (in/cached/out): 1: 100/0/10, 2: 100/0/10, 3: 100/0/10"
+    assert lines[5].startswith("input spent on: declarations ") and "images" in lines[5]
     assert (tmp_path / "t" / "trace.jsonl").is_file()
 
 

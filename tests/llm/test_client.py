@@ -51,9 +51,9 @@ async def test_function_calls_and_usage_are_parsed_from_the_wire_format(fake):
     finally:
         await client.close()
     assert [(c.call_id, c.name, c.arguments) for c in turn.calls] == [("c9", "browser_tabs", '{"action": "list"}')]
-    assert turn.replay == [{"type": "function_call", "call_id": "c9", "name": "browser_tabs",
+    assert turn.replay == [{"kind": "call", "call_id": "c9", "name": "browser_tabs",
                             "arguments": '{"action": "list"}'}]
-    assert turn.usage == {"input_tokens": 100, "output_tokens": 10, "total_tokens": 110}
+    assert turn.usage == {"input_tokens": 100, "cached_tokens": 0, "output_tokens": 10, "total_tokens": 110}
     assert fake.requests[0]["model"] == "test-model" and fake.requests[0]["instructions"] == "i"
 
 

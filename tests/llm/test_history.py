@@ -1,30 +1,92 @@
-"""The input list sent each step stays bounded: one image at most, stale outputs cut short."""
+"""The history sent each step: it only grows at its end (a cacheable prefix) until a deliberate
+compaction summarises older outputs and drops superseded page models and screenshots at once."""
 
 from __future__ import annotations
 
+import itertools
 import json
 
-from fake_responses import images_in
-
 from browserx.errors import ModelRequestFailedError
-from browserx.llm.history import OLD_OUTPUT_CHARS, History
+from browserx.llm.chat_client import to_messages
+from browserx.llm.client import to_input
+from browserx.llm.history import History, model_output
 from browserx.tools import Image, ToolResult
 
 
 def shot(n: int) -> ToolResult:
-    return ToolResult(True, data={"n": n}, images=[Image(bytes([n]) * 10, "image/png", f"/nowhere/{n}.png")])
+    return ToolResult(True, data={"n": n}, images=[Image(bytes([n]) * 10, "image/png", f"/nowhere/{n}.png")],
+                      action="screenshot")
 
 
-def test_only_the_latest_screenshot_is_attached_and_older_ones_become_a_note():
-    history = History()
+def snapshot(n: int) -> ToolResult:
+    return ToolResult(True, data=f"# page {n}\n" + "te_1 Field\n" * 200, action="snapshot")
+
+
+def act(n: int) -> ToolResult:
+    return ToolResult(True, data={"effects": {"n": n}, "detail": "y" * 1000}, action="click")
+
+
+def _turn(history: History, n: int, tool: str, result: ToolResult) -> None:
+    history.add_replay([{"kind": "call", "call_id": f"c{n}", "name": tool, "arguments": "{}"}])
+    history.add_tool_output(f"c{n}", tool, result)
+
+
+def test_between_compactions_every_request_extends_the_previous_one():
+    history = History(compact_every=100, compact_above=10**9)
     history.add_user("task")
-    history.add_tool_output("c1", "page_screenshot", shot(1))
-    history.add_tool_output("c2", "page_screenshot", shot(2))
-    built = history.build()
-    images = images_in({"input": built})
-    assert len(images) == 1 and images[0] == "data:image/png;base64," + "AgICAgICAgICAg=="
-    assert "c1" in json.dumps(built) and "no longer attached" in json.dumps(built)
-    assert [u.state for u in history.pending()] == ["stored", "stored"]
+    sent = [history.build()]
+    for n, (tool, result) in enumerate([("browser_dom", snapshot(1)), ("page_screenshot", shot(2)),
+                                        ("browser_dom", act(3)), ("browser_dom", snapshot(4)),
+                                        ("page_screenshot", shot(5))]):
+        _turn(history, n, tool, result)
+        sent.append(history.build())
+    for before, after in itertools.pairwise(sent):
+        assert after[:len(before)] == before and len(after) > len(before)
+    assert history.compactions == 0
+
+
+def test_a_compaction_summarises_old_outputs_and_keeps_only_the_latest_page_model_and_screenshot():
+    history = History(compact_every=3, compact_above=10**9, keep_recent=1)
+    history.add_user("task")
+    _turn(history, 1, "browser_dom", snapshot(1))
+    _turn(history, 2, "page_screenshot", shot(2))
+    history.build()
+    _turn(history, 3, "browser_dom", act(3))
+    _turn(history, 4, "browser_dom", snapshot(4))
+    history.build()
+    _turn(history, 5, "page_screenshot", shot(5))
+    _turn(history, 6, "browser_dom", act(6))
+    history.build()
+    before = list(history.items)
+    built = history.build()  # the 4th request: a compaction point
+    assert history.compactions == 1 and built != before[:len(built)]
+    outputs = {i["call_id"]: i["output"] for i in built if i["kind"] == "output"}
+    assert "page 4" in outputs["c4"] and "page 1" not in outputs["c1"]  # the latest page model stays whole
+    summary = json.loads(outputs["c3"])
+    assert len(outputs["c3"]) < 400 and summary["success"] is True and '"n":3' in summary["data"]
+    assert outputs["c6"] == before[-1]["output"]  # the most recent output stays whole
+    assert [i["call_id"] for i in built if i["kind"] == "image"] == ["c5"]
+    assert [i["call_id"] for i in built if i["kind"] == "call"] == [f"c{n}" for n in range(1, 7)]
+    _turn(history, 7, "browser_dom", act(7))
+    again = history.build()
+    assert again[:len(built)] == built  # stable again after the compaction
+
+
+def test_a_history_past_its_token_budget_is_compacted_before_the_next_request():
+    history = History(compact_every=100, compact_above=1500, keep_recent=1)
+    history.add_user("task")
+    for n in range(1, 4):
+        _turn(history, n, "browser_dom", snapshot(n))
+        history.build()
+    assert history.compactions >= 1 and history.size() <= 1500
+
+
+def test_nothing_to_compact_is_no_compaction():
+    history = History(compact_every=1, compact_above=0)
+    history.add_user("task")
+    history.build()
+    history.build()
+    assert history.compactions == 0
 
 
 def test_a_failed_upload_turns_the_call_output_into_upload_failed_and_drops_the_image():
@@ -33,16 +95,37 @@ def test_a_failed_upload_turns_the_call_output_into_upload_failed_and_drops_the_
     uploads = history.pending()
     history.fail(uploads, ModelRequestFailedError("HTTP 500"))
     built = history.build()
-    assert images_in({"input": built}) == []
-    output = json.loads(next(i for i in built if i.get("type") == "function_call_output")["output"])
+    assert [i["kind"] for i in built] == ["output"]
+    output = json.loads(built[0]["output"])
     assert output["success"] is False and output["error"]["code"] == "UPLOAD_FAILED"
     assert uploads[0].state == "failed" and history.pending() == []
 
 
-def test_outputs_older_than_the_last_few_are_cut_short_but_the_stored_items_stay_whole():
-    history = History(keep_full_outputs=2)
-    for n in range(4):
-        history.add_tool_output(f"c{n}", "browser_dom", ToolResult(True, data="x" * 5000))
-    outputs = [i["output"] for i in history.build() if i.get("type") == "function_call_output"]
-    assert [len(o) < OLD_OUTPUT_CHARS + 100 for o in outputs] == [True, True, False, False]
-    assert all(len(i["output"]) > 5000 for i in history.items)
+def test_outputs_keep_what_the_model_uses_and_drop_timestamps_durations_and_versions():
+    result = ToolResult(True, data={"success": True, "duration_ms": 2.9, "url": "u"}, action="click")
+    result.metadata = {"duration_ms": 3.2, "tab_id": 2, "timestamp": "2026-01-01T00:00:00Z", "tool_version": "1",
+                       "notices": [{"kind": "dialog"}]}
+    assert json.loads(model_output(result)) == {"success": True, "data": {"url": "u"},
+                                                "metadata": {"tab_id": 2, "notices": [{"kind": "dialog"}]}}
+    assert json.loads(model_output(result, known_tab_id=2)) == {"success": True, "data": {"url": "u"},
+                                                                "metadata": {"notices": [{"kind": "dialog"}]}}
+    failed = ToolResult(False, error={"code": "NODE_NOT_FOUND", "message": "m", "hint": "h"}, action="click")
+    assert json.loads(model_output(failed)) == {"success": False, "error": failed.error}
+
+
+def test_both_wire_forms_keep_calls_outputs_and_images_in_order():
+    history = History()
+    history.add_user("task")
+    history.add_replay([{"kind": "assistant", "text": "Looking."},
+                        {"kind": "call", "call_id": "a", "name": "page_screenshot", "arguments": "{}"},
+                        {"kind": "call", "call_id": "b", "name": "browser_tabs", "arguments": "{}"}])
+    history.add_tool_output("a", "page_screenshot", shot(1))
+    history.add_tool_output("b", "browser_tabs", ToolResult(True, data={"tabs": []}))
+    items = history.build()
+    chat = to_messages("sys", items)
+    assert [m["role"] for m in chat] == ["system", "user", "assistant", "tool", "tool", "user"]
+    assert [c["id"] for c in chat[2]["tool_calls"]] == ["a", "b"] and chat[2]["content"] == "Looking."
+    assert chat[5]["content"][1]["type"] == "image_url"  # after the turn's tool messages
+    wire = to_input(items)
+    assert [i.get("type") or i["role"] for i in wire] == ["user", "assistant", "function_call", "function_call",
+                                                          "function_call_output", "user", "function_call_output"]

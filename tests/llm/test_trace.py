@@ -75,6 +75,9 @@ async def test_trace_page_renders_one_entry_per_step_with_its_images(
             calls: [...document.querySelectorAll('.call')].map(c => c.dataset.tool),
             images: imgs.map(i => i.naturalWidth),
             errors: [...document.querySelectorAll('.call .err')].map(e => e.textContent),
+            tokens: [...document.querySelectorAll('.tokens')].map(t => t.textContent),
+            sent: [...document.querySelectorAll('.sent')].map(t => t.textContent),
+            shares: document.querySelector('footer .shares').textContent,
             summary: document.querySelector('footer .summary b').textContent}));
     })()""")
     assert structure.success, structure.error
@@ -84,6 +87,9 @@ async def test_trace_page_renders_one_entry_per_step_with_its_images(
     assert len(data["images"]) == 1 and data["images"][0] > 0
     assert data["errors"] == ["VALIDATION_ERROR"]
     assert data["summary"] == "completed"
+    assert data["tokens"] == ["100 tokens in · 0 cached · 10 out"] * 3  # per step: in, cached, out
+    assert len(data["sent"]) == 3 and all("declarations" in t and "images" in t for t in data["sent"])
+    assert data["shares"].startswith("input spent on: declarations ") and "page models" in data["shares"]
 
 
 def test_trace_show_without_a_trace_fails_with_not_found(tmp_path, capsys):

@@ -7,6 +7,9 @@ The final answer goes to stdout, everything else to stderr. Exit codes: 0 answer
 (the coded error is printed as `{"error": {code, message, hint}}`), 3 step limit reached,
 130 interrupted (Ctrl-C; the browser is closed).
 The endpoint comes from OPENAI_BASE_URL / OPENAI_API_KEY; the model from --model or BROWSERX_MODEL.
+`--api chat` speaks /v1/chat/completions (llama.cpp, Ollama, vLLM, LM Studio…) instead of the
+Responses API; `--stream` reads Chat Completions answers as server-sent events.
+The summary gives tokens per step (in, cached, out) and what the input was spent on.
 """
 
 from __future__ import annotations
@@ -18,8 +21,10 @@ import sys
 from typing import Any, TextIO
 
 from ..browser import BrowserManager
+from ..errors import ValidationError
 from ..llm.agent import DEFAULT_MAX_STEPS, Agent, AgentResult, StepRecord
-from ..llm.client import ResponsesClient
+from ..llm.chat_client import ChatClient
+from ..llm.client import ModelClient, ResponsesClient
 from ..tools import ToolRegistry
 
 EXIT_OK, EXIT_FAILED, EXIT_STEP_LIMIT = 0, 1, 3  # 2 is argparse's usage error
@@ -43,6 +48,11 @@ def add_run_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--model", help="model name at the endpoint (default: $BROWSERX_MODEL)")
     parser.add_argument("--max-steps", type=int, default=DEFAULT_MAX_STEPS,
                         help=f"most model calls before giving up (default {DEFAULT_MAX_STEPS})")
+    parser.add_argument("--api", choices=["responses", "chat"], default="responses",
+                        help="the endpoint's API: responses (/v1/responses, default) or chat "
+                             "(/v1/chat/completions: llama.cpp, Ollama, vLLM, LM Studio…)")
+    parser.add_argument("--stream", action="store_true",
+                        help="with --api chat: receive each answer as a stream of server-sent events")
     parser.add_argument("--trace", metavar="DIR", help="write every step, result and screenshot to DIR "
                                                        "(view with: browserx trace show DIR)")
 
@@ -52,7 +62,7 @@ async def command(args: argparse.Namespace) -> int:
     from .common import config_from_args  # noqa: PLC0415
 
     config = config_from_args(args)                       # a ValidationError is printed by run_async
-    client = ResponsesClient.from_env(model=args.model)
+    client = make_client(args)
     try:
         async with BrowserManager(config) as manager:
             return await execute(args, manager=manager, client=client)
@@ -60,7 +70,15 @@ async def command(args: argparse.Namespace) -> int:
         await client.close()
 
 
-async def execute(args: argparse.Namespace, *, manager: BrowserManager, client: ResponsesClient,
+def make_client(args: argparse.Namespace) -> ModelClient:
+    if getattr(args, "api", "responses") == "chat":
+        return ChatClient.from_env(model=args.model, stream=getattr(args, "stream", False))
+    if getattr(args, "stream", False):
+        raise ValidationError("--stream needs --api chat", hint="Add --api chat, or leave out --stream.")
+    return ResponsesClient.from_env(model=args.model)
+
+
+async def execute(args: argparse.Namespace, *, manager: BrowserManager, client: ModelClient,
                   registry: ToolRegistry | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
     """Run the task on a started manager; print progress, summary and answer; return the exit code."""
     out, err = out or sys.stdout, err or sys.stderr
@@ -76,6 +94,8 @@ async def execute(args: argparse.Namespace, *, manager: BrowserManager, client: 
         print(summary_line(agent.result), file=err, flush=True)
         raise
     print(summary_line(result), file=err, flush=True)
+    for line in token_lines(result):
+        print(line, file=err, flush=True)
     if args.trace:
         print(f"trace written to {args.trace} (view: browserx trace show {args.trace})", file=err)
     if result.ok:
@@ -91,8 +111,23 @@ def summary_line(result: AgentResult) -> str:
              f"{result.screenshots} screenshots"]
     if result.usage is not None:
         parts.append(f"{result.usage['total_tokens']} tokens ({result.usage['input_tokens']} in, "
-                     f"{result.usage['output_tokens']} out)")
+                     f"{result.usage.get('cached_tokens', 0)} cached, {result.usage['output_tokens']} out)")
     return ", ".join(parts)
+
+
+def token_lines(result: AgentResult) -> list[str]:
+    """Tokens per step as the server counted them, and the input's shares as browserx counted them."""
+    lines = []
+    if result.step_tokens:
+        lines.append("tokens per step (in/cached/out): " + ", ".join(
+            f"{s['step']}: {s['input']}/{s['cached']}/{s['output']}" for s in result.step_tokens))
+    if result.sent:
+        names = {"page_models": "page models"}
+        lines.append("input spent on: " + ", ".join(
+            f"{names.get(part, part)} {share:.0%}" for part, share in result.shares().items())
+            + f" (of {sum(result.sent.values())} tokens counted)"
+            + (f"; {result.compactions} compaction(s)" if result.compactions else ""))
+    return lines
 
 
 def _print_error(error: dict[str, Any], err: TextIO) -> None:

@@ -1,10 +1,12 @@
-"""`browserx tools`: every tool in the registry with its description and JSON schema."""
+"""`browserx tools`: every tool in the registry with its description and JSON schema;
+`--tokens`: what each declaration costs in every request (o200k, plain and strict schema)."""
 
 from __future__ import annotations
 
 import argparse
 import json
 
+from ..llm import tokens
 from ..tools import default_registry
 
 
@@ -13,11 +15,23 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                    description="Print each tool's name, description and input schema "
                                                "(the same declarations MCP clients and LLMs see).")
     parser.add_argument("--json", action="store_true", help="print the declarations as one JSON array")
+    parser.add_argument("--tokens", action="store_true",
+                        help="print each tool's declaration cost in tokens (o200k): plain schema (MCP, "
+                             "Chat Completions) and strict schema (Responses)")
     parser.set_defaults(func=run)
 
 
 async def run(args: argparse.Namespace) -> int:
     declarations = default_registry().declarations()
+    if getattr(args, "tokens", False):
+        costs = tokens.declarations_cost(declarations)
+        if args.json:
+            print(json.dumps({"encoding": "o200k_base" if tokens.exact() else "estimate (chars/4)",
+                              "tools": costs, "total": {"plain": sum(c["plain"] for c in costs),
+                                                        "strict": sum(c["strict"] for c in costs)}}, indent=2))
+            return 0
+        print_costs(costs)
+        return 0
     if args.json:
         print(json.dumps(declarations, ensure_ascii=False, indent=2))
         return 0
@@ -26,3 +40,12 @@ async def run(args: argparse.Namespace) -> int:
         print("  schema: " + json.dumps(declaration["input_schema"], ensure_ascii=False))
         print()
     return 0
+
+
+def print_costs(costs: list[dict], print_fn=print) -> None:
+    unit = "tokens (o200k)" if tokens.exact() else "tokens (estimated: bpe-openai is not installed)"
+    width = max([len(c["name"]) for c in costs] + [5])
+    print_fn(f"{'tool':{width}s} {'plain':>6s} {'strict':>6s}   {unit}")
+    for c in costs:
+        print_fn(f"{c['name']:{width}s} {c['plain']:6d} {c['strict']:6d}")
+    print_fn(f"{'total':{width}s} {sum(c['plain'] for c in costs):6d} {sum(c['strict'] for c in costs):6d}")

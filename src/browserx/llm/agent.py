@@ -13,6 +13,11 @@ deleted, and the caller's `async with` closes the browser). The browser state is
 Every screenshot travels as an image in the next request and its file is deleted once that request
 succeeds or fails for the last time; after a final failure the call's output says UPLOAD_FAILED
 and the request is sent once more without the image, so the model can take a new screenshot.
+
+The client is any `ModelClient` (Responses or Chat Completions). The history only grows at its end
+between requests, so servers can cache the prefix (llm/history.py). The result counts tokens per
+step (in, cached, out, as the server reports them) and what the input was spent on (declarations,
+instructions, page models, images, the rest; counted with llm/tokens.py).
 """
 
 from __future__ import annotations
@@ -33,9 +38,10 @@ from ..browser import BrowserManager
 from ..errors import BrowserxError, ModelRequestFailedError, StepLimitError, ValidationError
 from ..screenshots.store import release_screenshot
 from ..tools import ToolContext, ToolRegistry, ToolResult, default_registry
-from .client import FunctionCall, ResponsesClient
-from .history import History, Upload
-from .schema import drop_nulls, function_tools
+from . import tokens
+from .client import FunctionCall, ModelClient
+from .history import History, Upload, item_tokens
+from .schema import drop_nulls
 from .trace import TraceWriter
 
 log = logging.getLogger("browserx.agent")
@@ -92,6 +98,9 @@ class AgentResult:
     usage: dict[str, int] | None = None
     records: list[StepRecord] = field(default_factory=list)
     conversation_id: str | None = None
+    step_tokens: list[dict[str, int]] = field(default_factory=list)  # per request: step, input, cached, output
+    sent: dict[str, int] = field(default_factory=dict)  # input tokens by part, summed over the requests
+    compactions: int = 0
 
     @property
     def ok(self) -> bool:
@@ -102,20 +111,33 @@ class AgentResult:
                                "screenshots": self.screenshots}
         if self.usage is not None:
             out["tokens"] = dict(self.usage)
+        if self.step_tokens:
+            out["tokens_per_step"] = [dict(s) for s in self.step_tokens]
+        if self.sent:
+            out["input_shares"] = self.shares()
+        if self.compactions:
+            out["compactions"] = self.compactions
         if self.error:
             out["error"] = self.error["code"]
         return out
 
 
+    def shares(self) -> dict[str, float]:
+        """What the input tokens went to: declarations, instructions, page models, images, other (fractions)."""
+        total = sum(self.sent.values()) or 1
+        return {part: round(n / total, 3) for part, n in self.sent.items()}
+
+
 StepCallback = Callable[[StepRecord], Any]
+SENT_PARTS = ("declarations", "instructions", "page_models", "images", "other")
 
 
 class Agent:
-    def __init__(self, task: str, *, manager: BrowserManager, client: ResponsesClient,
+    def __init__(self, task: str, *, manager: BrowserManager, client: ModelClient,
                  registry: ToolRegistry | None = None, url: str | None = None, model: str | None = None,
                  max_steps: int = DEFAULT_MAX_STEPS, on_step: StepCallback | None = None,
                  trace_dir: str | Path | None = None, conversation_id: str | None = None,
-                 instructions: str | None = None) -> None:
+                 instructions: str | None = None, history: History | None = None) -> None:
         if max_steps < 1:
             raise ValidationError("max_steps must be at least 1")
         self.task, self.url, self.model = task, url, model
@@ -127,9 +149,13 @@ class Agent:
         self.owns_conversation = conversation_id is None
         self.conversation_id = conversation_id or manager.new_conversation_id()
         self.ctx = ToolContext(manager, self.conversation_id)
-        self.history = History()
-        self.tools = function_tools(self.registry.declarations())
-        self.schemas = {d["name"]: d["input_schema"] for d in self.registry.declarations()}
+        self.history = history or History()
+        self.declarations = self.registry.declarations()
+        self.schemas = {d["name"]: d["input_schema"] for d in self.declarations}
+        variant = "strict" if client.strict_tools else "plain"
+        self.fixed_tokens = {"declarations": sum(c[variant] for c in tokens.declarations_cost(self.declarations)),
+                             "instructions": tokens.count(self.instructions)}
+        self._item_tokens: dict[int, tuple[dict[str, Any], int]] = {}
         self.trace = TraceWriter(trace_dir) if trace_dir else None
         self.result = AgentResult(conversation_id=self.conversation_id)
 
@@ -165,8 +191,8 @@ class Agent:
             if not navigation.success:
                 result.status, result.error = "failed", navigation.error
                 return
-            intro += ("\n\nThe browser has opened the start page: "
-                      + json.dumps(navigation.data, ensure_ascii=False, default=str))
+            intro += ("\nThe browser opened the start page: "
+                      + json.dumps(navigation.data, ensure_ascii=False, default=str, separators=(",", ":")))
         self.history.add_user(intro)
         while result.steps < self.max_steps:
             result.steps += 1
@@ -174,9 +200,11 @@ class Agent:
             uploads = self.history.pending()
             for upload in uploads:
                 upload.state = "uploading"
+            compactions = self.history.compactions
+            items = self.history.build()
             try:
-                turn = await self.client.respond(instructions=self.instructions, input=self.history.build(),
-                                                 tools=self.tools, model=self.model)
+                turn = await self.client.turn(instructions=self.instructions, items=items,
+                                              declarations=self.declarations, model=self.model)
                 for upload in uploads:
                     upload.state = "uploaded"
             except ModelRequestFailedError as exc:
@@ -188,10 +216,13 @@ class Agent:
                 continue
             finally:
                 await self._release(uploads, step)
-            self._add_usage(turn.usage)
+            self._add_usage(step, turn.usage)
+            sent = self._count_sent(items)
+            result.compactions = self.history.compactions
             if self.trace:
                 self.trace.write("model", step=step, text=turn.text, usage=turn.usage, attempts=turn.attempts,
-                                 calls=[{"call_id": c.call_id, "name": c.name} for c in turn.calls])
+                                 calls=[{"call_id": c.call_id, "name": c.name} for c in turn.calls], sent=sent,
+                                 compacted=self.history.compactions > compactions)
             self.history.add_replay(turn.replay)
             if not turn.calls:
                 result.status, result.answer = "completed", turn.text
@@ -232,11 +263,30 @@ class Agent:
             await self._release([*(Upload(call.call_id, call.name, image) for image in outcome.images)], step)
         return outcome
 
-    def _add_usage(self, usage: dict[str, int] | None) -> None:
+    def _add_usage(self, step: int, usage: dict[str, int] | None) -> None:
         if usage is None:
             return
-        total = self.result.usage or {"input_tokens": 0, "output_tokens": 0, "total_tokens": 0}
+        total = self.result.usage or dict.fromkeys(usage, 0)
         self.result.usage = {key: total.get(key, 0) + usage.get(key, 0) for key in total}
+        self.result.step_tokens.append({"step": step, "input": usage.get("input_tokens", 0),
+                                        "cached": usage.get("cached_tokens", 0),
+                                        "output": usage.get("output_tokens", 0)})
+
+    def _count_sent(self, items: list[dict[str, Any]]) -> dict[str, int]:
+        """This request's input by part (o200k), added to the run's totals."""
+        sent = dict.fromkeys(SENT_PARTS, 0)
+        sent.update(self.fixed_tokens)
+        memo: dict[int, tuple[dict[str, Any], int]] = {}
+        for item in items:
+            known = self._item_tokens.get(id(item))
+            n = known[1] if known is not None and known[0] is item else item_tokens(item)
+            memo[id(item)] = (item, n)
+            part = "page_models" if item.get("page_model") else "images" if item["kind"] == "image" else "other"
+            sent[part] += n
+        self._item_tokens = memo
+        for part, n in sent.items():
+            self.result.sent[part] = self.result.sent.get(part, 0) + n
+        return sent
 
     async def _release(self, uploads: list[Upload], step: int = 0) -> None:
         """Uploaded or failed for the last time → Deleted: remove each screenshot's file."""
@@ -250,7 +300,7 @@ class Agent:
             upload.state = "deleted"
 
 
-async def run_agent(task: str, *, manager: BrowserManager, client: ResponsesClient, url: str | None = None,
+async def run_agent(task: str, *, manager: BrowserManager, client: ModelClient, url: str | None = None,
                     model: str | None = None, registry: ToolRegistry | None = None,
                     max_steps: int = DEFAULT_MAX_STEPS, on_step: StepCallback | None = None,
                     trace_dir: str | Path | None = None, conversation_id: str | None = None) -> AgentResult:

@@ -1,16 +1,32 @@
-"""The agent's input list: what is sent to the model on every (stateless) request.
+"""The agent's history: what every (stateless) request carries after the instructions and tools.
 
-Each tool call becomes a `function_call_output` holding the JSON of its result. A screenshot
-the call produced follows as a user message with an `input_image` (a data URL built once, so
-every retry sends the same bytes) and is tracked as an `Upload` through the spec's lifecycle:
+Items are neutral; each client writes them in its wire format (Responses input items, or Chat
+Completions messages):
+
+    {"kind": "user", "text"}                         the task, notes
+    {"kind": "assistant", "text"}                    the model's text of a turn
+    {"kind": "call", "call_id", "name", "arguments"} a tool call of the model
+    {"kind": "output", "call_id", "tool", "output"}  its result as JSON text (`page_model` when a snapshot)
+    {"kind": "image", "call_id", "tool", "caption", "url", "tokens"}   a screenshot (data URL)
+
+**Cache-friendly.** Servers cache a request's unchanged prefix (tools + instructions + earlier
+items), so between requests the list only grows at its end: nothing already sent is rewritten.
+The exception is a *compaction*, rare and deliberate, which at once summarises the older outputs,
+drops page models a newer snapshot superseded and screenshots a newer one replaced. It happens
+before a request when what it would remove reaches `compact_stale` tokens and a third of the
+history (a compaction costs one uncached re-send of what follows the first changed item; keeping
+stale items costs them on every request), when the history passes `compact_above` tokens, or
+`compact_every` requests after the last one — and only if there is something to remove. After it
+the prefix is stable again. Outputs carry the tool result without the bookkeeping the model never
+needs (timestamps, durations, versions).
+
+**Screenshots** follow the spec's lifecycle as `Upload`s:
 
     stored → uploading → uploaded → deleted        (the request carrying it succeeded)
     stored → uploading → failed   → deleted        (its final retry failed: the call's output
                                                      becomes UPLOAD_FAILED, the image is removed)
 
-The list stays bounded: only the latest image is ever sent (older ones become a one-line
-placeholder), and tool outputs older than the last few are cut short — a stale snapshot is
-worth little, and the model can always take a new one.
+The data URL is built once, so every retry (and later request) sends the same bytes.
 """
 
 from __future__ import annotations
@@ -22,17 +38,13 @@ from typing import Any
 
 from ..errors import UploadFailedError
 from ..tools import Image, ToolResult
+from . import tokens
 
-KEEP_FULL_OUTPUTS = 4
-OLD_OUTPUT_CHARS = 400
-
-
-class _ImageMessage(dict):
-    """A user message carrying a screenshot; it remembers which tool call produced it."""
-
-    def __init__(self, call_id: str, content: list[dict[str, Any]]) -> None:
-        super().__init__(role="user", content=content)
-        self.call_id = call_id
+COMPACT_STALE = 2_000       # ≈ tokens a compaction would remove (and a third of the history) that call for one
+COMPACT_EVERY = 12          # requests after which any removable content calls for one
+COMPACT_ABOVE = 24_000      # tokens of history (≈, images by their tile cost) that call for one
+KEEP_RECENT = 3             # outputs kept whole at a compaction (besides the latest page model)
+SUMMARY_CHARS = 240
 
 
 @dataclass
@@ -48,28 +60,38 @@ class Upload:
 
 
 class History:
-    def __init__(self, keep_full_outputs: int = KEEP_FULL_OUTPUTS) -> None:
+    def __init__(self, *, compact_stale: int = COMPACT_STALE, compact_every: int = COMPACT_EVERY,
+                 compact_above: int = COMPACT_ABOVE, keep_recent: int = KEEP_RECENT) -> None:
         self.items: list[dict[str, Any]] = []
         self.uploads: list[Upload] = []
-        self.keep_full_outputs = keep_full_outputs
+        self.compact_stale, self.compact_every = compact_stale, compact_every
+        self.compact_above, self.keep_recent = compact_above, keep_recent
+        self.requests_since_compaction = 0
+        self.compactions = 0
+        self.tab_id: int | None = None  # of the latest output: an output names its tab only when it changes
 
     def add_user(self, text: str) -> None:
-        self.items.append({"role": "user", "content": [{"type": "input_text", "text": text}]})
+        self.items.append({"kind": "user", "text": text})
 
     def add_replay(self, items: list[dict[str, Any]]) -> None:
         self.items.extend(items)
 
     def add_tool_output(self, call_id: str, tool: str, result: ToolResult) -> list[Upload]:
-        self.items.append({"type": "function_call_output", "call_id": call_id,
-                           "output": json.dumps(result.to_dict(), ensure_ascii=False, default=str)})
+        tab_id = result.metadata.get("tab_id")
+        item: dict[str, Any] = {"kind": "output", "call_id": call_id, "tool": tool,
+                                "output": model_output(result, known_tab_id=self.tab_id)}
+        self.tab_id = tab_id if tab_id is not None else self.tab_id
+        if result.success and tool == "browser_dom" and result.action == "snapshot":
+            item["page_model"] = True
+        self.items.append(item)
         added = []
         for image in result.images:
             upload = Upload(call_id, tool, image)
             self.uploads.append(upload)
             added.append(upload)
-            self.items.append(_ImageMessage(call_id, [
-                {"type": "input_text", "text": f"Screenshot returned by {tool} (call {call_id}):"},
-                {"type": "input_image", "image_url": _data_url(image), "detail": "auto"}]))
+            self.items.append({"kind": "image", "call_id": call_id, "tool": tool,
+                               "caption": f"Screenshot returned by {tool} (call {call_id}):",
+                               "url": _data_url(image), "tokens": tokens.image_tokens(image.data)})
         return added
 
     def pending(self) -> list[Upload]:
@@ -77,7 +99,8 @@ class History:
         return [u for u in self.uploads if u.state == "stored"]
 
     def fail(self, uploads: list[Upload], error: Exception) -> None:
-        """The request carrying these images failed for the last time: tell the agent, drop the images."""
+        """The request carrying these images failed for the last time: tell the agent, drop the images.
+        (They were never received, so the items rewritten here are not in any cached prefix.)"""
         failed = {u.call_id for u in uploads}
         for upload in uploads:
             upload.state = "failed"
@@ -85,33 +108,116 @@ class History:
         report = UploadFailedError(f"the screenshot could not be sent to the model ({cause})").to_dict()
         kept = []
         for item in self.items:
-            if isinstance(item, _ImageMessage) and item.call_id in failed:
+            if item["kind"] == "image" and item["call_id"] in failed:
                 continue
-            if item.get("type") == "function_call_output" and item.get("call_id") in failed:
+            if item["kind"] == "output" and item["call_id"] in failed:
                 previous = json.loads(item["output"])
-                item["output"] = json.dumps({"success": False, "action": previous.get("action"), "error": report,
-                                             "metadata": previous.get("metadata", {})})
+                item = {**item, "output": _dumps({"success": False, "error": report,
+                                                  **{k: v for k, v in previous.items() if k == "metadata"}})}
             kept.append(item)
         self.items = kept
 
     def build(self) -> list[dict[str, Any]]:
-        """The input list for the next request (the stored items are left intact)."""
-        image_items = [item for item in self.items if isinstance(item, _ImageMessage)]
-        latest = image_items[-1] if image_items else None
-        outputs = [item for item in self.items if item.get("type") == "function_call_output"]
-        recent = {id(item) for item in outputs[-self.keep_full_outputs:]}
-        built = []
-        for item in self.items:
-            if isinstance(item, _ImageMessage) and item is not latest:
-                item = {"role": "user", "content": [{"type": "input_text", "text":
-                        f"(The screenshot of call {item.call_id} is no longer attached: a newer screenshot "
-                        "replaces it. Take a new one if you need to see the page again.)"}]}
-            elif item.get("type") == "function_call_output" and id(item) not in recent \
-                    and len(item["output"]) > OLD_OUTPUT_CHARS:
-                item = {**item, "output": item["output"][:OLD_OUTPUT_CHARS]
-                        + " … [older output cut; take a new snapshot for the current page]"}
-            built.append(dict(item))
-        return built
+        """The items for the next request; compacts first when a compaction point is reached."""
+        if self._due():
+            self.compact()
+        self.requests_since_compaction += 1
+        return list(self.items)
+
+    def size(self) -> int:
+        """≈ tokens of the history (images by their tile cost): what decides a compaction."""
+        return sum(item_tokens(item, estimate=True) for item in self.items)
+
+    def _due(self) -> bool:
+        compacted = self._compacted(self.items)
+        if compacted == self.items:
+            return False
+        size = self.size()
+        stale = size - sum(item_tokens(item, estimate=True) for item in compacted)
+        return (stale >= max(self.compact_stale, size / 3) or size > self.compact_above
+                or self.requests_since_compaction >= self.compact_every)
+
+    def compact(self) -> None:
+        """Summarise older outputs, drop superseded page models and screenshots, at once."""
+        self.items = self._compacted(self.items)
+        self.requests_since_compaction = 0
+        self.compactions += 1
+
+    def _compacted(self, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        outputs = [i for i, item in enumerate(items) if item["kind"] == "output"]
+        recent = set(outputs[-self.keep_recent:]) if self.keep_recent else set()
+        models = [i for i in outputs if items[i].get("page_model")]
+        latest_model = models[-1] if models else None
+        images = [i for i, item in enumerate(items) if item["kind"] == "image"]
+        latest_image = images[-1] if images else None
+        out = []
+        for i, item in enumerate(items):
+            if item["kind"] == "image" and i != latest_image:
+                continue
+            superseded_model = item.get("page_model") and i != latest_model
+            aged = i not in recent and i != latest_model and not item.get("summary")
+            if item["kind"] == "output" and (superseded_model or aged):
+                item = {**item, "output": _summary(item), "summary": True}
+                item.pop("page_model", None)
+            out.append(item)
+        return out
+
+
+def model_output(result: ToolResult, known_tab_id: int | None = None) -> str:
+    """A tool result as the model reads it: success, data or error, notices, and the tab when it is
+    not the one of the previous output. Left out: what the model never uses — timestamps, durations,
+    the tool version, a success flag inside the data that repeats the outer one, the action (the call
+    right before says it) — and JSON's optional spaces."""
+    out: dict[str, Any] = {"success": result.success}
+    if result.success:
+        data = result.data
+        if isinstance(data, dict):
+            data = {k: v for k, v in data.items() if k != "duration_ms" and not (k == "success" and v is True)}
+        out["data"] = data
+    else:
+        out["error"] = result.error
+    metadata = result.metadata or {}
+    kept = {k: metadata[k] for k in ("tab_id", "notices") if metadata.get(k) is not None}
+    if kept.get("tab_id") == known_tab_id:
+        kept.pop("tab_id", None)
+    if kept:
+        out["metadata"] = kept
+    return _dumps(out)
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, default=str, separators=(",", ":"))
+
+
+def _summary(item: dict[str, Any]) -> str:
+    try:
+        result = json.loads(item["output"])
+    except json.JSONDecodeError:
+        result = {"data": item["output"]}
+    if item.get("page_model"):
+        return _dumps({"success": True, "data": "(an older page model; a newer snapshot replaced it)"})
+    out: dict[str, Any] = {"success": result.get("success", True)}
+    if result.get("error"):
+        out["error"] = {"code": result["error"].get("code")}
+    else:
+        data = result.get("data")
+        text = data if isinstance(data, str) else _dumps(data)
+        out["data"] = text if len(text) <= SUMMARY_CHARS else text[:SUMMARY_CHARS] + " … (summarised)"
+    return _dumps(out)
+
+
+def item_tokens(item: dict[str, Any], *, estimate: bool = False) -> int:
+    """Tokens of one history item's content (o200k unless `estimate`: ≈ characters / 4)."""
+    if item["kind"] == "image":
+        return item["tokens"] + _count(item["caption"], estimate)
+    text = item.get("text") or item.get("output") or ""
+    if item["kind"] == "call":
+        text = item["name"] + item["arguments"]
+    return _count(text, estimate)
+
+
+def _count(text: str, estimate: bool) -> int:
+    return (len(text) + 3) // 4 if estimate else tokens.count(text)
 
 
 def _data_url(image: Image) -> str:

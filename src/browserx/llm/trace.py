@@ -1,6 +1,8 @@
 """A run's trace on disk, and one static HTML page to read it.
 
-    DIR/trace.jsonl       one JSON object per line: start, model (per step), tool (per call), upload, end
+    DIR/trace.jsonl       one JSON object per line: start, model (per step: usage in/cached/out as the
+                          server counted it, `sent`: the request's tokens by part, `compacted`), tool
+                          (per call), upload, end (summary with tokens per step and the input's shares)
     DIR/images/*.png      every screenshot, copied from memory before the store deletes its file
     DIR/index.html        written by `render_html(DIR)` (`browserx trace show DIR`): self-contained
                           CSS, images referenced relatively, one <section class="step"> per step
@@ -93,6 +95,10 @@ pre{background:#f6f8fa;padding:6px 8px;border-radius:4px;overflow:auto;max-heigh
 """
 
 
+def _parts(sent: dict[str, int]) -> str:
+    return ", ".join(f"{part.replace('_', ' ')} {n}" for part, n in sent.items()) + f" (total {sum(sent.values())})"
+
+
 def render_html(directory: str | Path) -> Path:
     """Write DIR/index.html from DIR/trace.jsonl and return its path."""
     directory = Path(directory)
@@ -138,13 +144,22 @@ def render_html(directory: str | Path) -> Path:
         if model and model.get("usage"):
             usage = model["usage"]
             parts.append(f"<div class='meta tokens'>{usage.get('input_tokens', 0)} tokens in · "
-                         f"{usage.get('output_tokens', 0)} out"
-                         f"{' · ' + str(model['attempts']) + ' attempts' if model.get('attempts', 1) > 1 else ''}</div>")
+                         f"{usage.get('cached_tokens', 0)} cached · {usage.get('output_tokens', 0)} out"
+                         f"{' · ' + str(model['attempts']) + ' attempts' if model.get('attempts', 1) > 1 else ''}"
+                         f"{' · history compacted' if model.get('compacted') else ''}</div>")
+        if model and model.get("sent"):
+            parts.append(f"<div class='meta sent'>sent: {e(_parts(model['sent']))}</div>")
         parts.append("</section>")
     parts.append("</main><footer>")
     if end:
+        summary = end.get("summary", {})
         parts.append(f"<div class='summary'><b>{e(str(end.get('status')))}</b> — {e(str(end.get('answer') or ''))}"
-                     f"<div class='meta'>{e(json.dumps(end.get('summary', {})))}</div></div>")
+                     f"<div class='meta'>{e(json.dumps(summary))}</div>")
+        if summary.get("input_shares"):
+            parts.append("<div class='meta shares'>input spent on: " + e(", ".join(
+                f"{part.replace('_', ' ')} {share:.0%}" for part, share in summary["input_shares"].items()))
+                + "</div>")
+        parts.append("</div>")
     else:
         parts.append("<div class='summary'>run did not finish</div>")
     parts.append("</footer></body></html>")
