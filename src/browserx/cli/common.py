@@ -52,6 +52,12 @@ def add_browser_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--file-roots", metavar="DIR[,DIR]", action="append", default=[],
                        help="directories whose files tools may read or write (uploads, images, storage state); "
                             "default: the working directory (never /) and --output-dir")
+    group.add_argument("--dialogs", choices=["ask", "accept", "dismiss", "accept_alerts"], default=None,
+                       help="alert/confirm/prompt/beforeunload: ask = leave open for browser_dialog (default of "
+                            "mcp and run), accept, dismiss, accept_alerts = accept alerts only (default elsewhere)")
+    group.add_argument("--dialog-timeout", metavar="SECONDS", type=float, default=60.0,
+                       help="with --dialogs ask: answer an unanswered dialog by accept_alerts after this long "
+                            "(default 60)")
 
 
 def config_from_args(args: argparse.Namespace) -> BrowserConfig:
@@ -72,6 +78,8 @@ def config_from_args(args: argparse.Namespace) -> BrowserConfig:
         screenshot_max_long_edge=getattr(args, "screenshot_max_edge", None),
         file_roots=[r.strip() for item in getattr(args, "file_roots", None) or [] for r in item.split(",")
                     if r.strip()] or None,
+        dialog_policy=getattr(args, "dialogs", None) or "accept_alerts",
+        dialog_timeout=float(getattr(args, "dialog_timeout", None) or 60.0),
     )
 
 
