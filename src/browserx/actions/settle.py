@@ -123,8 +123,11 @@ async def settle(tab: Tab, world: PageWorld, mark: int, budget: float) -> dict[s
     `waited: True` when there was anything to wait for (the caller then measures its effects again).
     """
     tracker = NetworkTracker.of(tab)
-    if budget <= 0 or tracker.seq == mark:
+    if tracker.seq == mark:
         return {"settled": True}
+    if budget <= 0:  # not waiting, but still honest about what is still running
+        pending = tracker.pending_since(mark)
+        return {"settled": not pending, **({"pending_requests": pending[:MAX_NAMED]} if pending else {})}
     loop = asyncio.get_running_loop()
     deadline = loop.time() + budget
     quiet = False
