@@ -40,8 +40,10 @@ without, the key goes to whatever has focus.
 strategy "cdp" (default) sends real mouse and keyboard input. strategy "script" acts with in-page \
 events instead (element.click(), value setting with input/change events): use it only when cdp \
 fails on a page, e.g. a permanent invisible overlay. Every action returns effects: what visibly \
-changed (url, new_tabs, dialogs, downloads, focus, dom_changed, controls_added/removed); \
-effects=true also compares every visible control before and after."""
+changed (url, new_tabs, dialogs, downloads, focus, dom_changed, controls_added/removed; dialog: one left \
+open, answer it with browser_dialog); effects=true also compares every visible control before and after. \
+click/type/keypress/select wait (settle, default 2s) for the requests they started and the re-render: \
+settled=false names pending_requests."""
 
 _NEEDS = {
     "click": ("element_id",), "type": ("element_id", "text"), "keypress": ("key",),

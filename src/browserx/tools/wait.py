@@ -13,11 +13,11 @@ from .base import Duration, TabParams, Tool, ToolContext, ToolOutput
 MAX_WAIT = 60.0
 KINDS = ("text", "text_gone", "element_id", "url", "network_idle", "time")
 
-DESCRIPTION = """Wait until the page shows what you need, instead of taking snapshot after snapshot. \
-Exactly one of: text (appears in the visible text or a control's label; case-insensitive), text_gone, \
-element_id with state (visible default, hidden, enabled, disabled, gone), url (substring, or glob like \
-'*/done*'), network_idle=true (no request for 0.5 s), time (a fixed pause). timeout (default 10s, at most \
-60s). Returns what it saw and waited_ms, or TIMEOUT with details.last_state."""
+DESCRIPTION = """Wait for one condition instead of taking snapshot after snapshot: text, text_gone, \
+element_id (+ state), url, network_idle or time. text: appears in the visible text or a control's \
+label (case-insensitive). state: visible (default), hidden, enabled, disabled, gone. url: substring, or \
+glob like '*/done*'. network_idle=true: no request for 0.5 s. time: a fixed pause. timeout: default 10s, \
+at most 60s. Returns what it saw and waited_ms, or TIMEOUT with details.last_state."""
 
 
 class WaitParams(TabParams):
