@@ -12,7 +12,7 @@ PAGE = """<title>dialogs</title>
 <button id=plain onclick="window.clicked = true">Plain</button>"""
 
 LEAVE = """<title>editor</title><textarea aria-label=Draft></textarea>
-<button id=touch onclick="window.touched = true">Touch</button>
+<button id=touch onclick="window.touched = true">Touch</button><a id=away href="/next">Leave</a>
 <script>addEventListener('beforeunload', e => { e.preventDefault(); e.returnValue = ''; });</script>"""
 
 
@@ -116,6 +116,16 @@ async def test_beforeunload_on_navigation_waits_for_the_answer(ask, call, server
     leave = await call("browser_dialog", accept=True)
     assert leave.success, leave.error
     assert leave.data["effects"]["url"] == target and tab.url == target
+
+
+async def test_a_link_click_reports_beforeunload_and_accepting_follows_the_link(ask, call, server, eid, tab):
+    await _open(call, server, eid, tab, LEAVE)
+    target = server.route("/next", "<title>next</title>")
+    clicked = await call("browser_dom", action="click", element_id=await eid(tab, "#away"))
+    assert clicked.success, clicked.error
+    assert clicked.data["effects"]["dialog"]["type"] == "beforeunload"
+    leave = await call("browser_dialog", accept=True)
+    assert leave.success and leave.data["effects"]["url"] == target
 
 
 async def test_automatic_policies_still_answer_at_once(manager, monkeypatch, call, server, eid, tab):
