@@ -65,7 +65,7 @@ async def test_typing_that_starts_a_search_settles_too(call, server, eid, tab):
 
 async def test_a_request_still_running_at_the_bound_is_named(call, server, eid, tab):
     await _page(call, server)
-    arrived, release = server.hold("/api/results")
+    _arrived, release = server.hold("/api/results")
     try:
         clicked = await call("browser_dom", action="click", element_id=await eid(tab, "#go"), settle="300ms")
         assert clicked.success and clicked.data["settled"] is False
@@ -76,7 +76,7 @@ async def test_a_request_still_running_at_the_bound_is_named(call, server, eid, 
 
 async def test_settle_0s_does_not_wait(call, server, eid, tab):
     await _page(call, server)
-    arrived, release = server.hold("/api/results")
+    _arrived, release = server.hold("/api/results")
     try:
         clicked = await call("browser_dom", action="click", element_id=await eid(tab, "#go"), settle="0s")
         assert clicked.success and clicked.data["settled"] is False

@@ -85,13 +85,13 @@ _WAIT = """function(kind, arg, state, limit) {
       if (out.met) end(out);
     }
     function schedule() {
-      if (!pending) pending = setTimeout(run, Math.max(0, lastCheck + %d - performance.now()));
+      if (!pending) pending = setTimeout(run, Math.max(0, lastCheck + CHECK_MS - performance.now()));
     }
     observer.observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
     // Visibility also changes with the viewport and with transitions: check on those too.
     for (const e of EVENTS) addEventListener(e, schedule, true);
   });
-}""" % CHECK_MS
+}""".replace("CHECK_MS", str(CHECK_MS))
 _HREF = "function() { return location.href; }"
 
 

@@ -112,6 +112,7 @@ class Dialogs:
         info: dict[str, Any] = {"type": kind, "message": message}
         if kind == "prompt":
             info["default_prompt"] = str(params.get("defaultPrompt", ""))[:MAX_MESSAGE]
+        self._clear()  # one dialog at a time per page; never let an old fallback answer this one
         self.pending = info
         self._timer = asyncio.get_running_loop().call_later(config.dialog_timeout, self._fallback)
         for listener in list(self.listeners):
@@ -152,7 +153,8 @@ async def first_or_dialog(work: Awaitable[T], opened: asyncio.Future[dict[str, A
     to finish on its own (work that reports the dialog itself does so at once)."""
     task = asyncio.ensure_future(work)
     try:
-        await asyncio.wait({task, opened}, return_when=asyncio.FIRST_COMPLETED)
+        either: set[asyncio.Future[Any]] = {task, opened}
+        await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
         if not task.done() and grace > 0:
             await asyncio.wait({task}, timeout=grace)
         if task.done():
