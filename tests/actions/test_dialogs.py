@@ -134,3 +134,13 @@ async def test_automatic_policies_still_answer_at_once(manager, monkeypatch, cal
     clicked = await call("browser_dom", action="click", element_id=await eid(tab, "#del"))
     assert clicked.success and clicked.data["effects"]["dialogs"][0]["action"] == "accepted"
     assert await _value(call, "window.answer") is True
+
+
+async def test_a_page_that_alerts_while_loading_gives_dialog_open_then_loads_once_answered(ask, call, server, tab):
+    url = server.route("/greeting", "<title>hello</title><script>alert('Welcome!')</script><button>Start</button>")
+    loading = await call("browser_navigate", url=url)
+    assert loading.code == "DIALOG_OPEN"
+    assert loading.error["details"]["dialog"] == {"type": "alert", "message": "Welcome!"}
+    assert (await call("browser_dialog", accept=True)).success
+    assert (await call("browser_wait", text="start")).success
+    assert "Start" in (await call("browser_dom", action="snapshot")).data
