@@ -112,6 +112,8 @@ async def test_beforeunload_on_navigation_waits_for_the_answer(ask, call, server
     stay = await call("browser_dialog", accept=False)
     assert stay.success and "url" not in stay.data["effects"]
     assert tab.url == server.url("/dialogs")
+    # Chromium shows beforeunload again only after a new user activation
+    assert (await call("browser_dom", action="click", element_id=await eid(tab, "#touch"))).success
     assert (await call("browser_navigate", url=target)).code == "DIALOG_OPEN"
     leave = await call("browser_dialog", accept=True)
     assert leave.success, leave.error

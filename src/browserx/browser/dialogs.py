@@ -48,7 +48,9 @@ class Dialogs:
     def __init__(self, tab: Tab) -> None:
         self.tab = tab
         self.pending: dict[str, Any] | None = None  # the open dialog, policy "ask" only
-        self.listeners: set[Callable[[dict[str, Any]], None]] = set()
+        # Told of every dialog that opens, and whether work waiting on `opened()` will report it.
+        self.listeners: set[Callable[[dict[str, Any], bool], None]] = set()
+        self._claims: set[asyncio.Future[dict[str, Any]]] = set()
         self._timer: asyncio.TimerHandle | None = None
 
     def watch(self) -> list[Callable[[], None]]:
@@ -70,18 +72,14 @@ class Dialogs:
                 details={"dialog": dict(info), "tab_id": self.tab.tab_id})
 
     def opened(self) -> asyncio.Future[dict[str, Any]]:
-        """A future resolved with the dialog once one is open (at once if one already is)."""
+        """A future resolved with the dialog once one is open (at once if one already is); the
+        caller reports the dialog itself (listeners are told it is claimed)."""
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         if self.pending is not None:
             future.set_result(dict(self.pending))
             return future
-
-        def seen(info: dict[str, Any]) -> None:
-            self.listeners.discard(seen)
-            if not future.done():
-                future.set_result(info)
-        self.listeners.add(seen)
-        future.add_done_callback(lambda _f: self.listeners.discard(seen))
+        self._claims.add(future)
+        future.add_done_callback(self._claims.discard)
         return future
 
     async def answer(self, accept: bool, prompt_text: str | None = None) -> dict[str, Any]:
@@ -115,8 +113,11 @@ class Dialogs:
         self._clear()  # one dialog at a time per page; never let an old fallback answer this one
         self.pending = info
         self._timer = asyncio.get_running_loop().call_later(config.dialog_timeout, self._fallback)
+        claims = [f for f in self._claims if not f.done()]
+        for future in claims:
+            future.set_result(dict(info))
         for listener in list(self.listeners):
-            listener(dict(info))
+            listener(dict(info), bool(claims))
 
     def _closed(self, _params: dict[str, Any]) -> None:
         self._clear()
@@ -144,19 +145,17 @@ class Dialogs:
     def close(self) -> None:
         self._clear()
         self.listeners.clear()
+        for future in list(self._claims):
+            future.cancel()
 
 
-async def first_or_dialog(work: Awaitable[T], opened: asyncio.Future[dict[str, Any]], *,
-                          grace: float = 0.0) -> T | DialogOpened:
+async def first_or_dialog(work: Awaitable[T], opened: asyncio.Future[dict[str, Any]]) -> T | DialogOpened:
     """`work`'s result, or DialogOpened if a dialog opened first (the work is then cancelled: it
-    would wait for the answer). `grace`: how long work still waiting when the dialog opened may take
-    to finish on its own (work that reports the dialog itself does so at once)."""
+    would wait for the answer)."""
     task = asyncio.ensure_future(work)
     try:
         either: set[asyncio.Future[Any]] = {task, opened}
         await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
-        if not task.done() and grace > 0:
-            await asyncio.wait({task}, timeout=grace)
         if task.done():
             return task.result()
         return DialogOpened(opened.result())

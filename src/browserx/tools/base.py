@@ -27,7 +27,6 @@ from ..errors import DialogOpenError, TimeoutError, ValidationError, error_for_c
 
 TOOL_VERSION = __version__
 DEFAULT_CALL_TIMEOUT = 60.0
-DIALOG_GRACE = 1.0  # a call that opened a dialog and reports it itself (element actions) does so at once
 _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(ms|s|m)?\s*$")
 
 
@@ -152,8 +151,9 @@ class ToolContext:
             tab.dialogs.listeners.add(self._dialog_seen)
         return tab
 
-    def _dialog_seen(self, info: dict[str, Any]) -> None:
-        if self.dialog_opened is not None and not self.dialog_opened.done():
+    def _dialog_seen(self, info: dict[str, Any], claimed: bool) -> None:
+        # claimed: the handler's own action waits for it and reports it (element actions).
+        if not claimed and self.dialog_opened is not None and not self.dialog_opened.done():
             self.dialog_opened.set_result(info)
 
 
@@ -227,7 +227,7 @@ async def _call(tool: Tool, ctx: ToolContext, params: Params) -> Any:
         return await tool.handler(ctx, params)
     ctx.dialog_opened = asyncio.get_running_loop().create_future()
     try:
-        outcome = await first_or_dialog(tool.handler(ctx, params), ctx.dialog_opened, grace=DIALOG_GRACE)
+        outcome = await first_or_dialog(tool.handler(ctx, params), ctx.dialog_opened)
     finally:
         ctx.dialog_opened = None
         for tab in ctx.tabs_used:
