@@ -146,3 +146,17 @@ async def test_a_page_that_alerts_while_loading_gives_dialog_open_then_loads_onc
     assert (await call("browser_dialog", accept=True)).success
     assert (await call("browser_wait", text="start")).success
     assert "Start" in (await call("browser_dom", action="snapshot")).data
+
+
+async def test_a_dialog_from_a_cross_site_iframe_is_reported_and_answered(ask, call, server, tab):
+    inner = server.route("/inner", "<button onclick=\"window.top.postMessage(confirm('From the frame?'), '*')\">Ask</button>")
+    outer = f"""<iframe src="{inner.replace('127.0.0.1', 'localhost')}"></iframe>
+<script>addEventListener('message', e => {{ window.answer = e.data; }});</script>"""
+    assert (await call("browser_navigate", url=server.route("/outer", outer))).success
+    model = (await call("browser_dom", action="snapshot", format="json", include_cross_origin_iframes=True)).data
+    button = next(c["id"] for c in model["controls"] if c["name"] == "Ask")
+    clicked = await call("browser_dom", action="click", element_id=button)
+    assert clicked.data["effects"]["dialog"] == {"type": "confirm", "message": "From the frame?"}
+    assert (await call("browser_dialog", accept=True)).success
+    assert (await call("browser_wait", element_id=button, state="visible")).success
+    assert await _value(call, "window.answer") is True
