@@ -121,7 +121,8 @@ class BrowserxServer(Server[McpSession, Any]):
 def build_server(registry: ToolRegistry | None = None, config: BrowserConfig | None = None,
                  manager: BrowserManager | None = None) -> BrowserxServer:
     """The MCP server for `registry` (default: every browserx tool); the browser launches lazily."""
-    manager = manager or BrowserManager(config or BrowserConfig())
+    # The client's model answers dialogs (browser_dialog): "ask" unless the caller's config says otherwise.
+    manager = manager or BrowserManager(config or BrowserConfig(dialog_policy="ask"))
     return BrowserxServer(registry or default_registry(), manager)
 
 

@@ -118,7 +118,7 @@ async def test_script_strategy_reaches_the_same_outcome(page, call, eid, js, but
     result = await call("browser_dom", action="click", element_id=await eid(page, "#go"), button=button,
                         strategy="script")
     assert result.success, result.error
-    assert set(result.data) == {"success", "duration_ms", "snapshotInvalidated", "effects"}
+    assert set(result.data) == {"success", "duration_ms", "snapshotInvalidated", "settled", "effects"}
     assert [expected, "go"] in [e[:2] for e in await js(page, "log")]
 
 

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from browserx.browser import BrowserConfig, BrowserManager
 from browserx.errors import BrowserxError, _all_subclasses
-from browserx.tools import ToolContext, ToolResult, default_registry
+from browserx.tools import ToolContext, ToolResult, default_registry, parse_duration
 from reliability_counts import COUNTS as SUMMARY
 
 REGISTRY = default_registry()
@@ -61,8 +61,8 @@ def _value_for(prop: dict) -> st.SearchStrategy:
 
 
 @st.composite
-def tool_calls(draw):
-    name = draw(st.sampled_from(REGISTRY.names()))
+def tool_calls(draw, names=None):
+    name = draw(st.sampled_from(names or REGISTRY.names()))
     schema = REGISTRY.tools[name].json_schema()
     properties = schema.get("properties", {})
     arguments = {}
@@ -74,9 +74,18 @@ def tool_calls(draw):
         arguments[draw(_text)] = draw(_any_value)  # an unknown key
     if "timeout" in arguments and not isinstance(arguments["timeout"], dict):
         arguments["timeout"] = "2s"  # keep generated calls short; timeouts themselves are tested elsewhere
+    if _seconds(arguments.get("time")) > 2:
+        arguments["time"] = "2s"  # browser_wait's fixed pause lasts as long as asked
     if draw(st.integers(0, 30)) == 0:
         return name, draw(_any_value)  # not an object at all
     return name, arguments
+
+
+def _seconds(value) -> float:
+    try:
+        return parse_duration(value)
+    except (ValueError, TypeError):
+        return 0.0
 
 
 @pytest.fixture(scope="module")
@@ -109,6 +118,34 @@ async def test_generated_calls_give_a_result_or_a_coded_error(fuzz_manager, serv
     ctx = ToolContext(fuzz_manager, "fuzz")
     result = await asyncio.wait_for(REGISTRY.dispatch(name, arguments, ctx), CALL_BOUND + 10)  # never hangs
     _check_shape(result)
+    COUNTS["inputs"] += 1
+    COUNTS["successes" if result.success else "errors"] += 1
+
+
+DIALOG_PAGE = "<title>dialog fuzz</title><button onclick=\"window.answer = confirm('Sure?')\">Go</button>"
+
+
+@settings(max_examples=max(EXAMPLES // 5, 10), deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@given(call=tool_calls(["browser_dialog", "browser_wait", "browser_dom", "browser_eval"]))
+async def test_generated_calls_while_a_dialog_waits_for_an_answer(fuzz_manager, server, call):
+    """Policy "ask" with a confirm open: every call answers (DIALOG_OPEN, or browser_dialog's result) at once."""
+    name, arguments = call
+    ctx = ToolContext(fuzz_manager, "fuzz-dialog")
+    previous = fuzz_manager.config.dialog_policy
+    fuzz_manager.config.dialog_policy = "ask"
+    try:
+        tab = await (await fuzz_manager.conversation("fuzz-dialog")).tab()
+        if tab.dialogs.pending is None:
+            if not tab.url.endswith("/dialog-fuzz"):
+                await REGISTRY.dispatch("browser_navigate", {"url": server.route("/dialog-fuzz", DIALOG_PAGE)}, ctx)
+            async with tab.session.wait_for("Page.javascriptDialogOpening", timeout=10):
+                await tab.session.send("Runtime.evaluate", {"expression": "setTimeout(() => confirm('Sure?')); 1"})
+        result = await asyncio.wait_for(REGISTRY.dispatch(name, arguments, ctx), CALL_BOUND + 10)
+        _check_shape(result)
+        if name != "browser_dialog" or not result.success:
+            assert result.code in ("DIALOG_OPEN", "VALIDATION_ERROR", "TAB_NOT_FOUND"), result.to_dict()
+    finally:
+        fuzz_manager.config.dialog_policy = previous
     COUNTS["inputs"] += 1
     COUNTS["successes" if result.success else "errors"] += 1
 

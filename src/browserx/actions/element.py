@@ -28,6 +28,7 @@ from importlib import resources
 from typing import Any
 
 from ..browser import Tab
+from ..browser.dialogs import DialogOpened, first_or_dialog
 from ..errors import (BrowserxError, ElementCoveredError, ElementDisabledError, ElementNotVisibleError,
                       NodeNotFoundError, ValidationError)
 from ..page.frames import Frame
@@ -36,6 +37,7 @@ from ..page.world import PageWorld
 from . import visual
 from .effects import EffectWatch, invalidate_snapshot
 from .keys import key_event_params, press_key
+from .settle import DEFAULT_SETTLE, NetworkTracker, settle as settle_page
 
 BUTTONS = {"left": (0, 1), "middle": (1, 4), "right": (2, 2)}  # name -> (DOM button, buttons bitmask)
 OPTION_WAIT_MS = 2000
@@ -89,10 +91,11 @@ class _Run:
     `frame` is where the element lives: every in-page call of the action goes to its world.
     """
 
-    def __init__(self, tab: Tab, detail: bool, frame: Frame) -> None:
+    def __init__(self, tab: Tab, detail: bool, frame: Frame, settle: float = DEFAULT_SETTLE) -> None:
         self.tab, self.detail, self.frame = tab, detail, frame
         self.started = time.perf_counter()
         self.watch = EffectWatch(tab)
+        self.settle_budget, self.network_mark = settle, NetworkTracker.of(tab).mark()
 
     async def first(self, method: str, *args: Any) -> dict[str, Any]:
         return await _page(self.frame.world, method, *args, detail=self.detail)
@@ -104,31 +107,58 @@ class _Run:
         """The tab-viewport point of an in-page answer's x, y."""
         return await self.frame.to_top(where["x"], where["y"], scrolled=bool(where.get("scrolled")))
 
-    async def done(self, page: dict[str, Any] | None = None, **extra: Any) -> dict[str, Any]:
-        if page is None and not self.watch.navigating:
-            try:
-                page = await self.frame.world.call(_FINISH, timeout=5.0)
-            except BrowserxError:
-                page = None  # the document went away (navigation): the URL tells the story
+    async def _finish(self) -> dict[str, Any] | None:
+        try:
+            page = await self.frame.world.call(_FINISH, timeout=5.0)
+        except BrowserxError:
+            return None  # the document went away (navigation): the URL tells the story
+        return self._own(page)
+
+    def _own(self, page: dict[str, Any] | None) -> dict[str, Any] | None:
         if page is not None and self.frame.child is not None:
             # An out-of-process frame's own navigations and URL are not the tab's.
             page.pop("navigating", None)
             page.pop("url", None)
         if page is not None and page.pop("navigating", False):
             self.watch.navigation_started()  # the page saw it start: wait for the commit
+        return page
+
+    async def done(self, page: dict[str, Any] | None = None, **extra: Any) -> dict[str, Any]:
+        if page is None and not self.watch.navigating:
+            page = await self._finish()
+        else:
+            page = self._own(page)
+        settled: dict[str, Any] = {"settled": True}
+        if not self.watch.navigating:
+            # The requests the action started, and what the page rendered from them (actions/settle.py).
+            settled = await settle_page(self.tab, self.frame.world, self.network_mark, self.settle_budget)
+            if settled.pop("waited", False):
+                page = await self._finish() or page
         await self.watch.settle()
         effects = self.watch.summary(page)
         return {"success": True, "duration_ms": round((time.perf_counter() - self.started) * 1000, 1),
-                "snapshotInvalidated": True, **extra, "effects": effects}
+                "snapshotInvalidated": True, **extra, **settled, "effects": effects}
+
+    def interrupted(self, dialog: dict[str, Any]) -> dict[str, Any]:
+        """The result of an action during which a dialog opened and waits for browser_dialog."""
+        effects = self.watch.summary(None)
+        effects["dialog"] = dialog
+        return {"success": True, "duration_ms": round((time.perf_counter() - self.started) * 1000, 1),
+                "snapshotInvalidated": True, "settled": False, "effects": effects}
 
 
 async def _act(tab: Tab, detail: bool, body: Callable[[_Run], Awaitable[dict[str, Any]]],
-               element_id: str | None = None) -> dict[str, Any]:
+               element_id: str | None = None, settle: float = DEFAULT_SETTLE) -> dict[str, Any]:
+    """One action: `settle` bounds the wait for what it started (0: none). With dialog policy
+    "ask", a dialog the action opens ends it at once (the page waits inside the dialog)."""
     run: _Run | None = None
     try:
         # The element's frame: the tab's document, or an out-of-process iframe's.
-        run = _Run(tab, detail, DomService.of(tab).frame_of(element_id))
-        return await body(run)
+        run = _Run(tab, detail, DomService.of(tab).frame_of(element_id), settle)
+        if not tab.dialogs.asking:
+            return await body(run)
+        outcome = await first_or_dialog(body(run), tab.dialogs.opened())
+        return run.interrupted(outcome.dialog) if isinstance(outcome, DialogOpened) else outcome
     except BrowserxError as exc:
         exc.details.setdefault("recoverable", exc.recoverable)
         exc.details["snapshotInvalidated"] = True
@@ -161,7 +191,8 @@ async def _mouse(tab: Tab, x: float, y: float, button: str = "left", click_count
 
 
 async def click(tab: Tab, element_id: str, *, button: str = "left", click_count: int = 1, modifiers: int = 0,
-                strategy: str = "cdp", detail: bool = False, visual_effect: bool = False) -> dict[str, Any]:
+                strategy: str = "cdp", detail: bool = False, visual_effect: bool = False,
+                settle: float = DEFAULT_SETTLE) -> dict[str, Any]:
     async def body(run: _Run) -> dict[str, Any]:
         if strategy == "script":
             await run.first("scriptClick", element_id, BUTTONS[button][0], click_count, modifiers)
@@ -189,7 +220,7 @@ async def click(tab: Tab, element_id: str, *, button: str = "left", click_count:
             await _mouse(tab, x, y, button, click_count, modifiers)
         visual.maybe_ripple(tab, x, y, visual_effect)
         return await run.done(page, x=round(x), y=round(y))
-    return await _act(tab, detail, body, element_id)
+    return await _act(tab, detail, body, element_id, settle)
 
 
 async def _navigation_started(world: PageWorld) -> bool:
@@ -211,7 +242,7 @@ async def hover(tab: Tab, element_id: str, *, strategy: str = "cdp", detail: boo
         await _mouse(tab, x, y, move_only=True)
         visual.maybe_ripple(tab, x, y, visual_effect)
         return await run.done(x=round(x), y=round(y))
-    return await _act(tab, detail, body, element_id)
+    return await _act(tab, detail, body, element_id, settle=0)
 
 
 def _split_enter(text: str, submit: bool) -> tuple[str, bool]:
@@ -221,7 +252,7 @@ def _split_enter(text: str, submit: bool) -> tuple[str, bool]:
 
 
 async def type_text(tab: Tab, element_id: str, text: str, *, clear: bool = True, submit: bool = False,
-                    strategy: str = "cdp", detail: bool = False) -> dict[str, Any]:
+                    strategy: str = "cdp", detail: bool = False, settle: float = DEFAULT_SETTLE) -> dict[str, Any]:
     """Replace (or append to) a text field's content. The text is never part of the result."""
     body_text, enter = _split_enter(text, submit)
 
@@ -244,11 +275,11 @@ async def type_text(tab: Tab, element_id: str, text: str, *, clear: bool = True,
         if enter:
             await press_key(tab.session, "Enter")
         return await run.done()
-    return await _act(tab, detail, body, element_id)
+    return await _act(tab, detail, body, element_id, settle)
 
 
 async def keypress(tab: Tab, key: str, modifiers: int = 0, *, element_id: str | None = None,
-                   strategy: str = "cdp", detail: bool = False) -> dict[str, Any]:
+                   strategy: str = "cdp", detail: bool = False, settle: float = DEFAULT_SETTLE) -> dict[str, Any]:
     down, _ = key_event_params(key, modifiers)  # VALIDATION_ERROR before anything happens
 
     async def body(run: _Run) -> dict[str, Any]:
@@ -261,7 +292,7 @@ async def keypress(tab: Tab, key: str, modifiers: int = 0, *, element_id: str | 
             await run.first("none")
         await press_key(tab.session, key, modifiers)
         return await run.done()
-    return await _act(tab, detail, body, element_id)
+    return await _act(tab, detail, body, element_id, settle)
 
 
 async def scroll(tab: Tab, element_id: str, *, block: str = "start", inline: str = "nearest",
@@ -279,11 +310,11 @@ async def scroll(tab: Tab, element_id: str, *, block: str = "start", inline: str
             top = await PageWorld.of(tab).call(_SCROLL_POSITION, timeout=5.0)
             out.update(scroll_x=top[0], scroll_y=top[1])
         return await run.done(scroll_x=out["scroll_x"], scroll_y=out["scroll_y"], in_viewport=out["in_viewport"])
-    return await _act(tab, detail, body, element_id)
+    return await _act(tab, detail, body, element_id, settle=0)
 
 
 async def select(tab: Tab, element_id: str, option: str, *, strategy: str = "cdp", detail: bool = False,
-                 visual_effect: bool = False) -> dict[str, Any]:
+                 visual_effect: bool = False, settle: float = DEFAULT_SETTLE) -> dict[str, Any]:
     """Choose an option by label or value: a <select>, an ARIA listbox, or a combobox (opened first)."""
     async def pick_pending(run: _Run) -> None:
         # The option chosen in page is the pending element (id None) of the next call.
@@ -308,4 +339,4 @@ async def select(tab: Tab, element_id: str, option: str, *, strategy: str = "cdp
         elif not out.get("done"):
             await pick_pending(run)
         return await run.done(selected=out.get("selected"))
-    return await _act(tab, detail, body, element_id)
+    return await _act(tab, detail, body, element_id, settle)

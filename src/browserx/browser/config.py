@@ -17,7 +17,9 @@ from urllib.parse import urlsplit
 
 from ..errors import ValidationError
 
-DialogPolicy = Literal["accept_alerts", "accept", "dismiss"]
+# "ask": dialogs stay open for the agent to answer (browser/dialogs.py); the MCP server's and agent's default.
+DialogPolicy = Literal["accept_alerts", "accept", "dismiss", "ask"]
+DIALOG_POLICIES = ("ask", "accept", "dismiss", "accept_alerts")
 
 
 @dataclass
@@ -32,6 +34,7 @@ class BrowserConfig:
     allow_file_urls: bool = False
     output_dir: str | None = None         # default: a temporary directory per conversation
     dialog_policy: DialogPolicy = "accept_alerts"
+    dialog_timeout: float = 60.0          # policy "ask": seconds before an unanswered dialog gets accept_alerts
     eval_enabled: bool = True
     extra_args: list[str] = field(default_factory=list)
     launch_timeout: float = 30.0
@@ -59,6 +62,10 @@ class BrowserConfig:
         self.allowed_origins = [normalize_origin(o) for o in self.allowed_origins]
         if self.user_data_dir is not None and self.cdp_url is not None:
             raise ValidationError("user_data_dir applies to a launched browser, not to one attached with cdp_url")
+        if self.dialog_policy not in DIALOG_POLICIES:
+            raise ValidationError(f"dialog policy {self.dialog_policy!r} is not one of {', '.join(DIALOG_POLICIES)}")
+        if not 0 < self.dialog_timeout <= 3600:
+            raise ValidationError(f"dialog_timeout {self.dialog_timeout} is outside 0..3600 seconds")
 
 
 def normalize_origin(origin: str) -> str:

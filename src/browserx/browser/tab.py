@@ -12,6 +12,7 @@ from ..cdp import CDPSession
 from ..errors import TabCrashedError, TabNotFoundError
 from .children import children_of
 from .console import ConsoleBuffer
+from .dialogs import Dialogs
 from .policy import enforce_allowed_origins
 
 if TYPE_CHECKING:
@@ -43,6 +44,7 @@ class Tab:
         self.closed = False
         self.crashed = False
         self.console = ConsoleBuffer()
+        self.dialogs = Dialogs(self)  # alert/confirm/prompt/beforeunload: answered by policy or by the agent
         self.notices: list[dict[str, Any]] = []  # reported (and cleared) with the next tool result
         self.services: dict[str, Any] = {}
         self.document_listeners: list[Callable[[], None]] = []
@@ -53,7 +55,7 @@ class Tab:
         on = self.session.on
         self._offs += [
             on("Page.frameNavigated", self._frame_navigated),
-            on("Page.javascriptDialogOpening", self._dialog_opening),
+            *self.dialogs.watch(),
             on("Runtime.consoleAPICalled", self.console.from_console_api),
             on("Runtime.exceptionThrown", self.console.from_exception),
             on("Inspector.targetCrashed", self._crashed),
@@ -108,19 +110,6 @@ class Tab:
             self.navigations += 1
         self.document_changed()
 
-    def _dialog_opening(self, params: dict[str, Any]) -> None:
-        policy = self.conversation.config.dialog_policy
-        kind = params.get("type", "alert")
-        accept = policy == "accept" or (policy == "accept_alerts" and kind == "alert")
-        self.notice("dialog", dialog_type=kind, message=str(params.get("message", ""))[:500],
-                    action="accepted" if accept else "dismissed")
-        # Answer on a task of its own: the reader task must never wait for a reply.
-        asyncio.get_running_loop().create_task(self._answer_dialog(accept))
-
-    async def _answer_dialog(self, accept: bool) -> None:
-        with contextlib.suppress(Exception):
-            await self.session.send("Page.handleJavaScriptDialog", {"accept": accept}, timeout=5)
-
     def _crashed(self, _params: dict[str, Any]) -> None:
         self.crashed = True
         self.session.connection.fail_session(self.session.session_id, TabCrashedError(
@@ -133,6 +122,7 @@ class Tab:
             f"tab {self.tab_id} was closed during the call"))
         for off in self._offs:
             off()
+        self.dialogs.close()
         self.session.detached()
         self.document_changed()
 

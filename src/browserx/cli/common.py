@@ -59,6 +59,12 @@ def add_browser_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--storage-state", metavar="FILE",
                        help="load cookies and localStorage from this Playwright storageState JSON file into "
                             "every new conversation (save one with the browser_storage_state tool)")
+    group.add_argument("--dialogs", choices=["ask", "accept", "dismiss", "accept_alerts"], default=None,
+                       help="alert/confirm/prompt/beforeunload: ask = leave open for browser_dialog (default of "
+                            "mcp and run), accept, dismiss, accept_alerts = accept alerts only (default elsewhere)")
+    group.add_argument("--dialog-timeout", metavar="SECONDS", type=float, default=60.0,
+                       help="with --dialogs ask: answer an unanswered dialog by accept_alerts after this long "
+                            "(default 60)")
 
 
 def config_from_args(args: argparse.Namespace) -> BrowserConfig:
@@ -81,6 +87,8 @@ def config_from_args(args: argparse.Namespace) -> BrowserConfig:
                     if r.strip()] or None,
         user_data_dir=getattr(args, "user_data_dir", None),
         storage_state=getattr(args, "storage_state", None),
+        dialog_policy=getattr(args, "dialogs", None) or "accept_alerts",
+        dialog_timeout=float(getattr(args, "dialog_timeout", None) or 60.0),
     )
 
 

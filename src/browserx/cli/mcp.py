@@ -27,7 +27,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--token", default=None,
                         help="with --http: bearer token every request must carry (default: $BROWSERX_TOKEN)")
     add_browser_options(parser)
-    parser.set_defaults(func=run)
+    parser.set_defaults(func=run, dialogs="ask")  # the agent on the other end answers dialogs
 
 
 async def run(args: argparse.Namespace) -> int:

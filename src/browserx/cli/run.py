@@ -38,7 +38,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
                                                "and looks at screenshots only when the DOM is not enough.")
     add_run_arguments(parser)
     add_browser_options(parser)
-    parser.set_defaults(func=command)
+    parser.set_defaults(func=command, dialogs="ask")  # the agent answers dialogs (browser_dialog)
     return parser
 
 

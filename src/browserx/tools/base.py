@@ -22,7 +22,8 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, WithJsonSchema
 
 from .._version import __version__
 from ..browser import BrowserManager, Conversation, Tab
-from ..errors import TimeoutError, ValidationError, error_for_code, error_from_exception
+from ..browser.dialogs import DialogOpened, first_or_dialog
+from ..errors import DialogOpenError, TimeoutError, ValidationError, error_for_code, error_from_exception
 
 TOOL_VERSION = __version__
 DEFAULT_CALL_TIMEOUT = 60.0
@@ -130,17 +131,30 @@ class ToolContext:
         self.conversation_id = conversation_id
         self.tabs_used: list[Tab] = []
         self.action: str | None = None
+        self.dialog_opened: asyncio.Future[dict[str, Any]] | None = None  # set by dispatch (policy "ask")
 
     async def conversation(self) -> Conversation:
         return await self.manager.conversation(self.conversation_id)
 
-    async def tab(self, tab_id: int | None = None, *, allow_crashed: bool = False) -> Tab:
-        """The tab to act on; a crashed tab only for calls that load a new document (navigate, reload)."""
+    async def tab(self, tab_id: int | None = None, *, allow_crashed: bool = False, allow_dialog: bool = False) -> Tab:
+        """The tab to act on; a crashed tab only for calls that load a new document (navigate, reload).
+
+        The one place that refuses a tab whose open dialog waits for browser_dialog (DIALOG_OPEN).
+        """
         tab = await (await self.conversation()).tab(tab_id)
         tab.check_open(allow_crashed=allow_crashed)
+        if not allow_dialog:
+            tab.dialogs.check()
         if tab not in self.tabs_used:
             self.tabs_used.append(tab)
+        if self.dialog_opened is not None:
+            tab.dialogs.listeners.add(self._dialog_seen)
         return tab
+
+    def _dialog_seen(self, info: dict[str, Any], claimed: bool) -> None:
+        # claimed: the handler's own action waits for it and reports it (element actions).
+        if not claimed and self.dialog_opened is not None and not self.dialog_opened.done():
+            self.dialog_opened.set_result(info)
 
 
 class ToolRegistry:
@@ -182,7 +196,7 @@ class ToolRegistry:
             async with lock:
                 try:
                     async with asyncio.timeout(limit):
-                        output = await tool.handler(ctx, params)
+                        output = await _call(tool, ctx, params)
                 except builtins.TimeoutError as exc:
                     raise TimeoutError(f"{name} did not finish within {limit:g} s") from exc
             if not isinstance(output, ToolOutput):
@@ -204,6 +218,26 @@ class ToolRegistry:
         if notices:
             result.metadata["notices"] = notices
         return result
+
+
+async def _call(tool: Tool, ctx: ToolContext, params: Params) -> Any:
+    """The handler; with dialog policy "ask", it stops waiting when a dialog opens on a tab it uses
+    (the page would not answer before browser_dialog) and the call reports DIALOG_OPEN."""
+    if ctx.config.dialog_policy != "ask":
+        return await tool.handler(ctx, params)
+    ctx.dialog_opened = asyncio.get_running_loop().create_future()
+    try:
+        outcome = await first_or_dialog(tool.handler(ctx, params), ctx.dialog_opened)
+    finally:
+        ctx.dialog_opened = None
+        for tab in ctx.tabs_used:
+            tab.dialogs.listeners.discard(ctx._dialog_seen)
+    if isinstance(outcome, DialogOpened):
+        info = outcome.dialog
+        raise DialogOpenError(f"{tool.name} opened a {info['type']} dialog: {info['message']!r}",
+                              hint="Answer it with browser_dialog (accept true or false; prompt_text for a prompt).",
+                              details={"dialog": info})
+    return outcome
 
 
 def _drop_titles(schema: Any) -> Any:

@@ -10,7 +10,7 @@ from ..actions import element
 from ..browser import Tab
 from ..actions.keys import modifier_bits, parse_key
 from ..errors import ValidationError
-from .base import Params, TabParams, Tool, ToolContext, ToolOutput
+from .base import Params, TabParams, Tool, ToolContext, ToolOutput, parse_duration
 
 DESCRIPTION = """Read the current page as a compact model and act on its elements by id.
 
@@ -40,8 +40,10 @@ without, the key goes to whatever has focus.
 strategy "cdp" (default) sends real mouse and keyboard input. strategy "script" acts with in-page \
 events instead (element.click(), value setting with input/change events): use it only when cdp \
 fails on a page, e.g. a permanent invisible overlay. Every action returns effects: what visibly \
-changed (url, new_tabs, dialogs, downloads, focus, dom_changed, controls_added/removed); \
-effects=true also compares every visible control before and after."""
+changed (url, new_tabs, dialogs, downloads, focus, dom_changed, controls_added/removed; dialog: one left \
+open, answer it with browser_dialog); effects=true also compares every visible control before and after. \
+click/type/keypress/select wait (settle, default 2s) for the requests they started and the re-render: \
+settled=false names pending_requests."""
 
 _NEEDS = {
     "click": ("element_id",), "type": ("element_id", "text"), "keypress": ("key",),
@@ -97,6 +99,9 @@ class DomParams(TabParams):
     strategy: Literal["cdp", "script"] = Field(default="cdp", description="cdp = real input (default); script = in-page events.")
     effects: bool = Field(default=False, description="Also diff every visible control before/after the action.")
     visual_effect: bool = Field(default=False, description="Draw a ripple where the pointer acted (for human viewers).")
+    settle: str = Field(default="2s", pattern=r"^\s*\d+(\.\d+)?\s*(ms|s)?\s*$",
+                        description="click/type/keypress/select: longest wait for the requests the action started "
+                                    "and the page's re-render (settled in the result); '0s' skips it.")
 
     @model_validator(mode="after")
     def _required(self) -> DomParams:
@@ -107,6 +112,11 @@ class DomParams(TabParams):
         if self.key is not None and self.action == "keypress":
             parse_key(self.key)  # an unknown key name fails here, listing the valid ones
         return self
+
+    def settle_seconds(self) -> float:
+        if float(self.settle.strip().removesuffix("ms").removesuffix("s") or 0) == 0:
+            return 0.0
+        return min(parse_duration(self.settle), 10.0)
 
     def modifier_bits(self) -> int:
         m = self.modifiers or Modifiers()
@@ -133,19 +143,22 @@ async def browser_dom(ctx: ToolContext, params: DomParams) -> ToolOutput:
 async def _run(tab: Tab, p: DomParams) -> Any:
     """One action; the validator guarantees each action's required fields are set."""
     common = {"strategy": p.strategy, "detail": p.effects}
+    settle = p.settle_seconds()
     if p.action == "snapshot":
         return await _snapshot(tab, p)
     if p.action == "click":
         return await element.click(tab, p.element_id or "", button=p.button, click_count=p.click_count,
-                                   modifiers=p.modifier_bits(), visual_effect=p.visual_effect, **common)
+                                   modifiers=p.modifier_bits(), visual_effect=p.visual_effect, settle=settle, **common)
     if p.action == "type":
-        return await element.type_text(tab, p.element_id or "", p.text or "", clear=p.clear, submit=p.submit, **common)
+        return await element.type_text(tab, p.element_id or "", p.text or "", clear=p.clear, submit=p.submit, settle=settle,
+                                       **common)
     if p.action == "keypress":
-        return await element.keypress(tab, p.key or "", p.modifier_bits(), element_id=p.element_id, **common)
+        return await element.keypress(tab, p.key or "", p.modifier_bits(), element_id=p.element_id, settle=settle, **common)
     if p.action == "scroll":
         return await element.scroll(tab, p.element_id or "", block=p.block, inline=p.inline, detail=p.effects)
     if p.action == "select":
-        return await element.select(tab, p.element_id or "", p.option or "", visual_effect=p.visual_effect, **common)
+        return await element.select(tab, p.element_id or "", p.option or "", visual_effect=p.visual_effect, settle=settle,
+                                    **common)
     if p.action == "hover":
         return await element.hover(tab, p.element_id or "", visual_effect=p.visual_effect, **common)
     raise ValidationError(f"unknown action {p.action!r}")

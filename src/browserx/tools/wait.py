@@ -1,0 +1,66 @@
+"""browser_wait: wait for text, an element's state, the URL, a quiet network, or a time."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from ..actions import waiting
+from ..errors import ValidationError
+from .base import Duration, TabParams, Tool, ToolContext, ToolOutput
+
+MAX_WAIT = 60.0
+KINDS = ("text", "text_gone", "element_id", "url", "network_idle", "time")
+
+DESCRIPTION = """Wait for one condition instead of taking snapshot after snapshot: text, text_gone, \
+element_id (+ state), url, network_idle or time. text: appears in the visible text or a control's \
+label (case-insensitive). state: visible (default), hidden, enabled, disabled, gone. url: substring, or \
+glob like '*/done*'. network_idle=true: no request for 0.5 s. time: a fixed pause. timeout: default 10s, \
+at most 60s. Returns what it saw and waited_ms, or TIMEOUT with details.last_state."""
+
+
+class WaitParams(TabParams):
+    text: str | None = Field(default=None, min_length=1, max_length=1000, description="Text to appear.")
+    text_gone: str | None = Field(default=None, min_length=1, max_length=1000, description="Text to disappear.")
+    element_id: str | None = Field(default=None, min_length=1, max_length=64, description="Element from a snapshot.")
+    state: Literal["visible", "hidden", "enabled", "disabled", "gone"] | None = Field(
+        default=None, description="With element_id (default visible).")
+    url: str | None = Field(default=None, min_length=1, max_length=2000, description="URL substring or glob.")
+    network_idle: bool | None = Field(default=None, description="true: until no request runs for 0.5 s.")
+    time: Duration | None = Field(default=None, description="A fixed pause, e.g. '2s' (at most 60s).")
+    timeout: Duration = Field(default="10s", description="Longest wait, e.g. '10s' (at most 60s).")
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> WaitParams:
+        given = [k for k in KINDS if getattr(self, k) not in (None, False)]
+        if len(given) != 1:
+            raise ValidationError(f"browser_wait takes exactly one of {', '.join(KINDS)}; got {len(given)}",
+                                  hint="Pass one condition, e.g. text='Results'.", details={"fields": given or list(KINDS)})
+        if self.state is not None and self.element_id is None:
+            raise ValidationError("state goes with element_id", hint="Add the element_id of the element to watch.",
+                                  details={"fields": ["state"]})
+        for name in ("timeout", "time"):
+            if (getattr(self, name) or 0) > MAX_WAIT:
+                raise ValidationError(f"{name} is at most 60s", hint="Wait in steps of at most 60s.",
+                                      details={"fields": [name]})
+        return self
+
+
+async def browser_wait(ctx: ToolContext, p: WaitParams) -> ToolOutput:
+    tab = await ctx.tab(p.tab_id)
+    if p.text is not None or p.text_gone is not None:
+        data = await waiting.wait_text(tab, p.text or p.text_gone or "", gone=p.text is None, timeout=p.timeout)
+    elif p.element_id is not None:
+        data = await waiting.wait_element(tab, p.element_id, p.state or "visible", timeout=p.timeout)
+    elif p.url is not None:
+        data = await waiting.wait_url(tab, p.url, timeout=p.timeout)
+    elif p.network_idle:
+        data = await waiting.wait_network_idle(tab, timeout=p.timeout)
+    else:
+        data = await waiting.wait_time(p.time or 0.0)
+    return ToolOutput(data, tab_id=tab.tab_id)
+
+
+# timeout_field None: the call's bound is the default 60 s (+5), which covers time and timeout alike.
+TOOLS = [Tool("browser_wait", DESCRIPTION, WaitParams, browser_wait, timeout_field=None)]
