@@ -42,6 +42,9 @@ class BrowserConfig:
     # Files tools may read or write (uploads, read_image, storage state); None: the working
     # directory (unless it is "/") and output_dir. See browser/files.py.
     file_roots: list[str] | None = None
+    # Seconds a navigation waits for the load event once the page is usable (DOMContentLoaded):
+    # past that, stalled ads and trackers are reported as pending instead of holding the answer.
+    load_wait: float = 1.0
 
     def __post_init__(self) -> None:
         width, height = self.viewport
@@ -52,6 +55,8 @@ class BrowserConfig:
         if self.screenshot_max_pixels is not None and not 256 <= self.screenshot_max_pixels <= 100_000_000:
             raise ValidationError(f"screenshot_max_pixels {self.screenshot_max_pixels} is outside 256..100000000")
         self.allowed_origins = [normalize_origin(o) for o in self.allowed_origins]
+        if not 0 <= self.load_wait <= 600:
+            raise ValidationError(f"load_wait {self.load_wait} is outside 0..600 seconds")
 
 
 def normalize_origin(origin: str) -> str:

@@ -52,6 +52,9 @@ def add_browser_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--file-roots", metavar="DIR[,DIR]", action="append", default=[],
                        help="directories whose files tools may read or write (uploads, images, storage state); "
                             "default: the working directory (never /) and --output-dir")
+    group.add_argument("--load-wait", metavar="SECONDS", type=float, default=1.0,
+                       help="how long a navigation waits for the load event once the page is usable "
+                            "(default 1); what is still loading then is reported as pending")
 
 
 def config_from_args(args: argparse.Namespace) -> BrowserConfig:
@@ -72,6 +75,7 @@ def config_from_args(args: argparse.Namespace) -> BrowserConfig:
         screenshot_max_long_edge=getattr(args, "screenshot_max_edge", None),
         file_roots=[r.strip() for item in getattr(args, "file_roots", None) or [] for r in item.split(",")
                     if r.strip()] or None,
+        load_wait=float(getattr(args, "load_wait", 1.0)),
     )
 
 
