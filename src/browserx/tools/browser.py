@@ -124,8 +124,8 @@ async def tabs(ctx: ToolContext, params: TabsParams) -> ToolOutput:
 
 TOOLS = [
     Tool("browser_navigate",
-         "Open a URL in the tab; answers once the page is usable (load: complete, or pending with the requests "
-         "still loading: the page can be used anyway). Reports a download (file name, size, saved path) when the "
+         "Open a URL in the tab and answer once it is usable: load \"complete\", or \"pending\" with the "
+         "requests still loading (use the page anyway). Reports a download (file name, size, saved path) when the "
          "URL triggers one. Returns the final url and title. "
          "Next: browser_dom action=snapshot to see the page.", NavigateParams, navigate),
     Tool("browser_history", "Go back, forward, or reload the tab; answers once the page is usable, with its load "
