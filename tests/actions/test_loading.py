@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import re
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -266,3 +267,22 @@ async def test_load_wait_is_a_browser_setting(server):
     assert BrowserConfig(load_wait=0).load_wait == 0
     with pytest.raises(ValidationError):
         BrowserConfig(load_wait=-1)
+
+
+# -- the corpus pages whose load stalls on third-party frames ---------------------------------
+
+CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "readability"
+
+
+@pytest.mark.parametrize("name", ["buzzfeed-1", "gmw", "yahoo-4"])
+async def test_a_corpus_page_whose_frames_stall_its_load_is_usable_before_its_timeout(tab, server, name):
+    # Every request off the test server is blocked, but frame navigations are not blocked that way:
+    # their dead hosts hold the load event for seconds (5-8 s here), longer than this timeout.
+    source = CORPUS / name / "source.html"
+    if not source.is_file():
+        pytest.skip(f"no corpus page {name}")
+    await tab.session.send("Network.setBlockedURLs", {"urlPatterns": [
+        {"urlPattern": "http://127.0.0.1:*/*", "block": False}, {"urlPattern": "*://*/*", "block": True}]})
+    url = server.route(f"/corpus/{name}/", source.read_bytes(), "text/html; charset=utf-8")
+    result = await navigation.navigate(tab, url, timeout=4)
+    assert result["url"] == url and result["load"] in ("complete", "pending")
