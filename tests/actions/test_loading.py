@@ -8,6 +8,7 @@ reset releases it) so no server thread outlives its test for long.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 import threading
 from pathlib import Path
@@ -142,6 +143,41 @@ async def test_network_idle_on_a_never_ending_fetch_loop_answers_at_its_timeout(
     assert result.success, result.error
     assert result.data["network_idle"] is False and result.data["load"] == "complete"
     assert result.metadata["duration_ms"] >= 2000  # it did wait for a quiet network, until its timeout
+
+
+NEVER_QUIET = """<title>Busy</title><button onclick="window.clicked = true">Refresh</button><div id=spin>*</div>
+<script>
+  let turn = 0;
+  (function spin() { document.getElementById('spin').style.rotate = (turn++ % 360) + 'deg'; requestAnimationFrame(spin); })();
+  fetch('/poll').then(r => r.text());
+  const socket = new WebSocket('ws://127.0.0.1:PORT/');
+  socket.onmessage = e => { window.pushed = (window.pushed || 0) + 1; };
+</script>"""
+
+
+async def test_long_polling_a_websocket_and_an_animation_slow_no_tool(call, server, tab):
+    import websockets
+
+    async def push(socket):
+        with contextlib.suppress(websockets.ConnectionClosed):
+            while True:
+                await socket.send("tick")
+                await asyncio.sleep(0.05)  # the page's feed: it never stops pushing
+
+    _arrived, _release = server.hold("/poll")
+    async with websockets.serve(push, "127.0.0.1", 0) as ws_server:
+        port = ws_server.sockets[0].getsockname()[1]
+        url = server.route("/busy", NEVER_QUIET.replace("PORT", str(port)))
+        result = await call("browser_navigate", url=url, timeout="5s")
+        assert result.success, result.error
+        assert result.data["load"] == "complete" and result.data["pending_urls"] == [server.url("/poll")]
+        snapshot = await call("browser_dom", action="snapshot")
+        assert snapshot.success and "(still loading)" not in snapshot.data.splitlines()[0]
+        button = re.search(r"(bu_\d+) Refresh", snapshot.data).group(1)
+        clicked = await call("browser_dom", action="click", element_id=button)
+        assert clicked.success and "load" not in clicked.data["effects"]
+        assert (await call("browser_take_screenshot")).success
+        assert (await call("browser_eval", expression="[window.clicked, window.pushed > 0]")).data["result"] == [True, True]
 
 
 # -- wait_until -------------------------------------------------------------------------------

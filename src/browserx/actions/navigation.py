@@ -9,10 +9,13 @@
     load          the load event
     network_idle  the load event, then no request in flight for 0.5 s
     commit        the new document committed (it may have no body yet)
-Each is bounded by `timeout`; only a document that did not arrive (no response, or no
-DOMContentLoaded) is a TIMEOUT, whose hint and details say which. A usable page whose load or
-network never settles is a success whose `load` says "pending". History moves and reloads wait
-as "usable" does; a URL that downloads reports the saved file.
+Each is bounded by `timeout`. A document whose whole HTML arrived but whose DOMContentLoaded waits
+on a stalled script is usable too once it has a body (`dom_content_loaded: false`, after
+`load_wait`). Only a document that did not arrive is a TIMEOUT; `details.missing` says what:
+`response` (nothing came), `document` (the HTML is still arriving) or `body` (a script or
+stylesheet before the body has not arrived). A usable page whose load or network never settles is
+a success whose `load` says "pending". History moves and reloads wait as "usable" does; a URL that
+downloads reports the saved file.
 """
 
 from __future__ import annotations
