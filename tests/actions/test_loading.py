@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import re
+import sys
 import threading
 from pathlib import Path
 
@@ -322,3 +324,24 @@ async def test_a_corpus_page_whose_frames_stall_its_load_is_usable_before_its_ti
     url = server.route(f"/corpus/{name}/", source.read_bytes(), "text/html; charset=utf-8")
     result = await navigation.navigate(tab, url, timeout=4)
     assert result["url"] == url and result["load"] in ("complete", "pending")
+
+
+# -- the command line -------------------------------------------------------------------------
+
+def test_load_wait_is_an_option_of_every_command():
+    from browserx.cli import build_parser
+    from browserx.cli.common import config_from_args
+    args = build_parser().parse_args(["navigate", "http://127.0.0.1/", "--load-wait", "0.25", "--wait-until", "load"])
+    assert config_from_args(args).load_wait == 0.25 and args.wait_until == "load"
+    assert config_from_args(build_parser().parse_args(["snapshot", "http://127.0.0.1/", "--load-wait", "3"])).load_wait == 3
+
+
+async def test_the_navigate_command_answers_usable_on_a_stalling_page(server):
+    url, _release = stalled(server)
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "browserx.cli", "navigate", url, "--timeout", "5s", "--load-wait", "0", "--json",
+        stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    out, err = await asyncio.wait_for(proc.communicate(), 60)
+    assert proc.returncode == 0, err
+    data = json.loads(out)["data"]
+    assert data["url"] == url and data["load"] == "pending" and data["pending_urls"] == [server.url("/slow.png")]
