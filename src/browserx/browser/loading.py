@@ -37,7 +37,6 @@ class LoadState:
         self.tab = tab
         now = time.monotonic()
         self.loader_id = ""
-        self.committed_at = now
         self.dcl_at: float | None = now
         self.load_at: float | None = now
         self.inflight: dict[str, dict[str, str]] = {}  # requestId -> {url, loader_id, type, frame_id}
@@ -135,7 +134,6 @@ class LoadState:
             return
         now = time.monotonic()
         self.loader_id = frame.get("loaderId", "")
-        self.committed_at = now
         self.dcl_at = self.load_at = None
         if params.get("type") == "BackForwardCacheRestore":
             # A restored page fires neither event again: it was parsed; whether it had loaded, it says.
