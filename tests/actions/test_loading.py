@@ -72,14 +72,14 @@ async def test_a_stalled_iframe_is_a_usable_page_whose_load_is_pending(call, ser
     assert "Buy" in (await call("browser_dom", action="snapshot")).data
 
 
-async def test_the_load_arrives_within_the_load_wait_and_is_reported_complete(call, server):
+async def test_the_load_arrives_within_the_load_wait_and_is_reported_complete(tab, server):
     arrived_event, release = server.hold("/late.png")
     url = server.route("/late", SHOP + "<img src='/late.png'>")
-    navigating = asyncio.ensure_future(call("browser_navigate", url=url, timeout="5s"))
+    navigating = asyncio.ensure_future(navigation.navigate(tab, url, timeout=8, load_wait=5))
     assert await arrived(arrived_event)
     release.set()  # the image answers while navigate still waits for the load event
     result = await navigating
-    assert result.success and result.data["load"] == "complete" and "pending_requests" not in result.data
+    assert result["load"] == "complete" and "pending_requests" not in result
 
 
 # -- the document itself --------------------------------------------------------------------
