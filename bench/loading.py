@@ -43,7 +43,7 @@ def _serve(release: threading.Event) -> tuple[http.server.ThreadingHTTPServer, s
         def log_message(self, *args: Any) -> None:
             pass
 
-        def do_GET(self) -> None:  # noqa: N802
+        def do_GET(self) -> None:
             path = self.path.split("?")[0]
             if path == "/tracker.gif":
                 release.wait(60)  # the stalled tracker: answers only when the bench ends

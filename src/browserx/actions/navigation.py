@@ -128,8 +128,13 @@ async def wait_ready(tab: Tab, loader_id: str, *, wait_until: str = "usable", de
     def usable() -> bool:
         return state.usable_for(loader_id) or moved()
 
-    while True:  # a document that hands over to another before it is usable (a script redirect): follow it
-        if not await state.wait(lambda: usable() or state.document_arrived(loader_id), deadline):
+    def usable_or_arrived() -> bool:
+        return usable() or state.document_arrived(loader_id)
+
+    # (The checks read `loader_id` as it is now: a document that hands over to another before it is
+    # usable, by a script redirect, is followed to that one.)
+    while True:
+        if not await state.wait(usable_or_arrived, deadline):
             raise _not_arrived(tab, url, timeout, loader_id)
         if not moved():
             break
@@ -145,10 +150,9 @@ async def wait_ready(tab: Tab, loader_id: str, *, wait_until: str = "usable", de
         await state.wait(lambda: state.complete or moved(), deadline)
         if wait_until == "network_idle" and state.complete:
             await state.wait_quiet(deadline)
-    if not usable() and not await _has_body(tab):
-        # The parser stopped before the body, on a script or stylesheet that has not arrived.
-        if not await state.wait(usable, deadline):
-            raise _not_arrived(tab, url, timeout, loader_id)
+    # Not usable yet and no body: the parser stopped before it, on a script or stylesheet that has not arrived.
+    if not usable() and not await _has_body(tab) and not await state.wait(usable, deadline):
+        raise _not_arrived(tab, url, timeout, loader_id)
 
 
 async def _has_body(tab: Tab) -> bool:
