@@ -83,7 +83,7 @@ async def run(print_fn=print) -> dict:
             print_fn(f"{'page':42s} {'elems':>6s} {'ctrls':>5s} {'model':>7s} {'no text':>7s} {'floor':>7s} "
                      f"{'pw':>7s} {'×floor':>6s} {'pw÷bx':>6s} {'tok/ctl':>7s} {'pw tok/ctl':>10s} {'tok%':>5s}")
             for name, url in _targets(base):
-                await navigate(tab, url, timeout=30)
+                await navigate(tab, url, timeout=30, wait_until="load")  # the state Playwright models below
                 service, world = DomService.of(tab), PageWorld.of(tab)
                 runs = RUNS.get(name, DEFAULT_RUNS)
                 elements = await world.call(FLOOR)

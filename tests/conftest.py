@@ -40,6 +40,7 @@ class TestServer:
         self.routes: dict[str, Route] = {}
         self.requests: dict[str, int] = {}
         self.holds: dict[str, tuple[threading.Event, threading.Event]] = {}  # path -> (arrived, release)
+        self.streams: dict[str, tuple[bytes, bytes, threading.Event]] = {}  # path -> (head, tail, release)
         self.lock = threading.Lock()
         server = self
 
@@ -55,6 +56,21 @@ class TestServer:
                     server.requests[path] = server.requests.get(path, 0) + 1
                     route = server.routes.get(path)
                     hold = server.holds.get(path)
+                    stream = server.streams.get(path)
+                if stream is not None:  # a response whose end comes only once the test releases it (bounded)
+                    self.send_response(200)
+                    self.send_header("Content-Type", "text/html; charset=utf-8")
+                    self.send_header("Connection", "close")
+                    self.end_headers()
+                    try:
+                        self.wfile.write(stream[0])
+                        self.wfile.flush()
+                        stream[2].wait(10)
+                        self.wfile.write(stream[1])
+                    except (BrokenPipeError, ConnectionResetError):
+                        pass
+                    self.close_connection = True
+                    return
                 if hold is not None:  # answer only once the test releases it (bounded)
                     hold[0].set()
                     hold[1].wait(10)
@@ -97,6 +113,14 @@ class TestServer:
         events = self.holds[path] = (threading.Event(), threading.Event())
         return events
 
+    def stream(self, path: str, head: str, tail: str = "") -> tuple[str, threading.Event]:
+        """Serve `head` at `path` at once and `tail` (the end of the response) only once the returned
+        event is set: a document that is still arriving. Returns (url, release)."""
+        release = threading.Event()
+        with self.lock:
+            self.streams[path] = (head.encode(), tail.encode(), release)
+        return self.url(path), release
+
     def route(self, path: str, body: str | bytes, content_type: str = "text/html; charset=utf-8",
               status: int = 200, headers: dict[str, str] | None = None) -> str:
         """Serve `body` at `path` (for this test); returns its full URL."""
@@ -112,6 +136,9 @@ class TestServer:
             for _arrived, release in self.holds.values():
                 release.set()
             self.holds.clear()
+            for _head, _tail, release in self.streams.values():
+                release.set()
+            self.streams.clear()
 
     def stop(self) -> None:
         self.httpd.shutdown()

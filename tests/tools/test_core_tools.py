@@ -20,7 +20,7 @@ async def test_navigate_waits_for_load_and_reports_url_and_title(call, server):
     url = server.route("/n", "<title>Hello</title><script>window.loaded = 0;"
                              "addEventListener('load', () => window.loaded = 1)</script><p>x</p>")
     result = await call("browser_navigate", url=url)
-    assert result.success and result.data == {"url": url, "title": "Hello"}
+    assert result.success and result.data == {"url": url, "title": "Hello", "load": "complete"}
     assert result.metadata["tab_id"] == 1 and result.metadata["duration_ms"] >= 0
     assert result.metadata["tool_version"] == browserx.__version__
     assert (await call("browser_eval", expression="window.loaded")).data["result"] == 1

@@ -11,9 +11,12 @@ from __future__ import annotations
 import asyncio
 import builtins
 import contextlib
+import time
 from typing import Any
 
 from ..browser import Tab
+from ..errors import TimeoutError
+from .navigation import wait_ready
 
 NAVIGATION_WAIT = 10.0  # a requested navigation that has not committed by then is reported as pending
 ADOPTION_WAIT = 5.0
@@ -29,6 +32,7 @@ class EffectWatch:
         self.navigation_requested: str | None = None  # the disposition: currentTab, newTab, download…
         self.navigation_pending = False
         self.same_document_url: str | None = None
+        self.loader_id = tab.load.loader_id  # a new document (its load state is reported) changes it
         loop = asyncio.get_running_loop()
         self._committed: asyncio.Future[None] = loop.create_future()
         main = tab.target_id
@@ -72,12 +76,17 @@ class EffectWatch:
     async def settle(self) -> None:
         """Wait (bounded) for a requested navigation to commit and for new tabs to be attached."""
         try:
+            deadline = time.monotonic() + NAVIGATION_WAIT
             if self.navigating and not self._committed.done():
                 try:
                     async with asyncio.timeout(NAVIGATION_WAIT):
                         await asyncio.shield(self._committed)
                 except builtins.TimeoutError:
                     self.navigation_pending = True
+            if self.tab.load.loader_id != self.loader_id:
+                # The action loaded a new document: wait until it is usable, as browser_navigate does.
+                with contextlib.suppress(TimeoutError):
+                    await wait_ready(self.tab, self.tab.load.loader_id, deadline=deadline)
             await self.tab.conversation.settle_adoptions(timeout=ADOPTION_WAIT)
         finally:
             self.close()
@@ -95,6 +104,8 @@ class EffectWatch:
             effects["url"] = url
         if self.navigation_pending:
             effects["navigation"] = "pending"
+        if self.tab.load.loader_id != self.loader_id:
+            effects.update(self.tab.load.report())  # load: complete | pending, with what is in flight
         for notice in self.tab.notices[self.notice_mark:]:
             kind = notice.get("type")
             if kind == "new_tab":

@@ -50,6 +50,9 @@ class BrowserConfig:
     user_data_dir: str | None = None
     # A Playwright storageState JSON file loaded into every new conversation (cookies, localStorage).
     storage_state: str | None = None
+    # Seconds a navigation waits for the load event once the page is usable (DOMContentLoaded):
+    # past that, stalled ads and trackers are reported as pending instead of holding the answer.
+    load_wait: float = 1.0
 
     def __post_init__(self) -> None:
         width, height = self.viewport
@@ -66,6 +69,8 @@ class BrowserConfig:
             raise ValidationError(f"dialog policy {self.dialog_policy!r} is not one of {', '.join(DIALOG_POLICIES)}")
         if not 0 < self.dialog_timeout <= 3600:
             raise ValidationError(f"dialog_timeout {self.dialog_timeout} is outside 0..3600 seconds")
+        if not 0 <= self.load_wait <= 600:
+            raise ValidationError(f"load_wait {self.load_wait} is outside 0..600 seconds")
 
 
 def normalize_origin(origin: str) -> str:

@@ -13,6 +13,7 @@ from ..errors import TabCrashedError, TabNotFoundError
 from .children import children_of
 from .console import ConsoleBuffer
 from .dialogs import Dialogs
+from .loading import LoadState
 from .policy import enforce_allowed_origins
 
 if TYPE_CHECKING:
@@ -49,6 +50,7 @@ class Tab:
         self.services: dict[str, Any] = {}
         self.document_listeners: list[Callable[[], None]] = []
         self.lock = asyncio.Lock()  # one action at a time per tab
+        self.load = LoadState(self)  # the document's load progress and requests in flight
         self._offs: list[Callable[[], None]] = []
 
     async def attach(self, viewport: tuple[int, int], device_scale_factor: float = 1.0) -> None:
@@ -59,10 +61,12 @@ class Tab:
             on("Runtime.consoleAPICalled", self.console.from_console_api),
             on("Runtime.exceptionThrown", self.console.from_exception),
             on("Inspector.targetCrashed", self._crashed),
+            *self.load.watch(),
         ]
         await asyncio.gather(
             self.session.enable("Page"),
             self.session.enable("Runtime"),
+            self.session.enable("Network"),  # the requests in flight of tab.load
             self.set_viewport(*viewport, device_scale_factor=device_scale_factor),
         )
         if self.conversation.config.allowed_origins:

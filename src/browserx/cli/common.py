@@ -65,6 +65,9 @@ def add_browser_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--dialog-timeout", metavar="SECONDS", type=float, default=60.0,
                        help="with --dialogs ask: answer an unanswered dialog by accept_alerts after this long "
                             "(default 60)")
+    group.add_argument("--load-wait", metavar="SECONDS", type=float, default=1.0,
+                       help="how long a navigation waits for the load event once the page is usable "
+                            "(default 1); what is still loading then is reported as pending")
 
 
 def config_from_args(args: argparse.Namespace) -> BrowserConfig:
@@ -89,6 +92,7 @@ def config_from_args(args: argparse.Namespace) -> BrowserConfig:
         storage_state=getattr(args, "storage_state", None),
         dialog_policy=getattr(args, "dialogs", None) or "accept_alerts",
         dialog_timeout=float(getattr(args, "dialog_timeout", None) or 60.0),
+        load_wait=float(getattr(args, "load_wait", 1.0)),
     )
 
 

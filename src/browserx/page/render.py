@@ -16,6 +16,7 @@ The text is built for the fewest tokens at no loss of what an agent needs to act
     ---
     Welcome back. Please enter your details.
 
+- The first line is the title and URL, with ` (still loading)` while the page's load event is pending.
 - The id's prefix says the role (the legend line names the prefixes used, once).
 - `@region` starts the controls of a landmark; `#`..`###` lines are the headings, in page order.
 - Names are bare unless they could be misread (empty, brackets, quotes, arrows): then JSON-quoted.
@@ -82,8 +83,11 @@ def control_line(control: Control, mark_in_view: bool = False) -> str:
     return " ".join(parts)
 
 
-def render_text(model: PageModel) -> str:
+def render_text(model: PageModel, *, loading: bool = False) -> str:
+    """`loading`: the page's load event has not fired (tab.load.pending); the first line says so."""
     lines = [f"# {model.title} — {model.url}" if model.title else model.url]
+    if loading:
+        lines[0] += " (still loading)"
     used = []
     # Flag whichever is rarer: on long pages most controls are outside the viewport.
     mark_in_view = 2 * sum(c.in_viewport for c in model.controls) < len(model.controls)
@@ -132,6 +136,10 @@ def render_text(model: PageModel) -> str:
     return "\n".join(lines)
 
 
-def llm_json(model: PageModel) -> dict[str, Any]:
-    """The JSON an LLM may see: the model without `aimap` (selectors stay out of the LLM path)."""
-    return model.to_json_dict(aimap=False)
+def llm_json(model: PageModel, *, loading: bool = False) -> dict[str, Any]:
+    """The JSON an LLM may see: the model without `aimap` (selectors stay out of the LLM path);
+    `"loading": true` while the page's load event has not fired."""
+    out = model.to_json_dict(aimap=False)
+    if loading:
+        out["loading"] = True
+    return out

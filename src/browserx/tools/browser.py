@@ -15,13 +15,16 @@ from .base import Duration, Params, TabParams, Tool, ToolContext, ToolOutput
 
 class NavigateParams(TabParams):
     url: str = Field(min_length=1, max_length=8192, description="Absolute URL to open, e.g. https://example.com/.")
-    timeout: Duration = Field(default="15s", description="How long to wait for the load event, e.g. '15s'.")
+    timeout: Duration = Field(default="15s", description="Longest wait for the page, e.g. '15s'.")
+    wait_until: Literal["usable", "load", "network_idle", "commit"] = Field(
+        default="usable", description="usable (default): DOM ready, load awaited briefly; load: the load event; "
+                                      "network_idle: no request for 500 ms; commit: first response.")
 
 
 async def navigate(ctx: ToolContext, params: NavigateParams) -> ToolOutput:
     tab = await ctx.tab(params.tab_id, allow_crashed=True)
     async with tab.lock:
-        data = await navigation.navigate(tab, params.url, timeout=params.timeout)
+        data = await navigation.navigate(tab, params.url, timeout=params.timeout, wait_until=params.wait_until)
     return ToolOutput(data, tab_id=tab.tab_id)
 
 
@@ -94,17 +97,18 @@ class TabsParams(Params):
     action: Literal["list", "open", "select", "close"] = Field(default="list")
     tab_id: int | None = Field(default=None, ge=1, description="The tab to select or close.")
     url: str | None = Field(default=None, max_length=8192, description="With open: the URL to load in the new tab.")
-    timeout: Duration = Field(default="15s", description="With open and url: how long to wait for the load.")
+    timeout: Duration = Field(default="15s", description="With open and url: longest wait for the page.")
 
 
 async def tabs(ctx: ToolContext, params: TabsParams) -> ToolOutput:
     conversation = await ctx.conversation()
     tab_id = None
+    opened = None
     if params.action == "open":
         tab = await conversation.new_tab()
         tab_id = tab.tab_id
         if params.url:
-            await navigation.navigate(tab, params.url, timeout=params.timeout)
+            opened = await navigation.navigate(tab, params.url, timeout=params.timeout)
     elif params.action in ("select", "close"):
         if params.tab_id is None:
             raise ValidationError(f"action {params.action} needs tab_id")
@@ -112,16 +116,20 @@ async def tabs(ctx: ToolContext, params: TabsParams) -> ToolOutput:
             tab_id = (await conversation.select_tab(params.tab_id)).tab_id
         else:
             await conversation.close_tab(params.tab_id)
-    return ToolOutput({"tabs": await conversation.list_tabs(), "active_tab_id": conversation.active_tab_id},
-                      tab_id=tab_id or conversation.active_tab_id)
+    data = {"tabs": await conversation.list_tabs(), "active_tab_id": conversation.active_tab_id}
+    if opened is not None:
+        data["navigation"] = opened  # the new tab's page and its load state, as browser_navigate says
+    return ToolOutput(data, tab_id=tab_id or conversation.active_tab_id)
 
 
 TOOLS = [
     Tool("browser_navigate",
-         "Open a URL in the tab and wait for it to load (the load event and a ready body). Reports a download "
-         "(file name, size, saved path) instead of hanging when the URL triggers one. Returns the final url and title. "
+         "Open a URL in the tab and answer once it is usable: load \"complete\", or \"pending\" with the "
+         "requests still loading (use the page anyway). Reports a download (file name, size, saved path) when the "
+         "URL triggers one. Returns the final url and title. "
          "Next: browser_dom action=snapshot to see the page.", NavigateParams, navigate),
-    Tool("browser_history", "Go back, forward, or reload the tab, and wait for the page.", HistoryParams, history),
+    Tool("browser_history", "Go back, forward, or reload the tab; answers once the page is usable, with its load "
+         "state.", HistoryParams, history),
     Tool("browser_eval",
          "Evaluate JavaScript in the page and return its JSON value (promises awaited). Page exceptions come back "
          "as JS_EXCEPTION with message and line. Results over 1 KB are written to a file whose path is returned. "

@@ -130,7 +130,8 @@ async def _snapshot(tab: Tab, params: DomParams) -> Any:
     wanted = {k: getattr(params, k) for k in ("include_values", "max_controls", "max_headings", "max_iframe_depth",
                                               "include_cross_origin_iframes") if getattr(params, k) is not None}
     model = await DomService.of(tab).snapshot(SnapshotOptions(**wanted), fresh=True)
-    return render_text(model) if params.format == "text" else llm_json(model)
+    loading = tab.load.pending  # the model shows what is there now; it says when more may come
+    return render_text(model, loading=loading) if params.format == "text" else llm_json(model, loading=loading)
 
 
 async def browser_dom(ctx: ToolContext, params: DomParams) -> ToolOutput:

@@ -1,0 +1,196 @@
+"""The load state of a tab's document: committed, DOMContentLoaded, load, and the requests in flight.
+
+    state = tab.load
+    await state.wait(lambda: state.usable_for(loader_id), deadline)   # bounded, on events
+    state.report()   # {"load": "pending", "pending_requests": 2, "pending_urls": [...]}
+
+A page is *usable* once its document committed and DOMContentLoaded fired (the parser is done, so
+the body exists). Its load event may wait much longer, on a stalled image, ad or tracker that
+never answers: callers wait for it only a bounded time and report it as pending.
+
+Fed by the tab's own session (`Page.*` and `Network.*` events; quick callbacks on the reader task).
+Requests of out-of-process iframes and workers go through their own sessions and are not counted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ..errors import BrowserxError
+
+if TYPE_CHECKING:
+    from .tab import Tab
+
+QUIET_S = 0.5        # network idle: no request in flight for this long
+NAMED_REQUESTS = 5   # pending requests are named when there are at most this many
+MAX_URL = 120
+MAX_TRACKED = 1000   # requests whose end we never saw must not pile up
+
+
+class LoadState:
+    """One tab's document and its progress; a fresh tab (about:blank) counts as loaded."""
+
+    def __init__(self, tab: Tab) -> None:
+        self.tab = tab
+        now = time.monotonic()
+        self.loader_id = ""
+        self.dcl_at: float | None = now
+        self.load_at: float | None = now
+        self.inflight: dict[str, dict[str, str]] = {}  # requestId -> {url, loader_id, type, frame_id}
+        self.arrived: dict[str, float] = {}  # loaderId -> when its main-frame document finished arriving
+        self.network_at = now  # the last time a request started or ended
+        self._waiters: set[asyncio.Future[None]] = set()
+        self._probe: asyncio.Task[None] | None = None
+
+    def watch(self) -> list[Callable[[], None]]:
+        on = self.tab.session.on
+        return [on("Page.frameNavigated", self._navigated),
+                on("Page.domContentEventFired", self._dom_content_loaded),
+                on("Page.loadEventFired", self._loaded),
+                on("Network.requestWillBeSent", self._request),
+                on("Network.loadingFinished", self._request_done),
+                on("Network.loadingFailed", self._request_done)]
+
+    # -- questions ---------------------------------------------------------------------------
+
+    def committed(self, loader_id: str) -> bool:
+        return self.loader_id == loader_id
+
+    def usable_for(self, loader_id: str) -> bool:
+        return self.loader_id == loader_id and self.dcl_at is not None
+
+    def document_arrived(self, loader_id: str) -> bool:
+        """The whole HTML of that document arrived (DOMContentLoaded may still wait on a script)."""
+        return loader_id in self.arrived
+
+    @property
+    def complete(self) -> bool:
+        return self.load_at is not None
+
+    @property
+    def pending(self) -> bool:
+        """The current document's load event has not fired yet."""
+        return self.load_at is None
+
+    def quiet(self) -> bool:
+        return not self.inflight and time.monotonic() - self.network_at >= QUIET_S
+
+    def report(self) -> dict[str, Any]:
+        """`load` and, while it is pending, the requests still in flight (named when few)."""
+        out: dict[str, Any] = {"load": "complete" if self.complete else "pending"}
+        if self.dcl_at is None:  # the parser still waits (on a script that has not arrived)
+            out["dom_content_loaded"] = False
+        if self.inflight or self.pending:
+            out["pending_requests"] = len(self.inflight)
+            if 0 < len(self.inflight) <= NAMED_REQUESTS:
+                out["pending_urls"] = [_short(r["url"]) for r in self.inflight.values()]
+        return out
+
+    # -- waiting -----------------------------------------------------------------------------
+
+    async def wait(self, condition: Callable[[], bool], deadline: float) -> bool:
+        """Until `condition()` holds (checked on every event) or `deadline` (time.monotonic) passes."""
+        while not condition():
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return False
+            await self._next_change(remaining)
+        return True
+
+    async def wait_quiet(self, deadline: float) -> bool:
+        """Until no request has been in flight for QUIET_S, or `deadline`."""
+        while True:
+            now = time.monotonic()
+            if self.quiet():
+                return True
+            if now >= deadline:
+                return False
+            # A quiet stretch ends on its own (no event comes): wake up when it would be complete.
+            until = deadline if self.inflight else min(deadline, self.network_at + QUIET_S)
+            await self._next_change(max(0.001, until - now))
+
+    async def _next_change(self, timeout: float) -> None:
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiters.add(future)
+        try:
+            await asyncio.wait({future}, timeout=timeout)
+        finally:
+            self._waiters.discard(future)
+
+    def changed(self) -> None:
+        """Wake the waiters to check their condition again (a caller's own event may be part of it)."""
+        for future in self._waiters:
+            if not future.done():
+                future.set_result(None)
+
+    # -- event callbacks (reader task: quick) ------------------------------------------------
+
+    def _navigated(self, params: dict[str, Any]) -> None:
+        frame = params.get("frame", {})
+        if frame.get("parentId") or frame.get("loaderId", "") == self.loader_id:
+            return
+        now = time.monotonic()
+        self.loader_id = frame.get("loaderId", "")
+        self.dcl_at = self.load_at = None
+        if params.get("type") == "BackForwardCacheRestore":
+            # A restored page fires neither event again: it was parsed; whether it had loaded, it says.
+            self.dcl_at = now
+            self._probe = asyncio.get_running_loop().create_task(self._probe_restored(self.loader_id))
+        # What is still in flight belongs to the document that left (its own request aside).
+        self.inflight = {rid: r for rid, r in self.inflight.items() if r["loader_id"] == self.loader_id}
+        self.arrived = {k: v for k, v in self.arrived.items() if k == self.loader_id}
+        self.changed()
+
+    async def _probe_restored(self, loader_id: str) -> None:
+        try:
+            result = await self.tab.session.send("Runtime.evaluate", {
+                "expression": "document.readyState", "returnByValue": True}, timeout=5.0)
+        except BrowserxError:  # a page gone or busy: its load stays pending, as reported
+            return
+        if result.get("result", {}).get("value") == "complete" and self.loader_id == loader_id \
+                and self.load_at is None:
+            self.load_at = time.monotonic()
+            self.changed()
+
+    def _dom_content_loaded(self, _params: dict[str, Any]) -> None:
+        if self.dcl_at is None:
+            self.dcl_at = time.monotonic()
+        self.changed()
+
+    def _loaded(self, _params: dict[str, Any]) -> None:
+        now = time.monotonic()
+        self.dcl_at = self.dcl_at or now
+        self.load_at = now
+        self.changed()
+
+    def _request(self, params: dict[str, Any]) -> None:
+        request_id = params.get("requestId", "")
+        url = params.get("request", {}).get("url", "")
+        if params.get("type") == "Other" and url.endswith("/favicon.ico"):
+            return  # the browser's own fetch after the load, not the page's
+        if request_id not in self.inflight and len(self.inflight) >= MAX_TRACKED:
+            self.inflight.pop(next(iter(self.inflight)))
+        self.inflight[request_id] = {"url": url,
+                                     "loader_id": params.get("loaderId", ""), "type": params.get("type", ""),
+                                     "frame_id": params.get("frameId", "")}
+        self.network_at = time.monotonic()
+        self.changed()
+
+    def _request_done(self, params: dict[str, Any]) -> None:
+        request = self.inflight.pop(params.get("requestId", ""), None)
+        if request is None:
+            return
+        self.network_at = time.monotonic()
+        if request["type"] == "Document" and request["frame_id"] == self.tab.target_id:
+            # (Its end may be reported before the commit: kept by loader id, not for "the current" one.)
+            if len(self.arrived) >= 8:
+                self.arrived.pop(next(iter(self.arrived)))
+            self.arrived[request["loader_id"]] = self.network_at
+        self.changed()
+
+
+def _short(url: str) -> str:
+    return url if len(url) <= MAX_URL else url[:MAX_URL - 1] + "…"
