@@ -231,7 +231,7 @@ function idFor(el, role) {
 // ---- snapshot --------------------------------------------------------------------------------
 function snapshot(options) {
   const opts = Object.assign({ include_values: false, max_controls: 400, max_headings: 30, max_iframe_depth: 1,
-    include_file_inputs: false, max_text_chars: 3000, base_url: null, next_number: 1, frame: null }, options || {});
+    include_file_inputs: true, max_text_chars: 3000, base_url: null, next_number: 1, frame: null }, options || {});
   nextNumber = Math.max(nextNumber, opts.next_number | 0);
   includeValues = !!opts.include_values;
   facts = new Map();
