@@ -101,7 +101,7 @@ function visit(el, ctx, out) {
   let candidate = role && PREFIX[role] && role !== "clickable";
   if (role === "file" && !out.opts.include_file_inputs) candidate = false;
   if (!candidate && !ctx.inControl && tag !== "label" && tag !== "body" && tag !== "html" &&
-      ((pointer && !ctx.pointer) || el.hasAttribute("onclick"))) {
+      ((pointer && !ctx.pointer) || el.hasAttribute("onclick") || el.getAttribute("draggable") === "true")) {
     role = "clickable"; candidate = true;
   }
   if (candidate) {
