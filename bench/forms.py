@@ -36,7 +36,8 @@ PAGE = b"""<!doctype html><title>form bench</title><h1>Sign up</h1>
 <label>Volume <input type=range id=volume min=0 max=100></label>
 <label>Day <input type=date id=day></label>
 <button>Send</button></form>"""
-STATE = """JSON.stringify([name.value, agree.checked, pro.checked, country.value, volume.value, day.value])"""
+STATE = """JSON.stringify(['name', 'agree', 'pro', 'country', 'volume', 'day'].map(id => document.getElementById(id))
+  .map(e => e.type === 'checkbox' || e.type === 'radio' ? e.checked : e.value))"""
 
 
 def _values(i: int) -> list:
@@ -120,7 +121,7 @@ async def run(print_fn=print) -> dict:
                         text, check, plan, option, number, date = _values(state["round"])
                         got = await tab.session.send("Runtime.evaluate", {"expression": STATE, "returnByValue": True})
                         seen = json.loads(got["result"]["value"])
-                        assert seen[0] == text and seen[2] == (plan == "pro") and seen[3] == option
+                        assert seen[0] == text and seen[2] == (plan == "pro") and seen[3] == option, (contestant.__name__, seen, _values(state["round"]))
                         assert seen[4] == str(number) and seen[5] == date, (contestant.__name__, seen)
                         assert contestant is browserx_singles or seen[1] == check
             if browser is not None:

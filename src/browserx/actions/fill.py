@@ -17,13 +17,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..browser import Tab
-from ..errors import BrowserxError, NodeNotFoundError, ValidationError
+from ..errors import BrowserxError, ElementDisabledError, NodeNotFoundError, ValidationError
 from .element import OPTION_WAIT_MS, _act, _mouse, _Run
 from .keys import press_key
 from .upload import checked_paths, set_files
 
 MAX_KEY_STEPS = 500
-_KIND = """function(id) {
+_KIND_OF = """(id) => {
   const el = globalThis.__browserx.element(id);
   if (!el) return {kind: 'gone'};
   const tag = el.localName, type = (el.getAttribute('type') || '').toLowerCase(), role = el.getAttribute('role');
@@ -44,6 +44,18 @@ _KIND = """function(id) {
     min: aria('valuemin') === null ? null : +aria('valuemin'), max: aria('valuemax') === null ? null : +aria('valuemax')};
   if (role === 'textbox' || role === 'searchbox') return {kind: 'text'};
   return {kind: 'none'};
+}"""
+_KIND = "function(id) { return (" + _KIND_OF + ")(id); }"
+_KINDS = "function(ids) { return ids.map(" + _KIND_OF + "); }"  # every field in one round trip
+# Range, date, time, colour: no caret to type at; focused and given the value with input/change.
+_SET_VALUE = """function(id, text) {
+  const el = globalThis.__browserx.element(id);
+  if (el.disabled || el.readOnly) return {error: 'ELEMENT_DISABLED'};
+  el.focus({preventScroll: true});
+  el.value = text;
+  el.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
+  el.dispatchEvent(new Event('change', {bubbles: true}));
+  return el.value === text || el.type === 'range' ? {ok: true} : {error: 'VALIDATION_ERROR'};
 }"""
 # A multi-select <select>: exactly the wanted options selected (by label or value), one change event.
 _SELECT_MANY = """function(id, wanted) {
@@ -78,10 +90,10 @@ async def _type(run: _Run, element_id: str, text: str) -> None:
     if ready.get("set_value"):  # no caret (date, time, colour, range): the value is set in page
         await run.page("setValue", text)
         return
-    if ready.get("clear"):
-        await press_key(run.tab.session, "Backspace")
-    if text:
+    if text:  # typed over the selected old content, as a paste would replace it
         await run.tab.session.send("Input.insertText", {"text": text})
+    elif ready.get("clear"):
+        await press_key(run.tab.session, "Backspace")
 
 
 async def _select(run: _Run, element_id: str, kind: dict[str, Any], value: Any) -> None:
@@ -126,8 +138,15 @@ async def _keys(run: _Run, element_id: str, kind: dict[str, Any], value: Any) ->
     raise ValidationError("the widget did not reach the number by arrow keys")
 
 
-async def _fill_one(run: _Run, element_id: str, value: Any) -> str:
-    kind = await run.frame.world.call(_KIND, element_id)
+async def _set_value(run: _Run, element_id: str, text: str) -> None:
+    out = await run.frame.world.call(_SET_VALUE, element_id, text)
+    if out.get("error") == "ELEMENT_DISABLED":
+        raise ElementDisabledError(f"{element_id} is disabled or read-only")
+    if out.get("error"):
+        raise ValidationError(f"{element_id} refused the value (use its ISO form, e.g. 2030-01-31, 09:30, #336699)")
+
+
+async def _fill_one(run: _Run, element_id: str, value: Any, kind: dict[str, Any]) -> str:
     name = kind.get("kind")
     if name == "gone":
         raise NodeNotFoundError(f"no element {element_id} on the current page; take a new snapshot")
@@ -146,7 +165,7 @@ async def _fill_one(run: _Run, element_id: str, value: Any) -> str:
         await _select(run, element_id, kind, value)
         return "selected"
     if name == "value":
-        await _type(run, element_id, _text(value))
+        await _set_value(run, element_id, _text(value))
         return "set"
     if name == "keys":
         await _keys(run, element_id, kind, value)
@@ -168,10 +187,11 @@ async def fill(tab: Tab, fields: list[dict[str, Any]], *, detail: bool = False) 
 
     async def body(run: _Run) -> dict[str, Any]:
         await run.first("none")
+        kinds = await run.frame.world.call(_KINDS, [f["element_id"] for f in fields])
         for index, field in enumerate(fields):
             element_id = field["element_id"]
             try:
-                done = await _fill_one(run, element_id, field["value"])
+                done = await _fill_one(run, element_id, field["value"], kinds[index])
             except BrowserxError as exc:
                 outcomes.append({"element_id": element_id, "error": exc.code})
                 exc.message = f"field {index + 1} ({element_id}): {exc.message}"
