@@ -127,3 +127,17 @@ async def test_a_missing_file_too_many_files_and_a_submit_button_are_coded(tab, 
     nothing = await call("browser_dom", action="upload", element_id=await eid(tab, "#send"), paths=[str(report)])
     assert nothing.error["code"] == "VALIDATION_ERROR"
     assert "/upload" not in server.posts  # the submit button was not pressed to look for a chooser
+
+
+async def test_clicking_a_visible_file_input_reports_its_chooser_instead_of_hanging(tab, load, call, eid, server, files):
+    report, _ = files
+    server.route("/upload", "<p>thanks</p>")
+    await load(tab, FORM)
+    visible = await eid(tab, "#visible")
+    clicked = await call("browser_dom", action="click", element_id=visible)
+    assert clicked.success, clicked.error
+    assert clicked.data["effects"]["file_chooser"] == {"element_id": visible, "multiple": False}
+    answered = await call("browser_dom", action="upload", element_id=visible, paths=[str(report)])
+    assert answered.success, answered.error
+    await call("browser_dom", action="click", element_id=await eid(tab, "#send"))
+    assert _part(server.posts["/upload"][0][1], "report") == report.read_bytes()
