@@ -54,7 +54,9 @@ async def test_visible_file_input_is_in_the_model_and_its_upload_is_posted(tab, 
     server.route("/upload", "<p>thanks</p>")
     await load(tab, FORM)
     snap = await call("browser_dom", action="snapshot")
-    assert "fi_" in snap.data and "Report" in snap.data
+    files = [line for line in snap.data.splitlines() if line.startswith("fi_")]
+    assert len(files) == 2 and "Report" in files[0]
+    assert "Choose photos" in files[1] and "hidden" in files[1]  # named after the button that opens it
     result = await call("browser_dom", action="upload", element_id=await eid(tab, "#visible"), paths=[str(report)])
     assert result.success, result.error
     assert result.data["files"] == ["report.txt"]
