@@ -118,3 +118,13 @@ async def test_page_screenshot_drag_maps_screenshot_pixels_and_reorders(tab, loa
     assert result.success, result.error
     assert result.data["effects"].get("dom_changed")
     assert await _order(js, tab) == ["two", "three", "four", "one"]
+
+
+async def test_page_screenshot_drag_needs_to_and_stays_inside_the_image(tab, load, call):
+    await load(tab, SORTABLE)
+    shot = await call("page_screenshot", action="screenshot")
+    missing = await call("page_screenshot", action="drag", coordinates={"x": 5, "y": 5})
+    assert missing.error["code"] == "VALIDATION_ERROR"
+    outside = await call("page_screenshot", action="drag", coordinates={"x": 5, "y": 5},
+                         to={"x": shot.data["width"] + 50, "y": 5})
+    assert outside.error["code"] == "INVALID_COORDINATES"
