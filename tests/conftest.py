@@ -39,6 +39,7 @@ class TestServer:
     def __init__(self) -> None:
         self.routes: dict[str, Route] = {}
         self.requests: dict[str, int] = {}
+        self.posts: dict[str, list[tuple[str, bytes]]] = {}  # path -> [(content type, body)]
         self.holds: dict[str, tuple[threading.Event, threading.Event]] = {}  # path -> (arrived, release)
         self.streams: dict[str, tuple[bytes, bytes, threading.Event]] = {}  # path -> (head, tail, release)
         self.lock = threading.Lock()
@@ -93,7 +94,14 @@ class TestServer:
                 except (BrokenPipeError, ConnectionResetError):
                     pass  # the page navigated away mid-response: normal for a browser
 
-            do_POST = do_GET  # noqa: N815
+            def do_POST(self) -> None:  # noqa: N802
+                # The body is read (keep-alive needs it) and kept for tests: server.posts[path].
+                length = int(self.headers.get("Content-Length") or 0)
+                body = self.rfile.read(length) if length else b""
+                with server.lock:
+                    server.posts.setdefault(self.path.split("?")[0], []).append(
+                        (self.headers.get("Content-Type", ""), body))
+                self.do_GET()
 
         class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
             daemon_threads = True
@@ -133,6 +141,7 @@ class TestServer:
         with self.lock:
             self.routes.clear()
             self.requests.clear()
+            self.posts.clear()
             for _arrived, release in self.holds.values():
                 release.set()
             self.holds.clear()

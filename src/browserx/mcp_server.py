@@ -31,6 +31,7 @@ import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import unquote, urlparse
 
 import anyio
 import mcp.types as types
@@ -64,6 +65,8 @@ class McpSession:
 
     conversation_id: str | None = None
     had_context: bool = False  # a browser context existed for it after some call
+    client_roots: list[str] | None = None  # the client's roots (roots/list); None: not asked yet
+    roots_generation: int = -1  # the server's roots_generation when they were asked
 
 
 class BrowserxServer(Server[McpSession, Any]):
@@ -77,6 +80,9 @@ class BrowserxServer(Server[McpSession, Any]):
         # The registry validates arguments itself (coded VALIDATION_ERROR, durations like "15s" that a
         # strict JSON-schema check would refuse), so the SDK's jsonschema pass is turned off.
         self.call_tool(validate_input=False)(self._call_tool)
+        # A client's roots/list_changed carries no session: every session asks again on its next call.
+        self.roots_generation = 0
+        self.notification_handlers[types.RootsListChangedNotification] = self._roots_changed
 
     async def aclose(self) -> None:
         """Close every conversation and the browser (if one was started)."""
@@ -94,6 +100,7 @@ class BrowserxServer(Server[McpSession, Any]):
         session: McpSession = request.lifespan_context
         conversation_id = _conversation_id(session, request.request)
         lost = session.had_context and not self._has_context(conversation_id)
+        await self._give_client_roots(session, conversation_id)
         result = await self.registry.dispatch(name, arguments, ToolContext(self.manager, conversation_id))
         if self._has_context(conversation_id):
             if lost:  # tell the model its cookies and pages are gone, rather than let it guess
@@ -106,6 +113,24 @@ class BrowserxServer(Server[McpSession, Any]):
             return to_call_result(result)
         finally:
             await self._release_images(conversation_id, result.images)
+
+    async def _roots_changed(self, _notification: Any) -> None:
+        self.roots_generation += 1
+
+    async def _give_client_roots(self, session: McpSession, conversation_id: str) -> None:
+        """The client's roots become file roots of this session's conversation (uploads, read_image)."""
+        if session.client_roots is None or session.roots_generation != self.roots_generation:
+            session.roots_generation = self.roots_generation
+            session.client_roots = await _list_client_roots(self.request_context.session)
+        if not session.client_roots:
+            return
+        conversation = self.manager.conversations.get(conversation_id)
+        if conversation is None or conversation.closed:
+            try:  # created now so that this very call already reads under the client's roots
+                conversation = await self.manager.conversation(conversation_id)
+            except Exception:  # noqa: BLE001 - the tool call itself reports why the browser is unavailable
+                return
+        conversation.client_roots = list(session.client_roots)
 
     def _has_context(self, conversation_id: str) -> bool:
         conversation = self.manager.conversations.get(conversation_id)
@@ -148,6 +173,28 @@ def _conversation_id(session: McpSession, http_request: Any) -> str:
         mcp_session_id = http_request.headers.get("mcp-session-id") if http_request is not None else None
         session.conversation_id = f"mcp-{mcp_session_id or uuid.uuid4().hex[:16]}"
     return session.conversation_id
+
+
+ROOTS_TIMEOUT = 5.0
+
+
+async def _list_client_roots(client: Any) -> list[str]:
+    """The local directories (file:// roots) the client offers; none if it offers no roots."""
+    params = client.client_params
+    if params is None or params.capabilities.roots is None:
+        return []
+    try:
+        with anyio.fail_after(ROOTS_TIMEOUT):
+            listed = await client.list_roots()
+    except Exception as exc:  # noqa: BLE001 - a client that cannot answer just offers no roots
+        log.warning("roots/list failed: %s", exc)
+        return []
+    roots = []
+    for root in listed.roots:
+        uri = urlparse(str(root.uri))
+        if uri.scheme == "file" and uri.netloc in ("", "localhost"):
+            roots.append(unquote(uri.path))
+    return roots
 
 
 def to_call_result(result: ToolResult) -> types.CallToolResult:

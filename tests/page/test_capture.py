@@ -163,12 +163,14 @@ HIDDEN = """<button>Shown</button><button aria-hidden=true>AriaHidden</button><b
 <div style="display:none"><input type=file id=g></div>"""
 
 
-async def test_hidden_zero_size_offscreen_clipped_and_file_inputs_are_left_out(server, tab):
+async def test_hidden_zero_size_offscreen_clipped_are_left_out_and_file_inputs_kept_for_uploads(server, tab):
     model = await open_model(server, tab, HIDDEN)
-    assert [c.name for c in model.controls] == ["Shown"]
-    with_files = await DomService.of(tab).snapshot(SnapshotOptions(include_file_inputs=True))
-    files = [c for c in with_files.controls if c.role == "file"]
+    assert [c.name for c in model.controls if c.role != "file"] == ["Shown"]
+    files = [c for c in model.controls if c.role == "file"]  # issue 14: uploads need them, hidden ones too
     assert len(files) == 2 and [c.visible for c in files] == [True, False]
+    assert all(c.id.startswith("fi_") for c in files)
+    without = await DomService.of(tab).snapshot(SnapshotOptions(include_file_inputs=False))
+    assert [c.name for c in without.controls] == ["Shown"]
 
 
 async def test_viewport_flag_needs_at_least_half_the_area_inside(server, tab):

@@ -90,7 +90,7 @@ def test_checked_false_and_collapsed_are_spelled_out():
 def test_snapshot_options_have_the_spec_defaults_and_reject_unknown_keys():
     options = SnapshotOptions()
     assert (options.include_values, options.max_controls, options.max_headings, options.max_iframe_depth,
-            options.include_file_inputs, options.base_url) == (False, 400, 30, 1, False, None)
+            options.include_file_inputs, options.base_url) == (False, 400, 30, 1, True, None)
     assert options.script_options(7)["next_number"] == 7
     try:
         SnapshotOptions(bogus=1)

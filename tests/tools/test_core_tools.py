@@ -214,40 +214,54 @@ async def test_dialogs_never_hang_and_are_reported_in_the_next_result(call):
 
 # -- read_image ------------------------------------------------------------------------------
 
+@pytest.fixture
+def image_dir(conversation) -> Path:
+    """The conversation's output directory: inside the file roots, where read_image may read."""
+    return conversation.output_dir
+
+
 def _write(path: Path, size: tuple[int, int], fmt: str) -> Path:
     Image.new("RGB", size, (200, 30, 30)).save(path, format=fmt)
     return path
 
 
 @pytest.mark.parametrize("fmt, suffix", [("PNG", "png"), ("JPEG", "jpg"), ("GIF", "gif"), ("WEBP", "webp")])
-async def test_read_image_returns_the_image_and_a_description(call, tmp_path, fmt, suffix):
-    path = _write(tmp_path / f"i.{suffix}", (40, 30), fmt)
+async def test_read_image_returns_the_image_and_a_description(call, image_dir, fmt, suffix):
+    path = _write(image_dir / f"i.{suffix}", (40, 30), fmt)
     result = await call("read_image", path=str(path))
     assert result.success and str(path) in result.data["description"]
     assert Image.open(io.BytesIO(result.images[0].data)).size == (40, 30)
 
 
-async def test_read_image_resizes_to_model_limits(call, tmp_path):
-    path = _write(tmp_path / "big.png", (4000, 3000), "PNG")
+async def test_read_image_resizes_to_model_limits(call, image_dir):
+    path = _write(image_dir / "big.png", (4000, 3000), "PNG")
     result = await call("read_image", path=str(path))
     width, height = Image.open(io.BytesIO(result.images[0].data)).size
     assert max(width, height) <= 1568 and width * height <= 1_150_000
     assert abs(width / height - 4 / 3) < 0.01 and "resized from 4000x3000" in result.data["description"]
 
 
-async def test_read_image_of_missing_or_non_image_files_is_image_error(call, tmp_path):
-    text = tmp_path / "x.png"
+async def test_read_image_of_missing_or_non_image_files_is_image_error(call, image_dir):
+    text = image_dir / "x.png"
     text.write_text("not an image")
     assert (await call("read_image", path=str(text))).code == "IMAGE_ERROR"
-    assert (await call("read_image", path=str(tmp_path / "none.png"))).code == "IMAGE_ERROR"
-    bmp = _write(tmp_path / "x.bmp", (4, 4), "BMP")
+    assert (await call("read_image", path=str(image_dir / "none.png"))).code == "IMAGE_ERROR"
+    bmp = _write(image_dir / "x.bmp", (4, 4), "BMP")
     assert (await call("read_image", path=str(bmp))).code == "IMAGE_ERROR"
 
 
-async def test_read_image_decodes_heic_when_the_decoder_is_installed(call, tmp_path):
+async def test_read_image_decodes_heic_when_the_decoder_is_installed(call, image_dir):
     pillow_heif = pytest.importorskip("pillow_heif")
-    path = tmp_path / "photo.heic"
+    path = image_dir / "photo.heic"
     pillow_heif.from_pillow(Image.new("RGB", (64, 48), (10, 120, 200))).save(str(path))
     result = await call("read_image", path=str(path))
     assert result.success and "image/heic" in result.data["description"]
     assert Image.open(io.BytesIO(result.images[0].data)).size == (64, 48)
+
+
+async def test_read_image_outside_the_file_roots_is_refused(call, tmp_path, image_dir):
+    outside = _write(tmp_path / "private.png", (4, 4), "PNG")
+    assert (await call("read_image", path=str(outside))).code == "FILE_NOT_ALLOWED"
+    assert (await call("read_image", path="/etc/passwd")).code == "FILE_NOT_ALLOWED"
+    escape = str(image_dir / ".." / ".." / ".." / outside.relative_to("/"))
+    assert (await call("read_image", path=escape)).code == "FILE_NOT_ALLOWED"

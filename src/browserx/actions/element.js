@@ -87,11 +87,11 @@ function finish() {
 function onNavigate(event) {
   if (!event.destination.sameDocument) S.navigating = true;
 }
-const ACTIVATES = 'a[href], area[href], button:not([type=button]):not([type=reset]), input[type=submit], input[type=image]';
+const ACTIVATES = 'a[href], area[href], button:not([type=button]):not([type=reset]), input[type=submit], input[type=image], input[type=file]';
 function activates(event) {
   if (!event || event.defaultPrevented) return false;
   return event.composedPath().some(n => n.nodeType === 1 && n.matches(ACTIVATES) &&
-    (n.localName === 'a' || n.localName === 'area' || n.form));
+    (n.localName === 'a' || n.localName === 'area' || n.form || n.type === 'file'));  // a file chooser opens after dispatch
 }
 function settle(event) {
   if (!S.token || S.result) return;

@@ -136,6 +136,10 @@ class _Run:
                 page = await self._finish() or page
         await self.watch.settle()
         effects = self.watch.summary(page)
+        from .upload import chooser_effect  # noqa: PLC0415 - upload builds on this module
+        chooser = await chooser_effect(self)
+        if chooser:
+            effects["file_chooser"] = chooser
         return {"success": True, "duration_ms": round((time.perf_counter() - self.started) * 1000, 1),
                 "snapshotInvalidated": True, **extra, **settled, "effects": effects}
 

@@ -101,7 +101,7 @@ function visit(el, ctx, out) {
   let candidate = role && PREFIX[role] && role !== "clickable";
   if (role === "file" && !out.opts.include_file_inputs) candidate = false;
   if (!candidate && !ctx.inControl && tag !== "label" && tag !== "body" && tag !== "html" &&
-      ((pointer && !ctx.pointer) || el.hasAttribute("onclick"))) {
+      ((pointer && !ctx.pointer) || el.hasAttribute("onclick") || el.getAttribute("draggable") === "true")) {
     role = "clickable"; candidate = true;
   }
   if (candidate) {
@@ -231,7 +231,7 @@ function idFor(el, role) {
 // ---- snapshot --------------------------------------------------------------------------------
 function snapshot(options) {
   const opts = Object.assign({ include_values: false, max_controls: 400, max_headings: 30, max_iframe_depth: 1,
-    include_file_inputs: false, max_text_chars: 3000, base_url: null, next_number: 1, frame: null }, options || {});
+    include_file_inputs: true, max_text_chars: 3000, base_url: null, next_number: 1, frame: null }, options || {});
   nextNumber = Math.max(nextNumber, opts.next_number | 0);
   includeValues = !!opts.include_values;
   facts = new Map();
@@ -299,6 +299,7 @@ function snapshot(options) {
     const { el, role, ctx } = cand;
     let name = accName(el, role);
     if (!name) name = cap(norm(el.getAttribute("aria-label") || el.getAttribute("title") || el.getAttribute("placeholder") || ""), 160);
+    if (!name && role === "file") name = openerName(el);
     const id = idFor(el, role);
     const c = { id, role, name, states: statesOf(el, role, ctx), region: ctx.region };
     values(el, role, c);
@@ -342,6 +343,19 @@ function snapshot(options) {
     next_number: nextNumber, state: state(), pending_hosts: pendingHosts.length,
     timings: { walk: t1 - t0, rects: t2 - t1, controls: t3 - t2, reader: t4 - t3, elements: out.visited },
   };
+}
+
+// An unlabelled file input hidden behind a styled button: named after the button next to it,
+// so the model shows which control opens it (uploads go to either id).
+function openerName(input) {
+  const opens = (e) => e && e.matches("button, [role=button], label") && !(e.control && e.control !== input);
+  for (let n = input, i = 0; n.parentElement && i < 3; n = n.parentElement, i++) {
+    for (const sib of [n.previousElementSibling, n.nextElementSibling]) {
+      const opener = opens(sib) ? sib : sib && [...sib.querySelectorAll("button, [role=button], label")].find(opens);
+      if (opener) return cap(norm(opener.textContent || ""), 80);
+    }
+  }
+  return "";
 }
 
 function element(id) {

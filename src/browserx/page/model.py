@@ -39,7 +39,7 @@ class SnapshotOptions(BaseModel):
     max_controls: int = Field(400, ge=0, le=5000)
     max_headings: int = Field(30, ge=0, le=1000)
     max_iframe_depth: int = Field(1, ge=0, le=5)
-    include_file_inputs: bool = False  # hidden <input type=file> too, for uploads
+    include_file_inputs: bool = True  # file inputs, hidden ones too (with the control that opens them), for uploads
     # Out-of-process (cross-site) iframes through their own targets, up to max_iframe_depth. Off:
     # they are only counted in omitted.frames.
     include_cross_origin_iframes: bool = False

@@ -110,6 +110,17 @@ async def act(tab: Tab, action: str, *, x: int | None = None, y: int | None = No
             **({"scale": round(frame.scale, 4)} if used else {}), **data}
 
 
+async def drag(tab: Tab, x: int, y: int, to_x: int, to_y: int, *, detail: bool = False) -> dict[str, Any]:
+    """Press at (x, y), move to (to_x, to_y), release; screenshot pixels. Effects as for a click."""
+    from ..actions.drag import drag_points  # noqa: PLC0415 - element actions are heavier than coordinates
+    frame = viewport_frame(tab, limits_for(tab.conversation))
+    start, end = to_css(frame, x, y), to_css(frame, to_x, to_y)
+    async with tab.lock:
+        data = await drag_points(tab, start, end, detail=detail)
+    return {"coordinates_used": {"x": round(start[0], 2), "y": round(start[1], 2)},
+            "to_used": {"x": round(end[0], 2), "y": round(end[1], 2)}, "scale": round(frame.scale, 4), **data}
+
+
 async def _dispatch(tab: Tab, action: str, frame: Frame, css_x: float, css_y: float, *, text: str | None,
                     key: str | None, scroll_offset: tuple[int, int] | None, button: str,
                     modifiers: int) -> dict[str, Any]:

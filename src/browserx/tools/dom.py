@@ -7,6 +7,7 @@ from typing import Any, Literal
 from pydantic import Field, model_validator
 
 from ..actions import element
+from ..actions import drag as drag_actions, fill as fill_actions, upload as upload_actions
 from ..browser import Tab
 from ..actions.keys import modifier_bits, parse_key
 from ..errors import ValidationError
@@ -36,6 +37,12 @@ without, the key goes to whatever has focus.
 (default nearest). Returns the new scroll position.
 - select: option (its visible label or its value) in a <select>, an ARIA listbox or a combobox.
 - hover: move the pointer over the element (menus, tooltips).
+- upload: paths (list of files) into a file input (fi_), or the button/label that opens one.
+- drag: element_id onto target_id (optional offset {x, y} from the target's top-left); works for \
+drag-and-drop, sortable lists, sliders, splitters. With paths instead of element_id: drops files on target_id.
+- fill: fields [{element_id, value}] in one call: text, true/false (checkbox, switch, radio), option \
+label or value (a list for multi-select), number (slider, spinbutton), ISO text (date, time, color), \
+paths (file input). Stops at the first failing field.
 
 strategy "cdp" (default) sends real mouse and keyboard input. strategy "script" acts with in-page \
 events instead (element.click(), value setting with input/change events): use it only when cdp \
@@ -48,12 +55,16 @@ settled=false names pending_requests."""
 _NEEDS = {
     "click": ("element_id",), "type": ("element_id", "text"), "keypress": ("key",),
     "scroll": ("element_id",), "select": ("element_id", "option"), "hover": ("element_id",),
+    "upload": ("element_id", "paths"), "drag": ("target_id",), "fill": ("fields",),
 }
 _HINTS = {
     "element_id": "Take a snapshot (action=snapshot) and pass the element_id of the control to act on.",
     "text": "Give the text to type (an empty string clears the field).",
     "key": "Give a key such as Enter, Escape, Tab, ArrowDown, a, or a combination like Control+A.",
     "option": "Give the option's visible label or its value.",
+    "paths": "Give paths: a list of files under the allowed file roots.",
+    "target_id": "Give target_id: the element to drop onto.",
+    "fields": "Give fields: [{element_id, value}, ...].",
 }
 Alignment = Literal["start", "center", "end", "nearest"]
 
@@ -65,8 +76,19 @@ class Modifiers(Params):
     meta: bool = False
 
 
+class Offset(Params):
+    x: float = Field(ge=0, le=100_000, description="CSS pixels from the target's left edge.")
+    y: float = Field(ge=0, le=100_000, description="CSS pixels from the target's top edge.")
+
+
+class FillField(Params):
+    element_id: str = Field(min_length=1, max_length=64)
+    value: str | float | bool | list[str] = Field(description="Text, true/false, number, option(s) or paths.")
+
+
 class DomParams(TabParams):
-    action: Literal["snapshot", "click", "type", "keypress", "scroll", "select", "hover"] = Field(
+    action: Literal["snapshot", "click", "type", "keypress", "scroll", "select", "hover",
+                    "upload", "drag", "fill"] = Field(
         description="What to do; see the tool description.")
     element_id: str | None = Field(default=None, min_length=1, max_length=64,
                                    description="Element id from the latest snapshot, e.g. 'bu_3'.")
@@ -96,6 +118,13 @@ class DomParams(TabParams):
     # select
     option: str | None = Field(default=None, min_length=1, max_length=1000,
                                description="select: the option's label or value.")
+    # upload, drag, fill
+    paths: list[str] | None = Field(default=None, min_length=1, max_length=100,
+                                    description="upload/drag: files to upload or drop.")
+    target_id: str | None = Field(default=None, min_length=1, max_length=64, description="drag: element to drop onto.")
+    offset: Offset | None = Field(default=None, description="drag: point inside the target (default its centre).")
+    fields: list[FillField] | None = Field(default=None, min_length=1, max_length=200,
+                                           description="fill: [{element_id, value}].")
     strategy: Literal["cdp", "script"] = Field(default="cdp", description="cdp = real input (default); script = in-page events.")
     effects: bool = Field(default=False, description="Also diff every visible control before/after the action.")
     visual_effect: bool = Field(default=False, description="Draw a ripple where the pointer acted (for human viewers).")
@@ -109,6 +138,10 @@ class DomParams(TabParams):
             if getattr(self, name) is None:  # raised as is: pydantic passes non-ValueErrors through
                 raise ValidationError(f"browser_dom: {name} is required for action={self.action}",
                                       hint=_HINTS[name], details={"fields": [name]})
+        if self.action == "drag" and (self.element_id is None) == (self.paths is None):
+            raise ValidationError("browser_dom: drag needs element_id or paths (not both)",
+                                  hint="Give element_id to drag an element, or paths to drop files.",
+                                  details={"fields": ["element_id", "paths"]})
         if self.key is not None and self.action == "keypress":
             parse_key(self.key)  # an unknown key name fails here, listing the valid ones
         return self
@@ -162,7 +195,22 @@ async def _run(tab: Tab, p: DomParams) -> Any:
                                     **common)
     if p.action == "hover":
         return await element.hover(tab, p.element_id or "", visual_effect=p.visual_effect, **common)
+    if p.action in ("upload", "drag", "fill"):
+        return await _hands(tab, p)
     raise ValidationError(f"unknown action {p.action!r}")
+
+
+async def _hands(tab: Tab, p: DomParams) -> Any:
+    """upload, drag and fill (actions/upload.py, drag.py, fill.py)."""
+    offset = (p.offset.x, p.offset.y) if p.offset else None
+    if p.action == "upload":
+        return await upload_actions.upload(tab, p.element_id or "", p.paths or [], detail=p.effects)
+    if p.action == "drag" and p.paths is not None:
+        return await drag_actions.drag_files(tab, p.target_id or "", p.paths, offset=offset, detail=p.effects)
+    if p.action == "drag":
+        return await drag_actions.drag(tab, p.element_id or "", p.target_id or "", offset=offset, detail=p.effects)
+    fields = [f.model_dump() for f in p.fields or []]
+    return await fill_actions.fill(tab, fields, detail=p.effects)
 
 
 TOOLS = [Tool("browser_dom", DESCRIPTION, DomParams, browser_dom, timeout_field=None)]

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from pydantic import Field
 
+from ..browser.files import allowed_path
 from ..errors import ImageError
 from .base import Duration, Image, Params, Tool, ToolContext, ToolOutput
 
@@ -70,11 +71,13 @@ def load_image(path: str) -> tuple[Image, str]:
 
 
 async def read_image(ctx: ToolContext, params: ReadImageParams) -> ToolOutput:
-    image, description = load_image(params.path)
+    # Only files under the file roots (FILE_NOT_ALLOWED); a missing one there stays IMAGE_ERROR.
+    path = allowed_path(params.path, (await ctx.conversation()).file_roots(), must_exist=False)
+    image, description = load_image(str(path))
     return ToolOutput({"description": description}, images=[image])
 
 
 TOOLS = [
     Tool("read_image", "Read an image file (PNG, JPEG, GIF, WebP) from disk and show it to you, resized to fit "
-         "the model's image limits, with a one-line description.", ReadImageParams, read_image),
+         "the model's image limits, with a one-line description. Only files under the allowed file roots.", ReadImageParams, read_image),
 ]

@@ -42,14 +42,14 @@ class ActionOptions(Params):
 
 
 _NEEDS = {"click": ("coordinates",), "type": ("coordinates", "text"), "scroll": ("coordinates",),
-          "keypress": ("key",), "screenshot": ()}
+          "keypress": ("key",), "screenshot": (), "drag": ("coordinates", "to")}
 _ALLOWS = {"screenshot": {"scroll_offset", "marks"}, "click": {"coordinates"}, "type": {"coordinates", "text"},
-           "scroll": {"coordinates", "scroll_offset"}, "keypress": {"key"}}
-_OPTIONAL_FIELDS = ("coordinates", "text", "key", "scroll_offset", "marks")
+           "scroll": {"coordinates", "scroll_offset"}, "keypress": {"key"}, "drag": {"coordinates", "to"}}
+_OPTIONAL_FIELDS = ("coordinates", "text", "key", "scroll_offset", "marks", "to")
 
 
 class PageScreenshotParams(TabParams):
-    action: Literal["screenshot", "click", "type", "scroll", "keypress"]
+    action: Literal["screenshot", "click", "type", "scroll", "keypress", "drag"]
     coordinates: Coordinates | None = Field(
         default=None, description="Point in the last screenshot's pixels. Required for click, type and scroll.")
     text: str | None = Field(default=None, max_length=10_000, description="Text to type (type only).")
@@ -60,6 +60,7 @@ class PageScreenshotParams(TabParams):
                                   "scroll: the amount to scroll at coordinates. In screenshot pixels.")
     marks: bool | None = Field(default=None, description="screenshot: draw element ids on the controls, to act "
                                                          "on them with browser_dom.")
+    to: Coordinates | None = Field(default=None, description="drag: where to release, in screenshot pixels.")
     options: ActionOptions | None = None
 
     @model_validator(mode="after")
@@ -86,6 +87,9 @@ async def page_screenshot(ctx: ToolContext, params: PageScreenshotParams) -> Too
                 raise
             return ToolOutput(data, images=[Image(stored.png, "image/png", str(stored.path))], tab_id=tab.tab_id)
         point = params.coordinates
+        if params.action == "drag" and point is not None and params.to is not None:
+            data = await screenshots.drag(tab, point.x, point.y, params.to.x, params.to.y)
+            return ToolOutput(data, tab_id=tab.tab_id)
         modifiers = options.modifiers
         data = await screenshots.act(
             tab, params.action, x=point.x if point else None, y=point.y if point else None, text=params.text,
@@ -134,7 +138,7 @@ TOOLS = [
          "canvas, maps, charts, unlabelled icons. action=screenshot returns a PNG of the viewport (optionally "
          "after scroll_offset; marks=true draws element ids usable with browser_dom). click, type, scroll take "
          "coordinates {x, y} in that screenshot's pixels (the tool maps them to the page using the returned "
-         "scale); keypress sends a key to the focused element. Take a new screenshot after the page changes.",
+         "scale); drag presses at coordinates and releases at to; keypress sends a key to the focused element. Take a new screenshot after the page changes.",
          PageScreenshotParams, page_screenshot, timeout_field=None),
     Tool("browser_take_screenshot",
          "Screenshot of the viewport, or of one element (selector or element_id; scrolled into view and clipped "

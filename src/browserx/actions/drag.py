@@ -1,0 +1,154 @@
+"""Dragging: an element onto another, a point onto a point, or files from outside onto a drop zone.
+
+    await drag(tab, "li_3", "li_1")                         # sortable list, HTML5 or pointer-driven
+    await drag(tab, "sl_2", "sl_2", offset=(180, 5))        # a slider's thumb to 180 px inside its box
+    await drag_files(tab, "cl_4", ["photo.png"])            # files dropped on a drop zone
+    await drag_points(tab, (100, 200), (400, 200))          # CSS pixels of the viewport
+
+Two kinds of drag, one result. A draggable source (HTML5 drag and drop: `draggable`, links,
+images) is dragged by the browser: `Input.setInterceptDrags` catches the drag the press-and-move
+starts (`Input.dragIntercepted`, carrying the page's own DataTransfer), and `Input.dispatchDragEvent`
+delivers dragenter/dragover/drop at the target. Anything else is pointer-driven (sortable lists,
+sliders, splitters): press, several intermediate moves with the button held, release. Both run
+inside the action machinery of element.py, so they report effects like a click.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from ..browser import Tab
+from ..errors import NodeNotFoundError, ValidationError
+from .element import _act, _Run
+from .upload import checked_paths
+
+STEPS = 10             # intermediate pointer moves between press and release
+DRAG_START_WAIT = 1.0  # after the moves, for a draggable source's drag to be intercepted
+COPY_LINK_MOVE = 1 | 2 | 16  # Input.DragData.dragOperationsMask
+
+_BOX = """function(id) {
+  const el = globalThis.__browserx.element(id);
+  if (!el) return null;
+  const r = el.getBoundingClientRect();
+  let draggable = false;
+  for (let n = el; n && n.nodeType === 1; n = n.parentElement) if (n.draggable) { draggable = true; break; }
+  return {w: r.width, h: r.height, draggable};
+}"""
+_DRAGGABLE_AT = """function(x, y) {
+  for (let n = document.elementFromPoint(x, y); n && n.nodeType === 1; n = n.parentElement) if (n.draggable) return true;
+  return false;
+}"""
+
+
+async def _box(run: _Run, element_id: str) -> dict[str, Any]:
+    box = await run.frame.world.call(_BOX, element_id)
+    if not box:
+        raise NodeNotFoundError(f"no element {element_id} on the current page; take a new snapshot",
+                                details={"element_id": element_id})
+    return box
+
+
+async def _target_point(run: _Run, target_id: str, offset: tuple[float, float] | None,
+                        where: dict[str, Any] | None = None) -> tuple[float, float]:
+    """The target's visible centre, or the point `offset` from its top-left corner (tab viewport)."""
+    where = where or await run.page("click", target_id, False)
+    x, y = await run.point(where)
+    if offset is None:
+        return x, y
+    box = await _box(run, target_id)
+    ox, oy = offset
+    if not (0 <= ox <= box["w"] and 0 <= oy <= box["h"]):
+        raise ValidationError(f"offset ({ox}, {oy}) lies outside {target_id} ({box['w']:.0f}x{box['h']:.0f})",
+                              hint="Give x, y inside the target's box, from its top-left corner.")
+    return x + ox - box["w"] / 2, y + oy - box["h"] / 2
+
+
+def _mouse(tab: Tab, kind: str, x: float, y: float, pressed: bool) -> Any:
+    return tab.session.send("Input.dispatchMouseEvent", {
+        "type": kind, "x": x, "y": y, "button": "left" if kind != "mouseMoved" or pressed else "none",
+        "buttons": 1 if pressed and kind != "mouseReleased" else 0, "clickCount": 1 if kind != "mouseMoved" else 0})
+
+
+async def _drag(tab: Tab, start: tuple[float, float], end: tuple[float, float], html5: bool) -> str:
+    """Press at `start`, move to `end` in steps, release there. Returns "html5" or "pointer"."""
+    (x0, y0), (x1, y1) = start, end
+    session = tab.session
+    intercepted: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+
+    def caught(params: dict[str, Any]) -> None:
+        if not intercepted.done():
+            intercepted.set_result(params.get("data") or {})
+
+    off = session.on("Input.dragIntercepted", caught)
+    try:
+        if html5:
+            await session.send("Input.setInterceptDrags", {"enabled": True})
+        await _mouse(tab, "mouseMoved", x0, y0, False)
+        await _mouse(tab, "mousePressed", x0, y0, True)
+        for i in range(1, STEPS + 1):
+            if intercepted.done():
+                break
+            t = i / STEPS
+            await _mouse(tab, "mouseMoved", x0 + (x1 - x0) * t, y0 + (y1 - y0) * t, True)
+        data = None
+        if html5:
+            try:
+                async with asyncio.timeout(DRAG_START_WAIT):
+                    data = await asyncio.shield(intercepted)
+            except TimeoutError:
+                data = None  # the page did not start a drag after all: it was a pointer drag
+        if data is not None:
+            for kind in ("dragEnter", "dragOver", "drop"):
+                await session.send("Input.dispatchDragEvent", {"type": kind, "x": x1, "y": y1, "data": data})
+        else:
+            await _mouse(tab, "mouseMoved", x1, y1, True)  # many widgets act on the move after the last step
+        await _mouse(tab, "mouseReleased", x1, y1, True)
+    finally:
+        off()
+        if html5:
+            await session.send("Input.setInterceptDrags", {"enabled": False})
+    tab.services["pointer"] = (x1, y1, tab.navigations)
+    return "html5" if html5 and intercepted.done() else "pointer"
+
+
+async def drag(tab: Tab, element_id: str, target_id: str, *, offset: tuple[float, float] | None = None,
+               detail: bool = False) -> dict[str, Any]:
+    """Drag `element_id` onto `target_id` (its centre, or `offset` from its top-left corner)."""
+    async def body(run: _Run) -> dict[str, Any]:
+        source = await run.first("click", element_id, True)  # the effects baseline, and a reachable point
+        where = await run.page("click", target_id, False)
+        if where.get("scrolled") and element_id != target_id:
+            source = await run.page("click", element_id, True)  # scrolling to the target moved the source
+        start = await run.point(source)
+        end = await _target_point(run, target_id, offset, where)
+        box = await _box(run, element_id)
+        kind = await _drag(tab, start, end, bool(box["draggable"]))
+        return await run.done(kind=kind, x=round(end[0]), y=round(end[1]))
+    return await _act(tab, detail, body, element_id)
+
+
+async def drag_files(tab: Tab, target_id: str, paths: list[str], *, offset: tuple[float, float] | None = None,
+                     detail: bool = False) -> dict[str, Any]:
+    """Drop files from outside the page onto `target_id` (dragenter, dragover, drop with dataTransfer.files)."""
+    files = checked_paths(tab, paths)
+
+    async def body(run: _Run) -> dict[str, Any]:
+        await run.first("none")
+        x, y = await _target_point(run, target_id, offset)
+        data = {"items": [], "files": files, "dragOperationsMask": COPY_LINK_MOVE}
+        for kind in ("dragEnter", "dragOver", "drop"):
+            await tab.session.send("Input.dispatchDragEvent", {"type": kind, "x": x, "y": y, "data": data})
+        return await run.done(files=len(files), x=round(x), y=round(y))
+    return await _act(tab, detail, body, target_id)
+
+
+async def drag_points(tab: Tab, start: tuple[float, float], end: tuple[float, float], *,
+                      detail: bool = False) -> dict[str, Any]:
+    """Drag from one viewport point (CSS pixels) to another: page_screenshot's drag."""
+    async def body(run: _Run) -> dict[str, Any]:
+        await run.first("none")
+        html5 = bool(await run.frame.world.call(_DRAGGABLE_AT, *start))
+        kind = await _drag(tab, start, end, html5)
+        return await run.done(kind=kind)
+    return await _act(tab, detail, body)

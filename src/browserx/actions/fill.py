@@ -1,0 +1,203 @@
+"""Filling a whole form in one action: each field by the kind of control it is.
+
+    await fill(tab, [{"element_id": "te_1", "value": "Ada"}, {"element_id": "ch_2", "value": True},
+                     {"element_id": "co_3", "value": "Norway"}, {"element_id": "sl_4", "value": 70}])
+    # {"success": True, "fields": [{"element_id": "te_1", "kind": "text", "done": "typed"}, ...], "effects": {...}}
+
+Text fields, textareas and number inputs take text typed as real input (`Input.insertText`);
+checkboxes, switches and radios are clicked when their state differs; selects, listboxes and
+comboboxes pick by label or value (a list for a multi-select); range, date, time and colour inputs
+get their value with input/change events; ARIA sliders and spinbuttons are moved by arrow keys;
+a file input takes a list of paths. One effects baseline and one summary for the whole form.
+It stops at the first failure, naming the field. Values never appear in the result.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..browser import Tab
+from ..errors import BrowserxError, ElementDisabledError, NodeNotFoundError, ValidationError
+from .element import OPTION_WAIT_MS, _act, _mouse, _Run
+from .keys import press_key
+from .upload import checked_paths, set_files
+
+MAX_KEY_STEPS = 500
+_KIND_OF = """(id) => {
+  const el = globalThis.__browserx.element(id);
+  if (!el) return {kind: 'gone'};
+  const tag = el.localName, type = (el.getAttribute('type') || '').toLowerCase(), role = el.getAttribute('role');
+  const aria = (name) => el.getAttribute('aria-' + name);
+  if ((role === 'combobox' || role === 'listbox') && tag !== 'select') return {kind: 'select', multiple: aria('multiselectable') === 'true'};
+  if (tag === 'input') {
+    if (type === 'checkbox' || type === 'radio') return {kind: type === 'radio' ? 'radio' : 'check', checked: el.checked};
+    if (/^(range|date|time|datetime-local|month|week|color)$/.test(type)) return {kind: 'value'};
+    if (type === 'file') return {kind: 'file'};
+    if (/^(button|submit|reset|image|hidden)$/.test(type)) return {kind: 'none'};
+    return {kind: 'text'};
+  }
+  if (tag === 'textarea' || el.isContentEditable) return {kind: 'text'};
+  if (tag === 'select') return {kind: 'select', multiple: el.multiple, native: true};
+  if (role === 'checkbox' || role === 'switch' || role === 'menuitemcheckbox') return {kind: 'check', checked: aria('checked') === 'true'};
+  if (role === 'radio' || role === 'menuitemradio') return {kind: 'radio', checked: aria('checked') === 'true'};
+  if (role === 'slider' || role === 'spinbutton') return {kind: 'keys', now: +aria('valuenow') || 0,
+    min: aria('valuemin') === null ? null : +aria('valuemin'), max: aria('valuemax') === null ? null : +aria('valuemax')};
+  if (role === 'textbox' || role === 'searchbox') return {kind: 'text'};
+  return {kind: 'none'};
+}"""
+_KIND = "function(id) { return (" + _KIND_OF + ")(id); }"
+_KINDS = "function(ids) { return ids.map(" + _KIND_OF + "); }"  # every field in one round trip
+# Range, date, time, colour: no caret to type at; focused and given the value with input/change.
+_SET_VALUE = """function(id, text) {
+  const el = globalThis.__browserx.element(id);
+  if (el.disabled || el.readOnly) return {error: 'ELEMENT_DISABLED'};
+  el.focus({preventScroll: true});
+  el.value = text;
+  el.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
+  el.dispatchEvent(new Event('change', {bubbles: true}));
+  return el.value === text || el.type === 'range' ? {ok: true} : {error: 'VALIDATION_ERROR'};
+}"""
+# A multi-select <select>: exactly the wanted options selected (by label or value), one change event.
+_SELECT_MANY = """function(id, wanted) {
+  const el = globalThis.__browserx.element(id);
+  const norm = (s) => (s || '').replace(/\\s+/g, ' ').trim().toLowerCase();
+  const opts = Array.from(el.options);
+  const chosen = wanted.map(w => opts.find(o => norm(o.label || o.text) === norm(w)) || opts.find(o => o.value === w));
+  const missing = wanted.filter((w, i) => !chosen[i]);
+  if (missing.length) return {error: 'VALIDATION_ERROR', message: `no option "${missing[0]}"`};
+  for (const o of opts) o.selected = chosen.includes(o);
+  el.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
+  el.dispatchEvent(new Event('change', {bubbles: true}));
+  return {ok: true};
+}"""
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, bool) or isinstance(value, list):
+        raise ValidationError("this field takes text (or a number)")
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+async def _click(run: _Run, element_id: str | None) -> None:
+    where = await run.page("click", element_id, True)
+    await _mouse(run.tab, *await run.point(where))
+
+
+async def _type(run: _Run, element_id: str, text: str) -> None:
+    ready = await run.page("prepareType", element_id, True, False)
+    if ready.get("set_value"):  # no caret (date, time, colour, range): the value is set in page
+        await run.page("setValue", text)
+        return
+    if text:  # typed over the selected old content, as a paste would replace it
+        await run.tab.session.send("Input.insertText", {"text": text})
+    elif ready.get("clear"):
+        await press_key(run.tab.session, "Backspace")
+
+
+async def _select(run: _Run, element_id: str, kind: dict[str, Any], value: Any) -> None:
+    wanted = value if isinstance(value, list) else [value]
+    if not wanted or not all(isinstance(w, (str, int, float)) and not isinstance(w, bool) for w in wanted):
+        raise ValidationError("this field takes an option's label or value (a list for a multi-select)")
+    wanted = [_text(w) for w in wanted]
+    if kind.get("native") and kind.get("multiple"):
+        out = await run.frame.world.call(_SELECT_MANY, element_id, wanted)
+        if out.get("error"):
+            raise ValidationError(out["message"])
+        return
+    if len(wanted) > 1 and not kind.get("multiple"):
+        raise ValidationError("this field takes one option")
+    for option in wanted:  # as element.select: in page for <select>, by clicks for ARIA widgets
+        out = await run.page("select", element_id, option)
+        if out.get("open"):
+            await _click(run, element_id)
+            await run.page("awaitOption", element_id, option, OPTION_WAIT_MS)
+            await _click(run, None)
+        elif not out.get("done"):
+            await _click(run, None)
+
+
+async def _keys(run: _Run, element_id: str, kind: dict[str, Any], value: Any) -> None:
+    """An ARIA slider or spinbutton: focused, then moved by arrow keys to the number."""
+    try:
+        value = float(value) if not isinstance(value, (bool, list)) else None
+    except ValueError:
+        value = None
+    if value is None:
+        raise ValidationError("this field takes a number")
+    lo, hi = kind.get("min"), kind.get("max")
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        raise ValidationError(f"the number is outside {lo}..{hi}")
+    await run.page("focus", element_id)
+    for _ in range(MAX_KEY_STEPS):
+        now = (await run.frame.world.call(_KIND, element_id)).get("now", value)
+        if now == value:
+            return
+        await press_key(run.tab.session, "ArrowRight" if value > now else "ArrowLeft")
+    raise ValidationError("the widget did not reach the number by arrow keys")
+
+
+async def _set_value(run: _Run, element_id: str, text: str) -> None:
+    out = await run.frame.world.call(_SET_VALUE, element_id, text)
+    if out.get("error") == "ELEMENT_DISABLED":
+        raise ElementDisabledError(f"{element_id} is disabled or read-only")
+    if out.get("error"):
+        raise ValidationError(f"{element_id} refused the value (use its ISO form, e.g. 2030-01-31, 09:30, #336699)")
+
+
+async def _fill_one(run: _Run, element_id: str, value: Any, kind: dict[str, Any]) -> str:
+    name = kind.get("kind")
+    if name == "gone":
+        raise NodeNotFoundError(f"no element {element_id} on the current page; take a new snapshot")
+    if name == "text":
+        await _type(run, element_id, _text(value))
+        return "typed"
+    if name in ("check", "radio"):
+        if not isinstance(value, bool):
+            raise ValidationError("a checkbox, switch or radio takes true or false")
+        if name == "radio" and not value:
+            raise ValidationError("a radio is unchecked by choosing another radio of its group")
+        if kind.get("checked") != value:
+            await _click(run, element_id)
+        return "checked" if value else "unchecked"
+    if name == "select":
+        await _select(run, element_id, kind, value)
+        return "selected"
+    if name == "value":
+        await _set_value(run, element_id, _text(value))
+        return "set"
+    if name == "keys":
+        await _keys(run, element_id, kind, value)
+        return "set"
+    if name == "file":
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise ValidationError("a file input takes a list of paths")
+        await set_files(run, element_id, checked_paths(run.tab, value))
+        return "uploaded"
+    raise ValidationError(f"{element_id} is not a form field fill can set",
+                          hint="Fill text fields, checkboxes, radios, selects, sliders, date/time/colour and file inputs.")
+
+
+async def fill(tab: Tab, fields: list[dict[str, Any]], *, detail: bool = False) -> dict[str, Any]:
+    """Set every field in order; stop at the first failure (its error names the field)."""
+    if not fields:
+        raise ValidationError("fill needs at least one field", hint="Give fields: [{element_id, value}, ...].")
+    outcomes: list[dict[str, Any]] = []
+
+    async def body(run: _Run) -> dict[str, Any]:
+        await run.first("none")
+        kinds = await run.frame.world.call(_KINDS, [f["element_id"] for f in fields])
+        for index, field in enumerate(fields):
+            element_id = field["element_id"]
+            try:
+                done = await _fill_one(run, element_id, field["value"], kinds[index])
+            except BrowserxError as exc:
+                outcomes.append({"element_id": element_id, "error": exc.code})
+                exc.message = f"field {index + 1} ({element_id}): {exc.message}"
+                exc.details.update({"field": index, "element_id": element_id, "fields": outcomes})
+                raise
+            outcomes.append({"element_id": element_id, "done": done})
+        return await run.done(fields=outcomes)
+    return await _act(tab, detail, body, fields[0]["element_id"])
+

@@ -1,0 +1,180 @@
+"""Uploading files: a file input (visible, or hidden behind the button or label that opens it)
+gets files from disk, as if the user had picked them in the file chooser.
+
+    await upload(tab, "fi_3", ["report.pdf"])    # DOM.setFileInputFiles; the page sees input + change
+    await upload(tab, "bu_2", ["a.png"])         # a button that opens a chooser: clicked, chooser answered
+
+Files are read only under the conversation's file roots (browser/files.py; FILE_NOT_ALLOWED).
+Every tab intercepts file choosers (`Page.setInterceptFileChooserDialog`): a click that opens one
+never hangs on a native dialog; the click's result names the input (`effects.file_chooser`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+from typing import Any
+
+from ..browser import Tab
+from ..browser.files import allowed_path
+from ..errors import BrowserxError, NodeNotFoundError, ValidationError
+from ..page.service import DomService
+from .element import _act, _mouse, _Run
+
+CHOOSER_WAIT = 2.0  # after clicking a control that is not itself a file input
+MAX_FILES = 100
+# What `element_id` names: a file input, a label of one, or an element holding exactly one.
+_FILE_INPUT = """function(id) {
+  const el = globalThis.__browserx.element(id);
+  if (!el) return {error: 'NODE_NOT_FOUND'};
+  const isFile = (e) => e && e.localName === 'input' && e.type === 'file';
+  let input = isFile(el) ? el : el.localName === 'label' && isFile(el.control) ? el.control : null;
+  if (!input && el.querySelectorAll) {
+    const inner = el.querySelectorAll('input[type=file]');
+    if (inner.length === 1) input = inner[0];
+  }
+  // Only a plain control may open a chooser when clicked: never submit, follow or type to find out.
+  const acts = el.matches('a[href], input, select, textarea, [contenteditable=true], [contenteditable=""]') ||
+    (el.localName === 'button' && el.type === 'submit' && el.form);
+  if (!input) return acts ? {error: 'NOT_FILE'} : {opens: true};
+  if (input.disabled) return {error: 'ELEMENT_DISABLED'};
+  return {multiple: input.multiple, id: globalThis.__browserx.idOf(input)};
+}"""
+_ID_OF_THIS = "function() { const bx = globalThis.__browserx; return bx ? bx.idOf(this) : null; }"
+
+
+def _choosers(tab: Tab) -> list[dict[str, Any]]:
+    return tab.services.setdefault("file_choosers", [])
+
+
+async def intercept_choosers(tab: Tab) -> None:
+    """Tab attach hook: file choosers are reported as events, never opened as native dialogs."""
+    if tab.services.get("file_chooser_intercepted"):
+        return
+    tab.services["file_chooser_intercepted"] = True
+
+    def opened(params: dict[str, Any]) -> None:
+        seen = _choosers(tab)
+        seen.append({"at": time.perf_counter(), "backend_node_id": params.get("backendNodeId"),
+                     "multiple": params.get("mode") == "selectMultiple"})
+        del seen[:-10]
+
+    tab.session.on("Page.fileChooserOpened", opened)
+    await tab.session.send("Page.setInterceptFileChooserDialog", {"enabled": True})
+
+
+if intercept_choosers not in Tab.attach_hooks:
+    Tab.attach_hooks.append(intercept_choosers)
+
+
+def _chooser_since(tab: Tab, started: float) -> dict[str, Any] | None:
+    found = [c for c in _choosers(tab) if c["at"] >= started]
+    return found[-1] if found else None
+
+
+async def chooser_effect(run: _Run) -> dict[str, Any] | None:
+    """`effects.file_chooser` of an action: the file input whose chooser it opened, or None."""
+    chooser = _chooser_since(run.tab, run.started)
+    if chooser is None:
+        return None
+    return {"element_id": await _element_id(run, chooser["backend_node_id"]), "multiple": chooser["multiple"]}
+
+
+async def _element_id(run: _Run, backend_node_id: int | None) -> str | None:
+    """The page model's id of a DOM node; a snapshot names it first if it has none yet."""
+    if backend_node_id is None:
+        return None
+    world = run.frame.world
+    for attempt in (1, 2):
+        try:
+            node = await world.session.send("DOM.resolveNode", {
+                "backendNodeId": backend_node_id, "executionContextId": await world.context_id()})
+            found = await world.session.send("Runtime.callFunctionOn", {
+                "functionDeclaration": _ID_OF_THIS, "objectId": node["object"]["objectId"], "returnByValue": True})
+        except BrowserxError:
+            return None
+        element_id = found.get("result", {}).get("value")
+        if element_id or attempt == 2:
+            return element_id
+        await DomService.of(run.tab).snapshot(fresh=True)
+    return None
+
+
+def checked_paths(tab: Tab, paths: list[str]) -> list[str]:
+    """Every path resolved under the file roots (FILE_NOT_ALLOWED otherwise), before anything happens."""
+    if not paths:
+        raise ValidationError("upload needs at least one path", hint="Give paths: a list of files to upload.")
+    if len(paths) > MAX_FILES:
+        raise ValidationError(f"at most {MAX_FILES} files at once")
+    roots = tab.conversation.file_roots()
+    return [str(allowed_path(p, roots)) for p in paths]
+
+
+async def set_files(run: _Run, element_id: str, files: list[str]) -> dict[str, Any]:
+    """Inside an action: give `files` to the file input `element_id` names, or to the chooser it opens."""
+    world = run.frame.world
+    found = await world.call(_FILE_INPUT, element_id)
+    if found.get("error") == "NODE_NOT_FOUND":
+        raise NodeNotFoundError(f"no element {element_id} on the current page; take a new snapshot",
+                                details={"element_id": element_id})
+    if found.get("error") == "NOT_FILE":
+        raise ValidationError(f"{element_id} is not a file input nor a control that opens one",
+                              hint="Take a snapshot and upload to the fi_ control (or the button that opens it).")
+    if found.get("error"):
+        from ..errors import ElementDisabledError
+        raise ElementDisabledError(f"the file input of {element_id} is disabled")
+    if found.get("opens"):  # a styled button: press it like a user and answer the chooser it opens
+        node = await _open_chooser(run, element_id)
+        multiple = node["multiple"]
+        params: dict[str, Any] = {"files": files, "backendNodeId": node["backend_node_id"]}
+    else:
+        multiple = found.get("multiple", False)
+        object_id = await DomService.of(run.tab).element_object_id(found.get("id") or element_id)
+        params = {"files": files, "objectId": object_id}
+    if len(files) > 1 and not multiple:
+        raise ValidationError(f"{element_id} takes one file; {len(files)} given", hint="Upload one file.")
+    # Chromium fires input and change on the input, as after a user's choice.
+    await world.session.send("DOM.setFileInputFiles", params)
+    _choosers(run.tab).clear()  # answered: no longer an effect to report
+    return {"files": [Path(f).name for f in files]}
+
+
+async def _open_chooser(run: _Run, element_id: str) -> dict[str, Any]:
+    tab = run.tab
+    await intercept_choosers(tab)
+    started = time.perf_counter()
+    where = await run.page("click", element_id, True)
+    arrived = asyncio.get_running_loop().create_future()
+
+    def opened(_params: dict[str, Any]) -> None:
+        if not arrived.done():
+            arrived.set_result(None)
+
+    off = tab.session.on("Page.fileChooserOpened", opened)
+    try:
+        await _mouse(tab, *await run.point(where))
+        if _chooser_since(tab, started) is None:
+            try:
+                async with asyncio.timeout(CHOOSER_WAIT):
+                    await arrived
+            except TimeoutError:
+                pass
+    finally:
+        off()
+    chooser = _chooser_since(tab, started)
+    if chooser is None:
+        raise ValidationError(f"{element_id} is not a file input and clicking it opened no file chooser",
+                              hint="Take a snapshot and upload to the fi_ control (or the button that opens it).")
+    return chooser
+
+
+async def upload(tab: Tab, element_id: str, paths: list[str], *, detail: bool = False) -> dict[str, Any]:
+    """Set the files of a file input (or answer the chooser the control opens); input/change fire."""
+    files = checked_paths(tab, paths)
+
+    async def body(run: _Run) -> dict[str, Any]:
+        await run.first("none")  # the effects baseline
+        out = await set_files(run, element_id, files)
+        return await run.done(**out)
+    return await _act(tab, detail, body, element_id)
