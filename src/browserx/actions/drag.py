@@ -21,6 +21,7 @@ from typing import Any
 from ..browser import Tab
 from ..errors import NodeNotFoundError, ValidationError
 from .element import _act, _Run
+from .settle import DEFAULT_SETTLE
 from .upload import checked_paths
 
 STEPS = 10             # intermediate pointer moves between press and release
@@ -113,7 +114,7 @@ async def _drag(tab: Tab, start: tuple[float, float], end: tuple[float, float], 
 
 
 async def drag(tab: Tab, element_id: str, target_id: str, *, offset: tuple[float, float] | None = None,
-               detail: bool = False) -> dict[str, Any]:
+               detail: bool = False, settle: float = DEFAULT_SETTLE) -> dict[str, Any]:
     """Drag `element_id` onto `target_id` (its centre, or `offset` from its top-left corner)."""
     async def body(run: _Run) -> dict[str, Any]:
         source = await run.first("click", element_id, True)  # the effects baseline, and a reachable point
@@ -125,11 +126,11 @@ async def drag(tab: Tab, element_id: str, target_id: str, *, offset: tuple[float
         box = await _box(run, element_id)
         kind = await _drag(tab, start, end, bool(box["draggable"]))
         return await run.done(kind=kind, x=round(end[0]), y=round(end[1]))
-    return await _act(tab, detail, body, element_id)
+    return await _act(tab, detail, body, element_id, settle=settle)
 
 
 async def drag_files(tab: Tab, target_id: str, paths: list[str], *, offset: tuple[float, float] | None = None,
-                     detail: bool = False) -> dict[str, Any]:
+                     detail: bool = False, settle: float = DEFAULT_SETTLE) -> dict[str, Any]:
     """Drop files from outside the page onto `target_id` (dragenter, dragover, drop with dataTransfer.files)."""
     files = checked_paths(tab, paths)
 
@@ -140,7 +141,7 @@ async def drag_files(tab: Tab, target_id: str, paths: list[str], *, offset: tupl
         for kind in ("dragEnter", "dragOver", "drop"):
             await tab.session.send("Input.dispatchDragEvent", {"type": kind, "x": x, "y": y, "data": data})
         return await run.done(files=len(files), x=round(x), y=round(y))
-    return await _act(tab, detail, body, target_id)
+    return await _act(tab, detail, body, target_id, settle=settle)
 
 
 async def drag_points(tab: Tab, start: tuple[float, float], end: tuple[float, float], *,

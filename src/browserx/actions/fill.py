@@ -19,6 +19,7 @@ from typing import Any
 from ..browser import Tab
 from ..errors import BrowserxError, ElementDisabledError, NodeNotFoundError, ValidationError
 from .element import OPTION_WAIT_MS, _act, _mouse, _Run
+from .settle import DEFAULT_SETTLE
 from .keys import press_key
 from .upload import checked_paths, set_files
 
@@ -179,7 +180,8 @@ async def _fill_one(run: _Run, element_id: str, value: Any, kind: dict[str, Any]
                           hint="Fill text fields, checkboxes, radios, selects, sliders, date/time/colour and file inputs.")
 
 
-async def fill(tab: Tab, fields: list[dict[str, Any]], *, detail: bool = False) -> dict[str, Any]:
+async def fill(tab: Tab, fields: list[dict[str, Any]], *, detail: bool = False,
+               settle: float = DEFAULT_SETTLE) -> dict[str, Any]:
     """Set every field in order; stop at the first failure (its error names the field)."""
     if not fields:
         raise ValidationError("fill needs at least one field", hint="Give fields: [{element_id, value}, ...].")
@@ -199,5 +201,5 @@ async def fill(tab: Tab, fields: list[dict[str, Any]], *, detail: bool = False) 
                 raise
             outcomes.append({"element_id": element_id, "done": done})
         return await run.done(fields=outcomes)
-    return await _act(tab, detail, body, fields[0]["element_id"])
+    return await _act(tab, detail, body, fields[0]["element_id"], settle=settle)
 

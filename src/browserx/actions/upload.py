@@ -21,6 +21,7 @@ from ..browser.files import allowed_path
 from ..errors import BrowserxError, NodeNotFoundError, ValidationError
 from ..page.service import DomService
 from .element import _act, _mouse, _Run
+from .settle import DEFAULT_SETTLE
 
 CHOOSER_WAIT = 2.0  # after clicking a control that is not itself a file input
 MAX_FILES = 100
@@ -169,7 +170,8 @@ async def _open_chooser(run: _Run, element_id: str) -> dict[str, Any]:
     return chooser
 
 
-async def upload(tab: Tab, element_id: str, paths: list[str], *, detail: bool = False) -> dict[str, Any]:
+async def upload(tab: Tab, element_id: str, paths: list[str], *, detail: bool = False,
+                 settle: float = DEFAULT_SETTLE) -> dict[str, Any]:
     """Set the files of a file input (or answer the chooser the control opens); input/change fire."""
     files = checked_paths(tab, paths)
 
@@ -177,4 +179,4 @@ async def upload(tab: Tab, element_id: str, paths: list[str], *, detail: bool = 
         await run.first("none")  # the effects baseline
         out = await set_files(run, element_id, files)
         return await run.done(**out)
-    return await _act(tab, detail, body, element_id)
+    return await _act(tab, detail, body, element_id, settle=settle)

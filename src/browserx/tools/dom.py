@@ -49,7 +49,7 @@ events instead (element.click(), value setting with input/change events): use it
 fails on a page, e.g. a permanent invisible overlay. Every action returns effects: what visibly \
 changed (url, new_tabs, dialogs, downloads, focus, dom_changed, controls_added/removed; dialog: one left \
 open, answer it with browser_dialog); effects=true also compares every visible control before and after. \
-click/type/keypress/select wait (settle, default 2s) for the requests they started and the re-render: \
+Actions wait (settle, default 2s) for the requests they started and the re-render: \
 settled=false names pending_requests."""
 
 _NEEDS = {
@@ -204,13 +204,16 @@ async def _hands(tab: Tab, p: DomParams) -> Any:
     """upload, drag and fill (actions/upload.py, drag.py, fill.py)."""
     offset = (p.offset.x, p.offset.y) if p.offset else None
     if p.action == "upload":
-        return await upload_actions.upload(tab, p.element_id or "", p.paths or [], detail=p.effects)
+        return await upload_actions.upload(tab, p.element_id or "", p.paths or [], detail=p.effects,
+                                            settle=p.settle_seconds())
     if p.action == "drag" and p.paths is not None:
-        return await drag_actions.drag_files(tab, p.target_id or "", p.paths, offset=offset, detail=p.effects)
+        return await drag_actions.drag_files(tab, p.target_id or "", p.paths, offset=offset, detail=p.effects,
+                                             settle=p.settle_seconds())
     if p.action == "drag":
-        return await drag_actions.drag(tab, p.element_id or "", p.target_id or "", offset=offset, detail=p.effects)
+        return await drag_actions.drag(tab, p.element_id or "", p.target_id or "", offset=offset, detail=p.effects,
+                                       settle=p.settle_seconds())
     fields = [f.model_dump() for f in p.fields or []]
-    return await fill_actions.fill(tab, fields, detail=p.effects)
+    return await fill_actions.fill(tab, fields, detail=p.effects, settle=p.settle_seconds())
 
 
 TOOLS = [Tool("browser_dom", DESCRIPTION, DomParams, browser_dom, timeout_field=None)]
