@@ -132,8 +132,9 @@ function nativeName(el, st) {
   if (tag === "figure") { const c = el.querySelector(":scope > figcaption"); return c ? viaElement(c) : ""; }
   if (tag === "svg") {
     let t = el.querySelector(":scope > title");
-    if (!t) {
-      // An icon drawn with <use href="#sym">: Chromium names it from the symbol's <title>.
+    if (!t && !el.hasAttribute("role")) {
+      // An icon drawn with <use href="#sym">: Chromium names it from the symbol's <title>, unless
+      // the svg has a role of its own (then only its own <title> counts, as SVG-AAM says).
       const use = el.querySelector("use");
       const ref = use && (use.getAttribute("href") || use.getAttribute("xlink:href"));
       const symbol = ref && ref.startsWith("#") ? byIdRef(el, ref.slice(1)) : null;
