@@ -189,10 +189,28 @@ function mayHavePseudo(el) {
   if (el.getRootNode() !== doc) return true;
   if (pseudoOwnersFor !== facts) { pseudoOwners = new Map(); pseudoOwnersFor = facts; }
   let owners = pseudoOwners.get(doc);
-  if (owners === undefined) pseudoOwners.set(doc, owners = scanPseudoOwners(doc));
+  if (owners === undefined) pseudoOwners.set(doc, owners = cachedPseudoOwners(doc));
   if (owners === null) return true;
   if (owners === "") return false;
   try { return el.matches(owners); } catch (_) { pseudoOwners.set(doc, null); return true; }
+}
+// The scan is kept across snapshots while the document has the same sheets with the same numbers
+// of rules (a rule edited in place through the CSSOM is not noticed).
+const sheetScans = new WeakMap();  // document -> {key, owners}
+function cachedPseudoOwners(doc) {
+  const key = [];
+  for (const list of [doc.styleSheets, doc.adoptedStyleSheets || []]) {
+    for (const sheet of list) {
+      let n = -1;
+      try { n = sheet.cssRules.length; } catch (_) { n = -1; }
+      key.push(sheet, n);
+    }
+  }
+  const known = sheetScans.get(doc);
+  if (known && known.key.length === key.length && known.key.every((k, i) => k === key[i])) return known.owners;
+  const owners = scanPseudoOwners(doc);
+  sheetScans.set(doc, { key, owners });
+  return owners;
 }
 function scanPseudoOwners(doc) {
   const found = [];
