@@ -68,3 +68,18 @@ async def test_counters_follow_resets_and_display_none_boxes_count_nothing(serve
 def test_flat_names_collapse_ascii_whitespace_only():
     assert flat_name("  Log \n\t out ") == "Log out"
     assert flat_name("\u00a0Next ") == "\u00a0Next" and flat_name("10\u00a0km") == "10\u00a0km"
+
+
+async def test_generated_content_from_a_cross_origin_sheet_and_from_a_rule_added_later_is_read(server, tab):
+    css = server.route("/names/icons.css", ".go::before { content: 'Go to ' }", content_type="text/css")
+    other_origin = css.replace("127.0.0.1", "localhost")
+    html = f"""<!doctype html><link rel=stylesheet href="{other_origin}"><style>.plain {{ color: red }}</style>
+    <button class=go>cart</button><button class=later>list</button>"""
+    await navigate(tab, server.route("/names/xorigin", html))
+    service = DomService.of(tab)
+    model = await service.snapshot(SnapshotOptions(), fresh=True)
+    assert [c.name for c in model.controls] == ["Go to cart", "list"]
+    await tab.session.send("Runtime.evaluate", {"expression":
+                                                "document.styleSheets[1].insertRule('.later::after { content: \" view\" }')"})
+    model = await service.snapshot(SnapshotOptions(), fresh=True)
+    assert [c.name for c in model.controls] == ["Go to cart", "list view"]
