@@ -16,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-SECTIONS = ["startup", "page_model", "click", "screenshot", "reader_quality", "loading", "forms"]
+SECTIONS = ["startup", "page_model", "click", "screenshot", "reader_quality", "names_agreement", "loading", "forms"]
 
 
 async def main(names: list[str]) -> int:

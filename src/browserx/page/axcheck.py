@@ -20,6 +20,11 @@ searchbox, ARIA allows either. Controls the model calls "clickable" (made clicka
 no ARIA role by definition) are not compared; they are counted in `not_compared`.
 
 Names are compared after whitespace normalisation, capped like the model's (160 characters).
+
+Conformance mode (`conformance_cases`): on a page whose elements carry `data-expected` (the name
+the specifications give; tests/page/names_conformance/), each case's model name and Chromium's
+name against the expected one, compared after collapsing ASCII whitespace only (a no-break space
+is part of a name, as accname's flat string keeps it).
 """
 
 from __future__ import annotations
@@ -63,6 +68,11 @@ def roles_agree(model_role: str, chromium_role: str) -> bool:
 def normalise_name(name: str) -> str:
     name = re.sub(r"[\s\ufeff]+", " ", name).strip()  # as JavaScript's \s, which includes U+FEFF
     return name if len(name) <= NAME_CAP else name[:NAME_CAP - 1] + "…"
+
+
+def flat_name(name: str) -> str:
+    """accname's flat string: runs of ASCII whitespace collapsed, trimmed; other spaces kept."""
+    return re.sub(r"[ \t\n\r\f]+", " ", name).strip(" \t\n\r\f")
 
 
 async def chromium_role_and_name(tab: Tab, backend_node_id: int) -> tuple[str, str, bool]:
@@ -129,3 +139,41 @@ async def compare_with_chromium(tab: Tab, model: PageModel, *, limit: int | None
         "errors": [c for c in checks if "error" in c],
         "disagreements": disagreements,
     }
+
+
+# Elements carrying data-expected, in document order, open shadow roots included.
+_CASES = """function () {
+  const found = [];
+  const visit = root => {
+    for (const el of root.querySelectorAll("*")) {
+      if (el.hasAttribute("data-expected")) found.push(el);
+      if (el.shadowRoot) visit(el.shadowRoot);
+    }
+  };
+  visit(document);
+  return found;
+}"""
+_CASE_INFO = ("function () { return (" + _CASES + ")().map(el => ({ case: el.dataset.case || '', "
+              "expected: el.dataset.expected, category: document.body.dataset.category || '', "
+              "element_id: globalThis.__browserx.idOf(el) })); }")
+_CASE_ELEMENT = "function (i) { return (" + _CASES + ")()[i]; }"
+
+
+async def conformance_cases(tab: Tab, model: PageModel) -> list[dict[str, Any]]:
+    """Every `data-expected` case of the page: {case, category, expected, browserx, chromium,
+    browserx_ok, chromium_ok}. `browserx` is None when the model has no control for the element."""
+    world = DomService.of(tab).world
+    cases = await world.call(_CASE_INFO)
+    out = []
+    for index, case in enumerate(cases):
+        control = model.control(case["element_id"]) if case["element_id"] else None
+        object_id = await world.object_id(_CASE_ELEMENT, index)
+        node = await tab.session.send("DOM.describeNode", {"objectId": object_id})
+        _role, chromium, _ignored = await chromium_role_and_name(tab, node["node"]["backendNodeId"])
+        expected = flat_name(case["expected"])
+        browserx = control.name if control is not None else None
+        out.append({"case": case["case"], "category": case["category"], "expected": expected,
+                    "browserx": browserx, "chromium": flat_name(chromium),
+                    "browserx_ok": browserx is not None and flat_name(browserx) == expected,
+                    "chromium_ok": flat_name(chromium) == expected})
+    return out
