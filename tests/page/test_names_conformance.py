@@ -33,15 +33,18 @@ async def test_every_case_of_the_page_gets_the_name_the_spec_gives(server, tab, 
     assert sum(c["browserx_ok"] for c in cases) >= sum(c["chromium_ok"] for c in cases)
 
 
-async def test_a_typed_text_value_inside_a_label_stays_out_of_the_name_unless_values_are_asked(server, tab):
+async def test_a_typed_text_or_number_value_inside_a_label_stays_out_of_the_name_unless_values_are_asked(server, tab):
     page = Path(__file__).parent / "names_conformance" / "embedded.html"
     model, cases = await _cases(server, tab, page)
     got = {c["case"]: c["browserx"] for c in cases}
     assert got["textbox-in-label"] == "Flash the screen times"
     # Choices and ranges are not typed text: they stay in the name.
     assert got["select-in-label"] == "Remind me every week" and got["range-in-label"] == "Volume 7"
-    assert got["number-in-label"] == "Retry 4 times"
-    assert all("5" not in c.name for c in model.controls if c.role != "textbox")
+    # A number field is typed too (a quantity, a PIN): private like a text field.
+    assert got["number-in-label"] == "Retry times"
+    assert all("5" not in c.name and "4" not in c.name for c in model.controls if c.role not in ("textbox", "spinbutton"))
+    _model, with_values = await _cases(server, tab, page, include_values=True)
+    assert {c["case"]: c["browserx"] for c in with_values}["number-in-label"] == "Retry 4 times"
 
 
 async def test_a_password_inside_a_label_never_reaches_the_name(server, tab):

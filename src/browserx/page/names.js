@@ -90,7 +90,9 @@ function embeddedValue(el, role) {
   if (tag === "select") return [...el.selectedOptions].map(o => o.label).join(" ");
   if (role === "slider" || role === "spinbutton") {
     const aria = el.getAttribute("aria-valuetext") || el.getAttribute("aria-valuenow");
-    return aria || (tag === "input" ? String(el.value) : "");
+    if (aria || tag !== "input") return aria || "";
+    // A number field is typed like a text field (a quantity, a PIN): private unless asked for.
+    return el.type === "range" || includeValues ? String(el.value) : "";
   }
   if (role === "listbox" || (role === "combobox" && tag !== "input" && !el.isContentEditable)) {
     const chosen = chosenOptions(el);
