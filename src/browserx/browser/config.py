@@ -42,6 +42,9 @@ class BrowserConfig:
     # Files tools may read or write (uploads, read_image, storage state); None: the working
     # directory (unless it is "/") and output_dir. See browser/files.py.
     file_roots: list[str] | None = None
+    # Tool results (eval values, console logs, network bodies) up to this many bytes come back
+    # inline; bigger ones are kept by output_id and read with browser_read_output.
+    max_inline_output: int = 16 * 1024
 
     def __post_init__(self) -> None:
         width, height = self.viewport
@@ -51,6 +54,8 @@ class BrowserConfig:
             raise ValidationError(f"screenshot_max_long_edge {self.screenshot_max_long_edge} is outside 16..16384 pixels")
         if self.screenshot_max_pixels is not None and not 256 <= self.screenshot_max_pixels <= 100_000_000:
             raise ValidationError(f"screenshot_max_pixels {self.screenshot_max_pixels} is outside 256..100000000")
+        if not 256 <= self.max_inline_output <= 10_000_000:
+            raise ValidationError(f"max_inline_output {self.max_inline_output} is outside 256..10000000 bytes")
         self.allowed_origins = [normalize_origin(o) for o in self.allowed_origins]
 
 

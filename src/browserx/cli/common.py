@@ -52,6 +52,9 @@ def add_browser_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--file-roots", metavar="DIR[,DIR]", action="append", default=[],
                        help="directories whose files tools may read or write (uploads, images, storage state); "
                             "default: the working directory (never /) and --output-dir")
+    group.add_argument("--max-inline-output", metavar="BYTES", type=int, default=16 * 1024,
+                       help="larger tool results are kept by output_id, read with browser_read_output "
+                            "(default 16384)")
 
 
 def config_from_args(args: argparse.Namespace) -> BrowserConfig:
@@ -72,6 +75,7 @@ def config_from_args(args: argparse.Namespace) -> BrowserConfig:
         screenshot_max_long_edge=getattr(args, "screenshot_max_edge", None),
         file_roots=[r.strip() for item in getattr(args, "file_roots", None) or [] for r in item.split(",")
                     if r.strip()] or None,
+        max_inline_output=getattr(args, "max_inline_output", None) or 16 * 1024,
     )
 
 
