@@ -206,9 +206,9 @@ function find(query, options) {
     if (!shown || (clip.hard && area(intersect(clip.hard, box)) <= 0 && r.width * r.height > 1) ||
         box[0] + sx + box[2] <= 0 || box[1] + sy + box[3] <= 0) continue;
     const name = accName(el, role) || cap(norm(el.getAttribute("aria-label") || el.getAttribute("title") || ""), 160);
-    const fields = [["name", name], ["placeholder", norm(el.getAttribute("placeholder") || el.getAttribute("aria-placeholder") || "")],
-      ["label", norm(labels)]];
+    const fields = [["name", name], ["placeholder", norm(el.getAttribute("placeholder") || el.getAttribute("aria-placeholder") || "")]];
     if (el.localName === "select") fields.push(["option", [...el.options].map(o => norm(o.text)).join(" | ")]);
+    fields.push(["label", norm(labels)]);  // a label's text holds its select's options too: options first
     const hit = fields.find(([, v]) => v && test(v).length);
     if (!hit) continue;
     const [field, value] = hit;
