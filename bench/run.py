@@ -16,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-SECTIONS = ["startup", "page_model", "click", "screenshot", "reader_quality"]
+SECTIONS = ["startup", "page_model", "click", "screenshot", "reader_quality", "reading"]
 
 
 async def main(names: list[str]) -> int:

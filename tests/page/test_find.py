@@ -100,3 +100,25 @@ async def test_regex_queries_and_the_total_past_max_results(tab, call, server):
     assert none["total"] == 0 and none["matches"] == []
     missing = await call("browser_dom", action="find")
     assert missing.code == "VALIDATION_ERROR"
+
+
+CLOSED = """<h1>Closed</h1><my-widget></my-widget>
+<script>
+window.clicks = 0;
+customElements.define('my-widget', class extends HTMLElement {
+  constructor() {
+    super();
+    const root = this.attachShadow({mode: 'closed'});
+    root.innerHTML = '<button>Hidden away</button>';
+    root.querySelector('button').addEventListener('click', () => { window.clicks++; });
+  }
+});
+</script>"""
+
+
+async def test_a_control_in_a_closed_shadow_root_is_found_and_clicked(tab, call, server):
+    await navigate(tab, server.route("/find/closed", CLOSED))  # no snapshot first: find adopts the root
+    [match] = [m for m in (await find(call, "hidden away"))["matches"] if m["kind"] == "control"]
+    clicked = await call("browser_dom", action="click", element_id=match["element_id"])
+    assert clicked.success, clicked.error
+    assert (await call("browser_eval", expression="clicks")).data["result"] == 1

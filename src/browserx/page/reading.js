@@ -225,5 +225,6 @@ function find(query, options) {
     add({ kind: "text", snippet: snippetOf(full, at, len), heading: h ? h.name : null, text_offset: paragraphStart(at) });
   }
   pendingHosts = out.pendingHosts;
-  return { query: String(query), total, matches, text_chars: full.length, next_number: nextNumber };
+  return { query: String(query), total, matches, text_chars: full.length, next_number: nextNumber,
+    pending_hosts: pendingHosts.length };
 }

@@ -257,6 +257,10 @@ class DomService:
                        "next_number": self._next_numbers.get(loader_id, 1)}
             try:
                 raw = await self.world.call(_FIND, query, options, timeout=CAPTURE_TIMEOUT_S)
+                if isinstance(raw, str) and '"pending_hosts":0' not in raw and await _adopt(self.world):
+                    # closed shadow roots adopted (shadow.py): once more, as the capture does
+                    options["next_number"] = max(options["next_number"], int(json.loads(raw).get("next_number", 1)))
+                    raw = await self.world.call(_FIND, query, options, timeout=CAPTURE_TIMEOUT_S)
             except JSExceptionError as exc:
                 raise SnapshotFailedError(f"find failed in the page: {exc.message}", details=exc.details) from exc
             raw = json.loads(raw) if isinstance(raw, str) else None
@@ -265,6 +269,7 @@ class DomService:
             if raw.get("error") == "regex":
                 raise ValidationError(f"invalid regular expression {query!r}: {raw.get('message')}",
                                       hint="Write it as /pattern/flags (JavaScript syntax), or give plain text.")
+            raw.pop("pending_hosts", None)
             if self.tab.loader_id == loader_id:
                 self._next_numbers[loader_id] = max(self._next_numbers.get(loader_id, 1), int(raw.pop("next_number", 1)))
             else:
