@@ -13,7 +13,8 @@
 //     topmost open dialog. Returns the element or null.
 //   - `find(query, options)`: one walk (the capture's own, for the same names, visibility and ids)
 //     plus the reader text; matches in headings, controls (name, placeholder, label, options) and
-//     text, each with a snippet, its heading and the text_offset to read on from.
+//     text, each with a snippet, its heading and the text_offset to read on from. Past max_results
+//     matches are only counted (controls from their text and attributes, without their names).
 
 let textCache = null;
 
@@ -110,7 +111,8 @@ function matcherOf(query) {
   const m = /^\/(.*)\/([a-z]*)$/s.exec(query);
   if (m) {
     const re = new RegExp(m[1], m[2].replace(/[gy]/g, "") + "g");
-    return (s) => {
+    const probe = new RegExp(m[1], m[2].replace(/[gy]/g, ""));
+    return Object.assign((s) => {
       const hits = [];
       re.lastIndex = 0;
       for (let r; (r = re.exec(s)) && hits.length < 10000;) {
@@ -118,17 +120,17 @@ function matcherOf(query) {
         if (!r[0].length) re.lastIndex++;
       }
       return hits;
-    };
+    }, { any: (s) => probe.test(s) });
   }
   const needle = query.toLowerCase();
-  return (s) => {
+  return Object.assign((s) => {
     const hits = [];
     const hay = s.toLowerCase();
     for (let i = hay.indexOf(needle); i >= 0 && hits.length < 10000; i = hay.indexOf(needle, i + needle.length)) {
       hits.push([i, needle.length]);
     }
     return hits;
-  };
+  }, { any: (s) => s.toLowerCase().includes(needle) });
 }
 
 function snippetOf(s, at, len) {
@@ -147,9 +149,12 @@ function find(query, options) {
   const out = { opts: { max_iframe_depth: opts.max_iframe_depth, include_file_inputs: false }, regions: [],
     regionSet: new Set(), headings: [], candidates: [], crossOrigin: 0, visited: 0, pendingHosts: [] };
   const modal = document.querySelector("dialog:modal");
+  const t0 = performance.now();
   walk(document, { region: null, disabled: !!modal, inControl: false, pointer: false, clipper: null,
     frameClipper: null, offset: { x: 0, y: 0 }, depth: 0, hops: [], modal }, out);
+  const t1 = performance.now();
   const full = textOf(null, facts).text;
+  const t2 = performance.now();
 
   // Headings: their names, and where each sits in the reader text (searched in page order).
   const heads = [];
@@ -174,13 +179,14 @@ function find(query, options) {
 
   const matches = [];
   let total = 0;
-  const add = (m) => { total++; if (matches.length < opts.max_results) matches.push(m); };
+  // `make` builds a match only while there is room: past max_results matches are only counted.
+  const add = (make) => { total++; if (matches.length < opts.max_results) matches.push(make()); };
   const covered = [];
   heads.forEach((h) => {
     const hits = h.name ? test(h.name) : [];
     if (!hits.length) return;
     if (h.pos !== null) covered.push([h.pos, h.pos + h.name.length]);
-    add({ kind: "heading", text: h.name, level: h.level, text_offset: h.pos === null ? null : paragraphStart(h.pos) });
+    add(() => ({ kind: "heading", text: h.name, level: h.level, text_offset: h.pos === null ? null : paragraphStart(h.pos) }));
   });
 
   // Controls: a cheap look at their text and attributes first; names only for those that may match.
@@ -190,10 +196,13 @@ function find(query, options) {
     if (!cand.shown && role !== "checkbox" && role !== "radio") continue;
     const attrs = ["aria-label", "placeholder", "aria-placeholder", "title", "alt", "value"]
       .map(a => el.getAttribute(a) || "").join(" ");
-    const labels = el.labels ? [...el.labels].map(l => l.textContent).join(" ") : "";
-    const refs = (el.getAttribute("aria-labelledby") || "").trim().split(/\s+/).filter(Boolean)
-      .map(id => { const n = byIdRef(el, id); return n ? n.textContent : ""; }).join(" ");
-    if (!test(el.textContent + " " + attrs + " " + labels + " " + refs).length) continue;
+    const labels = el.labels && el.labels.length ? [...el.labels].map(l => l.textContent).join(" ") : "";
+    if (!test.any(el.textContent + " " + attrs + " " + labels)) {
+      const refs = (el.getAttribute("aria-labelledby") || "").trim().split(/\s+/).filter(Boolean)
+        .map(id => { const n = byIdRef(el, id); return n ? n.textContent : ""; }).join(" ");
+      if (!refs || !test.any(refs)) continue;
+    }
+    if (matches.length >= opts.max_results) { total++; continue; }  // counted from its text: no name needed
     let r = el.getBoundingClientRect();
     let shown = cand.shown && r.width * r.height > 1;
     if (!shown && (role === "checkbox" || role === "radio")) {
@@ -209,22 +218,25 @@ function find(query, options) {
     const fields = [["name", name], ["placeholder", norm(el.getAttribute("placeholder") || el.getAttribute("aria-placeholder") || "")]];
     if (el.localName === "select") fields.push(["option", [...el.options].map(o => norm(o.text)).join(" | ")]);
     fields.push(["label", norm(labels)]);  // a label's text holds its select's options too: options first
-    const hit = fields.find(([, v]) => v && test(v).length);
+    const hit = fields.find(([, v]) => v && test.any(v));
     if (!hit) continue;
     const [field, value] = hit;
     const [at, len] = test(value)[0];
     const h = headingOf(cand.heading);
-    add({ kind: "control", element_id: idFor(el, role), role, name, field, snippet: snippetOf(value, at, len),
+    add(() => ({ kind: "control", element_id: idFor(el, role), role, name, field, snippet: snippetOf(value, at, len),
       region: ctx.region || null, heading: h ? h.name : null,
-      text_offset: h && h.pos !== null ? paragraphStart(h.pos) : null });
+      text_offset: h && h.pos !== null ? paragraphStart(h.pos) : null }));
   }
 
   for (const [at, len] of test(full)) {
     if (covered.some(([a, b]) => at >= a && at < b)) continue;
-    const h = headingAt(at);
-    add({ kind: "text", snippet: snippetOf(full, at, len), heading: h ? h.name : null, text_offset: paragraphStart(at) });
+    add(() => {
+      const h = headingAt(at);
+      return { kind: "text", snippet: snippetOf(full, at, len), heading: h ? h.name : null, text_offset: paragraphStart(at) };
+    });
   }
   pendingHosts = out.pendingHosts;
   return { query: String(query), total, matches, text_chars: full.length, next_number: nextNumber,
-    pending_hosts: pendingHosts.length };
+    pending_hosts: pendingHosts.length,
+    timings: { walk: t1 - t0, text: t2 - t1, match: performance.now() - t2, elements: out.visited } };
 }
