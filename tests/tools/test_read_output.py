@@ -127,3 +127,19 @@ async def test_outputs_go_on_close_even_under_a_kept_output_dir(manager, tmp_pat
     finally:
         manager.config.output_dir = before
     assert not path.exists()
+
+
+async def test_python_api_sessions_read_their_outputs_by_id(manager):
+    from browserx.api import Browser
+    browser = Browser(manager.config)
+    browser.manager = manager  # the test session's Chromium, not a second one
+    one, two = await browser.session(), await browser.session()
+    try:
+        ref = (await one.call("browser_eval", expression=BIG)).data
+        piece = (await one.call("browser_read_output", output_id=ref["output_id"], length=100_000)).data
+        refused = await two.call("browser_read_output", output_id=ref["output_id"])
+    finally:
+        for session in (one, two):
+            await manager.close_conversation(session.conversation_id)
+    assert json.loads(piece["text"])[-1] == {"i": 1999, "word": "w1999"} and piece["next_offset"] is None
+    assert refused.code == "NOT_FOUND"
