@@ -20,9 +20,11 @@ are left out (counted as "cross-origin frames") unless include_cross_origin_ifra
 hidden unless include_values=true (passwords never shown). Take a snapshot first, and again after \
 any action: every action invalidates the previous model (snapshotInvalidated), and ids of elements \
 that went away stop working (NODE_NOT_FOUND).
-Long text: the snapshot shows max_text_chars (default 3000, up to 200000) from text_offset; its last line names the text_offset that reads on (later pieces are text only; text_changed: the page changed).
-within: an element_id or a region (main, navigation, dialog = topmost open dialog): that part only.
-- find: query (text, or /regex/flags) in headings, controls and text; max_results (default 20). Each match has a snippet, its heading, text_offset to read from, and element_id for controls (usable at once).
+Long text: max_text_chars (default 3000, up to 200000) from text_offset; the text's last line names \
+the text_offset that reads on (later pieces are text only; text_changed=true: the page changed).
+within: an element_id or a region (main, navigation, dialog = the topmost open dialog): that part only.
+action=find: query (text or /regex/flags), max_results (default 20): matches in headings, controls and \
+text, each with a snippet, its heading, the text_offset to read from, and a control's element_id (act on it at once).
 
 Actions on one element (element_id from the latest snapshot):
 - click: button left|right|middle, click_count 1-3 (2 = double click), modifiers {ctrl,shift,alt,meta}. \
