@@ -200,3 +200,21 @@ async def test_cli_snapshot_of_a_file_names_its_file_url(tmp_path, capsys):
     import json
     model = json.loads(capsys.readouterr().out)
     assert model["url"] == page.resolve().as_uri() and model["url"] != "about:blank"
+
+
+def test_render_names_the_piece_and_the_next_offset_and_stays_quiet_for_a_whole_text():
+    from browserx.page.model import PageModel
+    from browserx.page.render import render_text
+    first = PageModel(title="T", url="http://x/", text="One two ", text_range={"offset": 0, "end": 8, "total": 20},
+                      next_offset=8, omitted={"controls": 0, "headings": 0, "text": 12})
+    out = render_text(first)
+    assert out.splitlines()[-1] == "(text 0–8 of 20 chars; next: text_offset=8)" and "12 text chars" in out
+    later = PageModel(title="T", url="http://x/", text="three four five six.",
+                      text_range={"offset": 8, "end": 20, "total": 20}, next_offset=None, text_changed=True)
+    lines = render_text(later).splitlines()
+    assert lines[0] == "# T — http://x/" and "(no controls)" not in lines and "CHANGED" in lines[-1]
+    assert lines[-1].endswith("end)")
+    whole = PageModel(title="T", url="http://x/", text="All of it.", text_range={"offset": 0, "end": 10, "total": 10})
+    assert render_text(whole).splitlines()[-1] == "All of it."
+    assert "text_range" in whole.to_json_dict() and whole.to_json_dict()["next_offset"] is None
+    assert "text_range" not in PageModel(title="T").to_json_dict()
