@@ -228,8 +228,10 @@ function find(query, options) {
       text_offset: h && h.pos !== null ? paragraphStart(h.pos) : null }));
   }
 
+  let k = 0;  // hits and covered ranges both ascend: one pointer
   for (const [at, len] of test(full)) {
-    if (covered.some(([a, b]) => at >= a && at < b)) continue;
+    while (k < covered.length && covered[k][1] <= at) k++;
+    if (k < covered.length && covered[k][0] <= at) continue;  // inside a heading already reported
     add(() => {
       const h = headingAt(at);
       return { kind: "text", snippet: snippetOf(full, at, len), heading: h ? h.name : null, text_offset: paragraphStart(at) };
