@@ -16,7 +16,8 @@ import sys
 import time
 from pathlib import Path
 
-SECTIONS = ["startup", "page_model", "click", "screenshot", "reader_quality", "names_agreement", "loading", "forms"]
+SECTIONS = ["startup", "page_model", "click", "screenshot", "reader_quality", "names_agreement", "reading", "loading",
+            "forms"]
 
 
 async def main(names: list[str]) -> int:

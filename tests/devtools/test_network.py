@@ -105,7 +105,7 @@ async def test_small_body_is_returned_inline(tab, call, server, js):
 
 
 async def test_large_body_is_written_to_a_file(tab, call, conversation, server, js):
-    payload = "x" * 5000
+    payload = "x" * 20000
     server.route("/c/large.txt", payload, "text/plain")
     await navigate(tab, server.route("/c/body2.html", "<p>body</p>"))
     await js(tab, "fetch('/c/large.txt').then(r => r.text())")

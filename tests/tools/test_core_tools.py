@@ -97,10 +97,11 @@ async def test_eval_exception_is_js_exception_with_its_line(call):
     assert result.error["details"]["line"] == 2
 
 
-async def test_eval_output_over_1kb_goes_to_a_file(call):
-    result = await call("browser_eval", expression="'x'.repeat(5000)")
+async def test_eval_output_over_16kb_goes_to_a_file(call):
+    result = await call("browser_eval", expression="'x'.repeat(50000)")
     path = Path(result.data["result_file"])
-    assert json.loads(path.read_text()) == "x" * 5000 and "result" not in result.data
+    assert json.loads(path.read_text()) == "x" * 50000 and "result" not in result.data
+    assert result.data["output_id"].startswith("out_")
 
 
 async def test_eval_longer_than_its_timeout_is_timeout(call):

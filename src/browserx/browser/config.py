@@ -53,6 +53,9 @@ class BrowserConfig:
     # Seconds a navigation waits for the load event once the page is usable (DOMContentLoaded):
     # past that, stalled ads and trackers are reported as pending instead of holding the answer.
     load_wait: float = 1.0
+    # Tool results (eval values, console logs, network bodies) up to this many bytes come back
+    # inline; bigger ones are kept by output_id and read with browser_read_output.
+    max_inline_output: int = 16 * 1024
 
     def __post_init__(self) -> None:
         width, height = self.viewport
@@ -62,6 +65,8 @@ class BrowserConfig:
             raise ValidationError(f"screenshot_max_long_edge {self.screenshot_max_long_edge} is outside 16..16384 pixels")
         if self.screenshot_max_pixels is not None and not 256 <= self.screenshot_max_pixels <= 100_000_000:
             raise ValidationError(f"screenshot_max_pixels {self.screenshot_max_pixels} is outside 256..100000000")
+        if not 256 <= self.max_inline_output <= 10_000_000:
+            raise ValidationError(f"max_inline_output {self.max_inline_output} is outside 256..10000000 bytes")
         self.allowed_origins = [normalize_origin(o) for o in self.allowed_origins]
         if self.user_data_dir is not None and self.cdp_url is not None:
             raise ValidationError("user_data_dir applies to a launched browser, not to one attached with cdp_url")

@@ -68,6 +68,9 @@ def add_browser_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--load-wait", metavar="SECONDS", type=float, default=1.0,
                        help="how long a navigation waits for the load event once the page is usable "
                             "(default 1); what is still loading then is reported as pending")
+    group.add_argument("--max-inline-output", metavar="BYTES", type=int, default=16 * 1024,
+                       help="larger tool results are kept by output_id, read with browser_read_output "
+                            "(default 16384)")
 
 
 def config_from_args(args: argparse.Namespace) -> BrowserConfig:
@@ -93,6 +96,7 @@ def config_from_args(args: argparse.Namespace) -> BrowserConfig:
         dialog_policy=getattr(args, "dialogs", None) or "accept_alerts",
         dialog_timeout=float(getattr(args, "dialog_timeout", None) or 60.0),
         load_wait=float(getattr(args, "load_wait", 1.0)),
+        max_inline_output=getattr(args, "max_inline_output", None) or 16 * 1024,
     )
 
 

@@ -3,9 +3,12 @@
     browserx snapshot https://example.com/
     browserx snapshot page.html --json --include-values --max-controls 100
     browserx snapshot https://shop.example/checkout --cross-origin-iframes
+    browserx snapshot https://example.com/long-article --max-text 20000 --text-offset 20000
 
 A FILE is rendered as static HTML (scripts disabled, isolated context); a URL is opened in a
-fresh browser and snapshotted once its load event fired. `--json` prints the whole model,
+fresh browser and snapshotted once its load event fired; a FILE's model is named by its file:// URL.
+`--max-text N --text-offset K` print the piece of reader text from K (its last line names the next
+offset); `--within` the model of one part (an element id, a region such as main, or dialog). `--json` prints the whole model,
 selectors (`aimap`) included: this output is for programs, not for an LLM.
 """
 
@@ -32,6 +35,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="keep at most N controls, in-viewport and enabled first (default 400)")
     parser.add_argument("--cross-origin-iframes", action="store_true",
                         help="also capture cross-site iframes (payment, login, consent widgets)")
+    parser.add_argument("--max-text", metavar="N", type=int, default=3000,
+                        help="reader text characters to print (default 3000, up to 200000)")
+    parser.add_argument("--text-offset", metavar="K", type=int, default=0,
+                        help="print the reader text from character K (the 'next: text_offset=' of the previous piece)")
+    parser.add_argument("--within", metavar="PART",
+                        help="only this part: an element id, a region (main, navigation, ...) or dialog")
     parser.add_argument("--timeout", metavar="SECONDS", type=float, default=15.0,
                         help="how long to wait for a URL to load (default 15)")
     add_browser_options(parser)
@@ -44,14 +53,21 @@ async def run(args: argparse.Namespace) -> int:
 
     if args.max_controls is not None and args.max_controls < 0:
         raise ValidationError(f"--max-controls must be 0 or more, got {args.max_controls}")
+    if not 0 <= args.max_text <= 200_000:
+        raise ValidationError(f"--max-text must be 0..200000, got {args.max_text}")
+    if args.text_offset < 0:
+        raise ValidationError(f"--text-offset must be 0 or more, got {args.text_offset}")
     options = SnapshotOptions(include_values=args.include_values, max_controls=args.max_controls,
-                              include_cross_origin_iframes=args.cross_origin_iframes)
+                              include_cross_origin_iframes=args.cross_origin_iframes,
+                              max_text_chars=args.max_text, text_offset=args.text_offset, within=args.within)
     file = Path(args.target)
     async with BrowserManager(config_from_args(args)) as manager:
         if file.is_file():
             from ..page import static
             html = file.read_text(encoding="utf-8", errors="replace")
-            model = await static.snapshot_html(manager, html, base_url=None, options=options)
+            # The model names the file (not about:blank); relative links resolve next to it.
+            url = file.resolve().as_uri()
+            model = await static.snapshot_html(manager, html, base_url=url, options=options)
         else:
             from ..actions.navigation import navigate
             from ..page.service import DomService

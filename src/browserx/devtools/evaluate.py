@@ -6,13 +6,11 @@ import contextlib
 import json
 import re
 import time
-import uuid
 from typing import Any
 
 from ..browser import Tab
 from ..errors import CDPError, EvalDisabledError, JSExceptionError, TimeoutError
-
-MAX_INLINE_BYTES = 1024
+from .outputs import OutputStore, max_inline
 _AWAIT = re.compile(r"\bawait\b")
 
 
@@ -82,11 +80,12 @@ def _position(details: dict[str, Any], text: str) -> tuple[int, int]:
 
 
 def spill(tab: Tab, value: Any, *, key: str) -> dict[str, Any]:
-    """`{key: value}` when small; over 1 KB of JSON, a file in the conversation's output directory instead."""
+    """`{key: value}` when its JSON fits inline (`max_inline_output`, 16 KB); otherwise kept in the
+    conversation's outputs (devtools/outputs.py) and returned as a reference: output_id, size,
+    preview, and the local path as `{key}_file` for clients with a file tool."""
     text = json.dumps(value, ensure_ascii=False, default=str)
-    if len(text.encode()) <= MAX_INLINE_BYTES:
+    if len(text.encode()) <= max_inline(tab.conversation):
         return {key: value}
-    path = tab.conversation.output_dir / f"{key}-{uuid.uuid4().hex[:8]}.json"
-    path.write_text(text, encoding="utf-8")
-    return {f"{key}_file": str(path), "bytes": len(text.encode()),
-            "preview": text[:200], "hint": f"The full result is in {path}; read it with a file tool."}
+    ref = OutputStore.of(tab.conversation).keep(text, stem=key, suffix=".json")
+    ref[f"{key}_file"] = ref.pop("path")
+    return ref

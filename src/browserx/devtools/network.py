@@ -11,7 +11,7 @@ dicts per request. Where a response came from:
     network          anything else
 
 Bodies are fetched on request (`Network.getResponseBody` on the session that saw the request);
-over 1 KB they go to a file in the conversation's output directory.
+over `max_inline_output` (16 KB) they are kept by output_id (devtools/outputs.py, browser_read_output).
 """
 
 from __future__ import annotations
@@ -28,10 +28,10 @@ from ..browser import Tab
 from ..cdp import CDPSession
 from ..errors import CDPError, NotFoundError
 from .contexts import ChildTarget, child_setups
+from .outputs import OutputStore, max_inline
 
 SERVICE = "devtools.network"
 MAX_ENTRIES = 500
-MAX_INLINE_BODY = 1024
 MAX_URL = 300
 # Chromium keeps response bodies in these buffers for getResponseBody; its defaults are far larger.
 _ENABLE = {"maxTotalBufferSize": 8 * 1024 * 1024, "maxResourceBufferSize": 2 * 1024 * 1024, "maxPostDataSize": 0}
@@ -175,7 +175,7 @@ def network_sources(tab: Tab, *, limit: int = 50, filter: str | None = None) -> 
 
 
 async def response_body(tab: Tab, request_id: str) -> dict[str, Any]:
-    """The body of one recent response: inline up to 1 KB of text, otherwise written to a file."""
+    """The body of one recent response: text inline up to `max_inline_output`, otherwise kept by output_id."""
     entry, session = network_log(tab).find(request_id)
     try:
         result = await session.send("Network.getResponseBody", {"requestId": request_id}, timeout=15)
@@ -187,15 +187,15 @@ async def response_body(tab: Tab, request_id: str) -> dict[str, Any]:
     mime = entry.get("mime_type", "")
     out: dict[str, Any] = {"request": _public(entry), "body_bytes": len(raw)}
     is_text = not result.get("base64Encoded") or bool(_TEXT_MIME.match(mime)) or _looks_like_text(raw)
-    if is_text and len(raw) <= MAX_INLINE_BODY:
+    if is_text and len(raw) <= max_inline(tab.conversation):
         out["body"] = raw.decode("utf-8", errors="replace")
         return out
-    suffix = ".txt" if is_text else ".bin"
-    path = tab.conversation.output_dir / f"body-{uuid.uuid4().hex[:8]}{suffix}"
-    path.write_bytes(raw)
-    out.update(body_file=str(path), hint=f"The body is in {path}; read it with a file tool.")
-    if is_text:
-        out["preview"] = raw[:200].decode("utf-8", errors="replace")
+    # Kept by id for every client (browser_read_output); the path stays for clients with a file tool.
+    store = OutputStore.of(tab.conversation)
+    ref = store.keep(raw.decode("utf-8", errors="replace"), stem="body") if is_text else store.keep(raw, stem="body", suffix=".bin")
+    ref.pop("bytes", None)
+    ref["body_file"] = ref.pop("path")
+    out.update(ref)
     return out
 
 

@@ -1,7 +1,8 @@
 // The page model, captured in one pass in browserx's isolated world.
 //
 // Contract: `globalThis.__browserx = { snapshot(options) -> raw model, element(id) -> Element|null,
-// idOf(el) -> id|null, state() -> {k, m, x, y, w, h} }`, plus frames.js's hooks for CDP (shadowOf,
+// idOf(el) -> id|null, state() -> {k, m, x, y, w, h}, readText(options), find(query, options) }`
+// (the last two: reading.js), plus frames.js's hooks for CDP (shadowOf,
 // frameInfo, adoptShadowRoot, pendingHosts). Evaluated once per document; idempotent.
 //   - Ids are `<role prefix>_<n>`; the world keeps element -> id (WeakMap) and id -> WeakRef so the
 //     same element keeps its id across snapshots and actions resolve ids without a new snapshot.
@@ -231,7 +232,8 @@ function idFor(el, role) {
 // ---- snapshot --------------------------------------------------------------------------------
 function snapshot(options) {
   const opts = Object.assign({ include_values: false, max_controls: 400, max_headings: 30, max_iframe_depth: 1,
-    include_file_inputs: true, max_text_chars: 3000, base_url: null, next_number: 1, frame: null }, options || {});
+    include_file_inputs: true, max_text_chars: 3000, text_offset: 0, within: null, base_url: null, next_number: 1,
+    frame: null }, options || {});
   nextNumber = Math.max(nextNumber, opts.next_number | 0);
   includeValues = !!opts.include_values;
   facts = new Map();
@@ -249,8 +251,14 @@ function snapshot(options) {
   const root = { region: inFrame ? inFrame.region : null, disabled: !!modal || !!(inFrame && inFrame.inert), inControl: false, pointer: false,
     clipper: frameClip, frameClipper: frameClip, offset: inFrame ? { x: inFrame.offset[0], y: inFrame.offset[1] } : { x: 0, y: 0 },
     depth: 0, hops: [], modal };
+  // `within`: the model of one subtree (reading.js resolves ids, regions and "dialog").
+  const part = opts.within ? resolveWithin(opts.within) : null;
+  if (opts.within && !part) return { error: "within", within: opts.within };
   const t0 = performance.now();
-  walk(document, root, out);
+  if (part) {
+    visit(part, { ...root, region: part.parentElement ? regionOf(part.parentElement) : null, hops: hopsOf(part),
+      disabled: root.disabled && !(modal && modal.contains(part)) }, out);
+  } else walk(document, root, out);
   const t1 = performance.now();
 
   // Candidates: rect, visibility, viewport share.
@@ -316,22 +324,17 @@ function snapshot(options) {
     if (sel) aimap[id] = sel;
   }
   const t3 = performance.now();
-  let text = "", textCut = 0;
+  // The full reader text (kept per document until the DOM changes: reading.js), then one piece of
+  // it: pieces concatenate exactly and `omitted.text` is exact.
+  let text = "", textCut = 0, textRange = null, nextOffset = null, textHash = null;
   if (opts.max_text_chars > 0) {
-    // Rendering stops a little past the cap (room for the word-boundary cut); what the reader
-    // did not render is counted from its analysis, so omitted.text is exact up to the cut and an
-    // estimate (trimmed text lengths) beyond it.
-    try {
-      const read = readerText(document, facts, opts.max_text_chars + 200);
-      text = String(read.text || "");
-      textCut = Math.round(read.rest);
-    } catch (_) { text = ""; }
-  }
-  if (text.length > opts.max_text_chars) {
-    let end = text.lastIndexOf(" ", opts.max_text_chars);
-    if (end < opts.max_text_chars * 0.8) end = opts.max_text_chars;
-    textCut += text.length - end;
-    text = text.slice(0, end).trimEnd();
+    let full = null;
+    try { full = textOf(part, facts); } catch (_) { full = null; }
+    if (full) {
+      const piece = pieceOf(full.text, opts.text_offset, opts.max_text_chars);
+      text = piece.text; textRange = piece.range; nextOffset = piece.next; textHash = full.hash;
+      textCut = full.text.length - text.length;
+    }
   }
   const t4 = performance.now();
   const omitted = { controls: kept.length - chosen.length, headings: out.headings.length - i, text: textCut };
@@ -339,6 +342,7 @@ function snapshot(options) {
   pendingHosts = out.pendingHosts;
   return {
     title: document.title, url: location.href, headings, regions: out.regions, controls, text, aimap, omitted,
+    text_range: textRange, next_offset: nextOffset, text_hash: textHash, within: opts.within || null,
     viewport: { width: vw, height: vh, scroll_x: scrollX, scroll_y: scrollY, device_pixel_ratio: devicePixelRatio },
     next_number: nextNumber, state: state(), pending_hosts: pendingHosts.length,
     timings: { walk: t1 - t0, rects: t2 - t1, controls: t3 - t2, reader: t4 - t3, elements: out.visited },
@@ -369,5 +373,5 @@ function state() {
 
 Object.defineProperty(globalThis, "__browserx", {
   value: Object.freeze({ snapshot, element, state, idOf: el => idOf.get(el) || null, shadowOf, frameInfo, frameHit, adoptShadowRoot,
-    pendingHosts: () => pendingHosts }), configurable: false, enumerable: false, writable: false,
+    pendingHosts: () => pendingHosts, readText, find }), configurable: false, enumerable: false, writable: false,
 });

@@ -9,9 +9,14 @@
 JSON keys are fixed: `{title, url, headings, regions, controls, text, aimap, omitted, viewport}`; a
 control is `{id, role, name, states, region, placeholder?, value_len?, filled?, value?, href?,
 visible, inViewport, bbox}` with `bbox = [x, y, width, height]` in CSS pixels of the top viewport.
-`omitted` counts what the caps left out: controls and headings exactly, `text` in characters (exact
-up to the cut; past the reader's rendering budget, estimated from its analysis), `frames` the
-cross-origin frames not captured.
+`omitted` counts what the caps left out: controls and headings exactly, `text` the characters of
+the reader text not in this piece (exact), `frames` the cross-origin frames not captured.
+
+Paging: the reader text is cut into pieces of `max_text_chars` from `text_offset`; consecutive pieces
+concatenate exactly to the whole text. The model then also carries `text_range {offset, end,
+total}` and `next_offset` (None at the end); a piece with `text_offset > 0` is text only (no
+controls) and says `text_changed` when the page's text is not the one the previous piece came
+from. `within` (an element id, a region or "dialog") limits the model to that part of the page.
 """
 
 from __future__ import annotations
@@ -44,6 +49,8 @@ class SnapshotOptions(BaseModel):
     # they are only counted in omitted.frames.
     include_cross_origin_iframes: bool = False
     max_text_chars: int = Field(3000, ge=0, le=200_000)
+    text_offset: int = Field(0, ge=0, le=100_000_000)  # where the piece of reader text starts
+    within: str | None = Field(None, min_length=1, max_length=200)  # element id, region label or "dialog"
     base_url: str | None = None  # links are made relative to this origin (default: the page's URL)
 
     def script_options(self, next_number: int) -> dict[str, Any]:
@@ -101,6 +108,11 @@ class PageModel(BaseModel):
     aimap: dict[str, str] = Field(default_factory=dict)
     omitted: dict[str, int] = Field(default_factory=lambda: {"controls": 0, "headings": 0, "text": 0})
     viewport: Viewport = Field(default_factory=Viewport)
+    # Paging and parts (left out of the JSON when unset: max_text_chars=0, a whole page, a first piece).
+    text_range: dict[str, int] | None = None
+    next_offset: int | None = None
+    text_changed: bool | None = None
+    within: str | None = None
 
     @classmethod
     def from_raw(cls, raw: dict[str, Any]) -> PageModel:
@@ -119,4 +131,15 @@ class PageModel(BaseModel):
                     control.pop(key, None)
         if not aimap:
             out.pop("aimap")
+        if out["text_range"] is None:
+            out.pop("text_range")
+            out.pop("next_offset")
+        for key in ("text_changed", "within"):
+            if out[key] is None:
+                out.pop(key)
         return out
+
+    @property
+    def continuation(self) -> bool:
+        """A later piece of the reader text (text only, no controls)."""
+        return bool(self.text_range and self.text_range.get("offset"))

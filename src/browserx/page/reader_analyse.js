@@ -106,8 +106,9 @@ function childNodes(node) {
 }
 
 // One walk over the document: per-element stats, paragraph scores credited to ancestors, and
-// the set of subtrees dropped as hidden or boilerplate.
-function analyse(doc, flags, styles) {
+// the set of subtrees dropped as hidden or boilerplate. `from` (optional): analyse that subtree
+// only, its root never skipped as boilerplate (snapshot `within`: a dialog, a navigation).
+function analyse(doc, flags, styles, from) {
   const view = doc.defaultView;
   const scores = new Map();
   const stats = new Map();
@@ -182,7 +183,7 @@ function analyse(doc, flags, styles) {
 
   function visit(el, ctx, depth) {
     const tag = el.localName;
-    if (SKIP_TAGS.has(tag)) {
+    if (SKIP_TAGS.has(tag) && el !== from) {
       if (tag === "img" || tag === "picture") return IMG_STAT;
       if (tag === "input" && el.type !== "hidden") return INPUT_STAT;
       if (tag === "iframe" || tag === "video" || tag === "object" || tag === "embed") return EMBED_STAT;
@@ -197,7 +198,7 @@ function analyse(doc, flags, styles) {
       return INPUT_STAT;
     }
     const cs = style(el);
-    if (cs.gone || isBoilerplate(el, tag, cs, ctx)) {
+    if (cs.gone || (el !== from && isBoilerplate(el, tag, cs, ctx))) {
       dropped.add(el);
       return EMPTY;
     }
@@ -267,7 +268,7 @@ function analyse(doc, flags, styles) {
     return here;
   }
 
-  const root = doc.body || doc.documentElement;
+  const root = from || doc.body || doc.documentElement;
   if (root) visit(root, { inSection: false, inTable: false }, 0);
   return { root, scores, stats, parentOf, dropped, styles, keep: new Set() };
 }

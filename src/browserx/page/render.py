@@ -83,11 +83,29 @@ def control_line(control: Control, mark_in_view: bool = False) -> str:
     return " ".join(parts)
 
 
+def range_line(model: PageModel) -> str | None:
+    """Where this piece of the reader text sits and the parameter that reads on; None for a whole text."""
+    r = model.text_range
+    if not r or (not r.get("offset") and model.next_offset is None):
+        return None
+    where = f"text {r['offset']:,}–{r['end']:,} of {r['total']:,} chars"
+    if model.text_changed:
+        where += "; the page's text CHANGED since the previous piece: read again from text_offset=0"
+    return f"({where}; " + (f"next: text_offset={model.next_offset})" if model.next_offset is not None else "end)")
+
+
 def render_text(model: PageModel, *, loading: bool = False) -> str:
     """`loading`: the page's load event has not fired (tab.load.pending); the first line says so."""
     lines = [f"# {model.title} — {model.url}" if model.title else model.url]
     if loading:
         lines[0] += " (still loading)"
+    if model.within:
+        lines.append(f"within: {model.within}")
+    if model.continuation:
+        # A later piece of the text: the controls came with the first piece.
+        lines += ["---", model.text.strip()]
+        lines.append(range_line(model) or "")
+        return "\n".join(lines)
     used = []
     # Flag whichever is rarer: on long pages most controls are outside the viewport.
     mark_in_view = 2 * sum(c.in_viewport for c in model.controls) < len(model.controls)
@@ -132,7 +150,10 @@ def render_text(model: PageModel, *, loading: bool = False) -> str:
     if cut:
         lines.append("(left out: " + ", ".join(cut) + ")")
     if model.text:
-        lines += ["---", model.text]
+        lines += ["---", model.text.rstrip()]
+    more = range_line(model)
+    if more:
+        lines.append(more)
     return "\n".join(lines)
 
 

@@ -33,7 +33,8 @@ from typing import Any
 
 from ..browser import Tab
 from ..browser.children import children_of
-from ..errors import BrowserxError, JSExceptionError, NodeNotFoundError, SnapshotFailedError, TimeoutError
+from ..errors import (BrowserxError, JSExceptionError, NodeNotFoundError, SnapshotFailedError, TimeoutError,
+                      ValidationError)
 from . import frames, shadow
 from .frames import Frame
 from .model import PageModel, SnapshotOptions
@@ -50,6 +51,8 @@ ELEMENT_ID = re.compile(r"^[a-z]{2}_\d{1,9}$")
 _SNAPSHOT = "function (options) { return JSON.stringify(globalThis.__browserx.snapshot(options)); }"
 _STATE = "function () { return globalThis.__browserx.state(); }"
 _ELEMENT = "function (id) { return globalThis.__browserx.element(id); }"
+_READ_TEXT = "function (options) { return JSON.stringify(globalThis.__browserx.readText(options)); }"
+_FIND = "function (query, options) { return JSON.stringify(globalThis.__browserx.find(query, options)); }"
 
 
 class DomService:
@@ -73,6 +76,9 @@ class DomService:
         # out-of-process frame the tab had then (captured or not).
         self._frame_states: dict[str, Any] = {}
         self._frame_sessions: set[str] = set()
+        # (loader id, within, hash) of the reader text the last piece came from: a later piece of
+        # another text says text_changed instead of splicing two versions.
+        self._text_seen: tuple[str, str | None, str] | None = None
         self._lock = asyncio.Lock()
         tab.session.on("DOM.documentUpdated", lambda _params: self.invalidate())
         tab.document_listeners.append(self.invalidate)
@@ -95,6 +101,8 @@ class DomService:
         options = options or SnapshotOptions()
         self.tab.check_open()
         async with self._lock:
+            if options.text_offset > 0 and options.max_text_chars > 0:
+                return await self._read_text(options)
             if not fresh and await self._cache_holds(options):
                 assert self.last is not None
                 return self.last
@@ -134,15 +142,18 @@ class DomService:
             raise SnapshotFailedError(f"the page model could not be built: {exc.message}", details=exc.details) from exc
         if raw is None:
             raise SnapshotFailedError("the page model script returned nothing (the document may be closing)")
+        if raw.get("error") == "within":
+            raise _within_not_found(options.within)
         next_number = max(next_number, int(raw.get("next_number") or next_number))
         frame_states: dict[str, Any] = {}
         # Taken before the frames are: one attaching meanwhile makes the cache miss next time.
         frame_sessions = {c.session.session_id for c in children_of(self.tab).frames()} \
             if options.include_cross_origin_iframes else set()
-        if options.include_cross_origin_iframes:
+        if options.include_cross_origin_iframes and not options.within:
             next_number = await self._capture_frames(raw, options, next_number, loader_id, frame_states)
         if self.tab.loader_id == loader_id:
             self._next_numbers[loader_id] = next_number
+        self._note_text(raw, options, loader_id)
         model = PageModel.from_raw(raw)
         self.last, self._options, self._state = model, options, raw.get("state")
         self._frame_states, self._frame_sessions = frame_states, frame_sessions
@@ -179,6 +190,7 @@ class DomService:
                     max_controls=max(0, options.max_controls - len(raw["controls"])),
                     max_headings=max(0, options.max_headings - len(raw["headings"])),
                     max_iframe_depth=options.max_iframe_depth - plan.doc.depth, max_text_chars=0,
+                    text_offset=0, within=None,
                     # Links in the frame are made relative to the top page, the one the agent is on.
                     base_url=options.base_url or raw.get("url"), frame=plan.script_frame(viewport))
                 part = None
@@ -205,6 +217,64 @@ class DomService:
         if not raw["omitted"]["frames"]:
             del raw["omitted"]["frames"]
         return next_number
+
+    def _note_text(self, raw: dict[str, Any], options: SnapshotOptions, loader_id: str) -> None:
+        """Remember which text this piece came from; a later piece of another text is flagged."""
+        if raw.get("text_hash") is None:
+            return
+        seen = (loader_id, options.within, str(raw["text_hash"]))
+        if options.text_offset > 0:
+            raw["text_changed"] = (self._text_seen is not None and self._text_seen[1] == options.within
+                                   and self._text_seen != seen)
+        self._text_seen = seen
+
+    async def _read_text(self, options: SnapshotOptions) -> PageModel:
+        """A later piece of the reader text: no walk, and no render while the page is unchanged."""
+        loader_id = self.tab.loader_id
+        script = {"within": options.within, "text_offset": options.text_offset, "max_text_chars": options.max_text_chars}
+        try:
+            raw = await self.world.call(_READ_TEXT, script, timeout=CAPTURE_TIMEOUT_S)
+        except JSExceptionError as exc:
+            raise SnapshotFailedError(f"the reader text could not be read: {exc.message}", details=exc.details) from exc
+        raw = json.loads(raw) if isinstance(raw, str) else None
+        if not isinstance(raw, dict):
+            raise SnapshotFailedError("the reader text script returned nothing (the document may be closing)")
+        if raw.get("error") == "within":
+            raise _within_not_found(options.within)
+        self._note_text(raw, options, loader_id)
+        raw["omitted"] = {"controls": 0, "headings": 0, "text": int(raw["omitted"]["text"])}
+        return PageModel.from_raw(raw)
+
+    async def find(self, query: str, *, max_results: int = 20, max_iframe_depth: int = 1) -> dict[str, Any]:
+        """Matches of `query` (text, or /regex/flags) in the headings, controls and reader text, in one pass.
+
+        Controls found get their element ids (the snapshot's), so they can be acted on at once.
+        """
+        self.tab.check_open()
+        async with self._lock:
+            loader_id = self.tab.loader_id
+            options = {"max_results": max_results, "max_iframe_depth": max_iframe_depth,
+                       "next_number": self._next_numbers.get(loader_id, 1)}
+            try:
+                raw = await self.world.call(_FIND, query, options, timeout=CAPTURE_TIMEOUT_S)
+                if isinstance(raw, str) and '"pending_hosts":0' not in raw and await _adopt(self.world):
+                    # closed shadow roots adopted (shadow.py): once more, as the capture does
+                    options["next_number"] = max(options["next_number"], int(json.loads(raw).get("next_number", 1)))
+                    raw = await self.world.call(_FIND, query, options, timeout=CAPTURE_TIMEOUT_S)
+            except JSExceptionError as exc:
+                raise SnapshotFailedError(f"find failed in the page: {exc.message}", details=exc.details) from exc
+            raw = json.loads(raw) if isinstance(raw, str) else None
+            if not isinstance(raw, dict):
+                raise SnapshotFailedError("the find script returned nothing (the document may be closing)")
+            if raw.get("error") == "regex":
+                raise ValidationError(f"invalid regular expression {query!r}: {raw.get('message')}",
+                                      hint="Write it as /pattern/flags (JavaScript syntax), or give plain text.")
+            raw.pop("pending_hosts", None)
+            if self.tab.loader_id == loader_id:
+                self._next_numbers[loader_id] = max(self._next_numbers.get(loader_id, 1), int(raw.pop("next_number", 1)))
+            else:
+                raw.pop("next_number", None)
+            return raw
 
     def frame_of(self, element_id: str | None) -> Frame:
         """The frame (world, and for an out-of-process frame its target) that `element_id` lives in.
@@ -255,6 +325,13 @@ class DomService:
         return int(described["node"]["backendNodeId"])
 
 
+def _within_not_found(within: str | None) -> NodeNotFoundError:
+    return NodeNotFoundError(f"nothing to read within {within!r}: no such element id, region or open dialog",
+                             hint="Give an element_id from the latest snapshot, a region it lists (main, "
+                                  "navigation, ...) or dialog (the topmost open dialog).",
+                             details={"within": within})
+
+
 async def capture_raw(world: PageWorld, script_options: dict[str, Any], *, timeout: float) -> dict[str, Any] | None:
     """One world's raw capture (capture.js's result), closed shadow roots adopted; None if it gave nothing."""
     raw = await _snapshot_call(world, script_options, timeout)
@@ -275,7 +352,7 @@ async def _adopt(world: PageWorld) -> int:
 async def _snapshot_call(world: PageWorld, script_options: dict[str, Any], timeout: float) -> dict[str, Any] | None:
     raw = await world.call(_SNAPSHOT, script_options, timeout=timeout + 5)
     raw = json.loads(raw) if isinstance(raw, str) else None
-    return raw if isinstance(raw, dict) and "controls" in raw else None
+    return raw if isinstance(raw, dict) and ("controls" in raw or raw.get("error") == "within") else None
 
 
 async def take_snapshot(tab: Tab, options: SnapshotOptions | None = None) -> PageModel:

@@ -13,7 +13,7 @@ from .base import (TOOL_VERSION, Duration, Image, Params, TabParams, Tool, ToolC
                    ToolRegistry, ToolResult, data_of, parse_duration)
 
 # Each module declares `TOOLS: list[Tool]`; a tool added there appears everywhere (LLM, MCP, CLI).
-TOOL_MODULES = ["browser", "dom", "screenshot", "devtools", "image", "storage", "wait", "dialog"]
+TOOL_MODULES = ["browser", "dom", "screenshot", "devtools", "image", "output", "storage", "wait", "dialog"]
 
 
 def default_registry() -> ToolRegistry:

@@ -132,7 +132,7 @@ TOOLS = [
          "state.", HistoryParams, history),
     Tool("browser_eval",
          "Evaluate JavaScript in the page and return its JSON value (promises awaited). Page exceptions come back "
-         "as JS_EXCEPTION with message and line. Results over 1 KB are written to a file whose path is returned. "
+         "as JS_EXCEPTION with message and line. Results over 16 KB come back as an output_id (browser_read_output). "
          "Prefer browser_dom for clicking and typing.", EvalParams, eval_),
     Tool("browser_recent_console_logs",
          "Recent console messages and uncaught exceptions of the tab (type, text, timestamp, source, context), "

@@ -58,8 +58,8 @@ TOOLS = [
          "Recent requests of the tab, oldest first: request_id, url, method, resource_type, status, source "
          "(network, service_worker, disk_cache, memory_cache, prefetch_cache), size (bytes over the wire), "
          "timing_ms, error; requests made by workers or out-of-process iframes carry their context. Filter by URL "
-         "text, resource type or source. Pass request_id to get that response's body (over 1 KB: written to a "
-         "file whose path is returned).", NetworkSourcesParams, get_network_sources, timeout_field=None),
+         "text, resource type or source. Pass request_id to get that response's body (over 16 KB: an output_id for "
+         "browser_read_output).", NetworkSourcesParams, get_network_sources, timeout_field=None),
     Tool("browser_set_offline",
          "Emulate offline mode (offline=true: requests fail with net::ERR_INTERNET_DISCONNECTED, including those "
          "of the page's service worker, which still answers from its cache) or a slow connection (preset 3g, 4g, "

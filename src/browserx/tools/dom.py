@@ -21,6 +21,11 @@ are left out (counted as "cross-origin frames") unless include_cross_origin_ifra
 hidden unless include_values=true (passwords never shown). Take a snapshot first, and again after \
 any action: every action invalidates the previous model (snapshotInvalidated), and ids of elements \
 that went away stop working (NODE_NOT_FOUND).
+Long text: max_text_chars (default 3000, up to 200000) from text_offset; the text's last line names \
+the text_offset that reads on (later pieces are text only; text_changed=true: the page changed).
+within: an element_id or a region (main, navigation, dialog = the topmost open dialog): that part only.
+action=find: query (text or /regex/flags), max_results (default 20): matches in headings, controls and \
+text, each with a snippet, its heading, the text_offset to read from, and a control's element_id (act on it at once).
 
 Actions on one element (element_id from the latest snapshot):
 - click: button left|right|middle, click_count 1-3 (2 = double click), modifiers {ctrl,shift,alt,meta}. \
@@ -66,6 +71,8 @@ _HINTS = {
     "target_id": "Give target_id: the element to drop onto.",
     "fields": "Give fields: [{element_id, value}, ...].",
 }
+_NEEDS["find"] = ("query",)
+_HINTS["query"] = "Give the text to find, or a regular expression as /pattern/flags."
 Alignment = Literal["start", "center", "end", "nearest"]
 
 
@@ -87,7 +94,7 @@ class FillField(Params):
 
 
 class DomParams(TabParams):
-    action: Literal["snapshot", "click", "type", "keypress", "scroll", "select", "hover",
+    action: Literal["snapshot", "click", "type", "keypress", "scroll", "select", "hover", "find",
                     "upload", "drag", "fill"] = Field(
         description="What to do; see the tool description.")
     element_id: str | None = Field(default=None, min_length=1, max_length=64,
@@ -101,6 +108,14 @@ class DomParams(TabParams):
     include_cross_origin_iframes: bool | None = Field(
         default=None, description="snapshot: also list the controls of cross-site iframes (payment, login, "
                                   "consent widgets); their ids work like any other.")
+    # snapshot: reading the whole page (paging, one part) and find
+    max_text_chars: int | None = Field(default=None, ge=0, le=200_000,
+                                       description="snapshot: reader text chars per piece (default 3000).")
+    text_offset: int | None = Field(default=None, ge=0, description="snapshot: where the piece of reader text starts.")
+    within: str | None = Field(default=None, min_length=1, max_length=200,
+                               description="snapshot: element_id, region (main, navigation, ...) or dialog.")
+    query: str | None = Field(default=None, min_length=1, max_length=1000, description="find: text or /regex/flags.")
+    max_results: int = Field(default=20, ge=1, le=500, description="find: most matches to return.")
     # click
     button: Literal["left", "right", "middle"] = Field(default="left", description="click: mouse button.")
     click_count: int = Field(default=1, ge=1, le=3, description="click: 2 for a double click.")
@@ -162,6 +177,8 @@ async def _snapshot(tab: Tab, params: DomParams) -> Any:
     from ..page.service import DomService
     wanted = {k: getattr(params, k) for k in ("include_values", "max_controls", "max_headings", "max_iframe_depth",
                                               "include_cross_origin_iframes") if getattr(params, k) is not None}
+    wanted.update({k: getattr(params, k) for k in ("max_text_chars", "text_offset", "within")
+                   if getattr(params, k) is not None})
     model = await DomService.of(tab).snapshot(SnapshotOptions(**wanted), fresh=True)
     loading = tab.load.pending  # the model shows what is there now; it says when more may come
     return render_text(model, loading=loading) if params.format == "text" else llm_json(model, loading=loading)
@@ -180,6 +197,10 @@ async def _run(tab: Tab, p: DomParams) -> Any:
     settle = p.settle_seconds()
     if p.action == "snapshot":
         return await _snapshot(tab, p)
+    if p.action == "find":
+        from ..page.service import DomService
+        return await DomService.of(tab).find(p.query or "", max_results=p.max_results,
+                                             max_iframe_depth=p.max_iframe_depth if p.max_iframe_depth is not None else 1)
     if p.action == "click":
         return await element.click(tab, p.element_id or "", button=p.button, click_count=p.click_count,
                                    modifiers=p.modifier_bits(), visual_effect=p.visual_effect, settle=settle, **common)

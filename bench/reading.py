@@ -1,0 +1,201 @@
+"""Reading the whole page: paging a long article, find against the walk floor, paged-text recall.
+
+    python bench/reading.py          # or: python bench/run.py reading
+
+- `paging`: a generated article of 200,000 characters of reader text, read end to end (first piece a
+  snapshot, then every `next_offset`, each rendered as the LLM reads it) with pieces of 20,000 and of
+  3,000 characters, against ONE uncapped snapshot (max_text_chars=200,000). Before each timed run
+  the page's DOM is touched, so no run starts from text kept by an earlier one. Target ≤ 1.5× (for
+  pieces of 20,000: 67 pieces of 3,000 are 67 CDP round trips, about 1 ms each whatever the design).
+- `find` on ../shared/pages/large.html against the in-page walk floor of bench/page_model.py: cold
+  (the DOM touched first, so the reader text is rendered again) and warm (right after a snapshot of
+  the unchanged page). Target ≤ 1.2× the floor.
+- `recall`: on the readability corpus, the paged text (pieces of 3,000, concatenated) against the
+  page's `innerText` (token recall and precision; the reader leaves boilerplate out by design, so
+  recall against innerText is the share of the page's visible words it keeps), the paged text
+  against the uncapped text (must be identical), and the recall of the first 3,000 characters alone
+  against Readability's expected article beside that of the paged whole.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import statistics
+import time
+from typing import Any
+
+from _serve import serve_page, serve_shared
+from page_model import FLOOR
+from reader_quality import CorpusServer, corpus_pages, html_text, offline, recall_precision
+
+RUNS = 7
+FLOOR_IN_PAGE = "function () { const t = performance.now(); (" + FLOOR + ")(); return performance.now() - t; }"
+TOUCH = "function () { document.body.dataset.benchTouch = String(Math.random()); return true; }"
+INNER_TEXT = "function () { return document.body ? document.body.innerText : ''; }"
+WORDS = ("reader text page piece offset chromium article paragraph concatenate exactly whitespace never lose "
+         "overlap agent model section heading control browser research comparison extraction").split()
+
+
+def article(chars: int, seed: int = 13) -> str:
+    rnd = random.Random(seed)
+    parts, size, n = [], 0, 0
+    while size < chars:
+        n += 1
+        if n % 15 == 1:
+            parts.append(f"<h2>Part {n}</h2>")
+            size += 12
+        else:
+            sentence = " ".join(rnd.choices(WORDS, k=rnd.randint(40, 90)))
+            parts.append(f"<p>{n}: {sentence}, <b>bold {n}</b> and <a href='#x{n}'>a link</a>.</p>")
+            size += len(sentence) + 28
+    return "<title>Long</title><main><article><h1>Generated</h1>" + "".join(parts) + "</article></main>"
+
+
+async def _ms(fn) -> float:
+    started = time.perf_counter()
+    await fn()
+    return (time.perf_counter() - started) * 1000
+
+
+async def run(print_fn=print) -> dict:
+    from browserx.actions.navigation import navigate
+    from browserx.browser import BrowserConfig, BrowserManager
+    from browserx.page import DomService, SnapshotOptions
+    from browserx.page.render import render_text
+    from browserx.page.world import PageWorld
+
+    results: dict[str, Any] = {}
+    async with BrowserManager(BrowserConfig()) as manager:
+        tab = await (await manager.conversation("bench-reading")).tab()
+        service, world = DomService.of(tab), PageWorld.of(tab)
+
+        # -- paging a 200,000-character article -----------------------------------------------------
+        httpd, url = serve_page(article(200_000).encode())
+        try:
+            await navigate(tab, url, timeout=30)
+            total = len((await service.snapshot(SnapshotOptions(max_text_chars=200_000), fresh=True)).text)
+
+            async def uncapped() -> None:
+                render_text(await service.snapshot(SnapshotOptions(max_text_chars=200_000), fresh=True))
+
+            def paging(size: int):
+                async def read_all() -> None:
+                    offset: int | None = 0
+                    while offset is not None:
+                        model = await service.snapshot(SnapshotOptions(max_text_chars=size, text_offset=offset),
+                                                       fresh=True)
+                        render_text(model)
+                        offset = model.next_offset
+                return read_all
+
+            contenders = [("uncapped", uncapped), ("paged_3000", paging(3000)), ("paged_20000", paging(20_000))]
+            times: dict[str, list[float]] = {name: [] for name, _ in contenders}
+            for i in range(RUNS):
+                for name, fn in contenders[i % 3:] + contenders[:i % 3]:
+                    await world.call(TOUCH)
+                    times[name].append(await _ms(fn))
+            med = {name: statistics.median(values) for name, values in times.items()}
+            results["paging"] = {"chars": total, **{f"{k}_ms": v for k, v in med.items()},
+                                 "paged_3000_x_uncapped": med["paged_3000"] / med["uncapped"],
+                                 "paged_20000_x_uncapped": med["paged_20000"] / med["uncapped"]}
+            print_fn(f"paging {total:,} chars: uncapped snapshot {med['uncapped']:.1f} ms; end to end in pieces of "
+                     f"3,000 {med['paged_3000']:.1f} ms ({results['paging']['paged_3000_x_uncapped']:.2f}×), "
+                     f"of 20,000 {med['paged_20000']:.1f} ms ({results['paging']['paged_20000_x_uncapped']:.2f}×) "
+                     f"(target ≤ 1.5×)")
+        finally:
+            httpd.shutdown()
+
+        # -- find on large.html ----------------------------------------------------------------------
+        httpd, base = serve_shared()
+        try:
+            await navigate(tab, f"{base}/pages/large.html", timeout=30)
+            await world.call(FLOOR)
+
+            async def find_cold() -> None:
+                await world.call(TOUCH)
+                await service.find("order", max_results=20)
+
+            async def find_warm() -> None:
+                await service.find("order", max_results=20)
+
+            async def floor() -> None:
+                await world.call(TOUCH)
+                await world.call(FLOOR)
+
+            found = await service.find("order", max_results=20)
+            times = {"floor": [], "cold": [], "warm": []}
+            for i in range(11):
+                for name, fn in [("floor", floor), ("cold", find_cold), ("warm", find_warm)][i % 3:] + \
+                        [("floor", floor), ("cold", find_cold), ("warm", find_warm)][:i % 3]:
+                    if name == "warm":
+                        await service.snapshot(fresh=True)  # the text a snapshot keeps, page unchanged
+                    times[name].append(await _ms(fn))
+            med = {name: statistics.median(values) for name, values in times.items()}
+            # In-page clocks too (less exposed to the machine's scheduling than round trips are).
+            inpage: dict[str, list[float]] = {"floor": [], "cold": [], "warm": []}
+            for _ in range(7):
+                await world.call(TOUCH)
+                inpage["floor"].append(await world.call(FLOOR_IN_PAGE))
+                await world.call(TOUCH)
+                for key in ("cold", "warm"):  # the cold one renders the text, the warm one finds it kept
+                    timings = (await service.find("order"))["timings"]
+                    inpage[key].append(timings["walk"] + timings["text"] + timings["match"])
+            ip = {name: statistics.median(values) for name, values in inpage.items()}
+            results["find"] = {"matches": found["total"], "floor_ms": med["floor"], "cold_ms": med["cold"],
+                               "warm_ms": med["warm"], "cold_x_floor": med["cold"] / med["floor"],
+                               "warm_x_floor": med["warm"] / med["floor"],
+                               "in_page_floor_ms": ip["floor"], "in_page_cold_ms": ip["cold"], "in_page_warm_ms": ip["warm"],
+                               "in_page_cold_x_floor": ip["cold"] / ip["floor"],
+                               "in_page_warm_x_floor": ip["warm"] / ip["floor"]}
+            f = results["find"]
+            print_fn(f"find 'order' on large.html ({found['total']} matches): floor {med['floor']:.1f} ms, "
+                     f"cold {med['cold']:.1f} ms ({f['cold_x_floor']:.2f}×), warm {med['warm']:.1f} ms "
+                     f"({f['warm_x_floor']:.2f}×); in-page clocks: floor {ip['floor']:.1f} ms, cold "
+                     f"{f['in_page_cold_x_floor']:.2f}×, warm {f['in_page_warm_x_floor']:.2f}× (target ≤ 1.2×)")
+        finally:
+            httpd.shutdown()
+
+        # -- recall of the paged text on the corpus ----------------------------------------------------
+        server = CorpusServer()
+        rows = []
+        try:
+            await offline(tab)
+            for page in corpus_pages():
+                try:
+                    await navigate(tab, f"{server.base}/{page.name}/", timeout=20)
+                except Exception:  # noqa: BLE001 - a page that does not load is left out of the means
+                    continue
+                whole = (await service.snapshot(SnapshotOptions(max_text_chars=200_000), fresh=True)).text
+                paged, offset, first = "", 0, ""
+                while offset is not None:
+                    piece = await service.snapshot(SnapshotOptions(max_text_chars=3000, text_offset=offset), fresh=True)
+                    first = first or piece.text
+                    paged += piece.text
+                    offset = piece.next_offset
+                inner = await world.call(INNER_TEXT)
+                expected = html_text((page / "expected.html").read_text(encoding="utf-8"))
+                recall_inner, precision_inner = recall_precision(paged, inner)
+                rows.append({"page": page.name, "exact": paged == whole, "recall_inner": recall_inner,
+                             "precision_inner": precision_inner,
+                             "recall_expected": recall_precision(paged, expected)[0],
+                             "recall_expected_first_3000": recall_precision(first, expected)[0]})
+        finally:
+            server.stop()
+        mean = lambda key: statistics.mean(r[key] for r in rows)  # noqa: E731
+        results["recall"] = {"pages": len(rows), "exact_pages": sum(r["exact"] for r in rows),
+                             "mean_recall_vs_innerText": mean("recall_inner"),
+                             "mean_precision_vs_innerText": mean("precision_inner"),
+                             "mean_recall_vs_expected_paged": mean("recall_expected"),
+                             "mean_recall_vs_expected_first_3000": mean("recall_expected_first_3000")}
+        r = results["recall"]
+        print_fn(f"paged text on {r['pages']} corpus pages: identical to the uncapped text on {r['exact_pages']}; "
+                 f"vs innerText recall {r['mean_recall_vs_innerText']:.3f} precision "
+                 f"{r['mean_precision_vs_innerText']:.3f}; vs the expected article recall "
+                 f"{r['mean_recall_vs_expected_paged']:.3f} (first 3,000 chars alone: "
+                 f"{r['mean_recall_vs_expected_first_3000']:.3f})")
+    return results
+
+
+if __name__ == "__main__":
+    asyncio.run(run())

@@ -1,0 +1,244 @@
+// Reading the whole page: the reader text in pieces, one part of the page, and find.
+//
+// Contract (published through capture.js's __browserx):
+//   - `textOf(rootEl, styles)`: the FULL reader text of the page (or of the subtree `rootEl`), kept
+//     per document until the DOM (or the viewport size) changes, with a hash that tells Python when
+//     the text of two pieces differs. Pieces are plain slices of it, so they concatenate exactly.
+//   - `pieceOf(text, offset, max)`: the slice [offset, end) with `end` just after a line break or
+//     else a space (a hard cut only when the window's last fifth holds no whitespace).
+//   - `readText(options)`: a continuation piece without the capture walk (cheap when cached).
+//   - `resolveWithin(spec)`: an element id, a region label as the snapshot lists it
+//     (`main`, `navigation "Primary"`), a landmark kind (`navigation`, `header`, `footer`, `aside`,
+//     `search`, `form`, or the ARIA names banner/contentinfo/complementary), or `dialog`: the
+//     topmost open dialog. Returns the element or null.
+//   - `find(query, options)`: one walk (the capture's own, for the same names, visibility and ids)
+//     plus the reader text; matches in headings, controls (name, placeholder, label, options) and
+//     text, each with a snippet, its heading and the text_offset to read on from. Past max_results
+//     matches are only counted (controls from their text and attributes, without their names).
+
+let textCache = null;
+
+function hashOf(text) {
+  let h = 0x811c9dc5;  // FNV-1a
+  for (let i = 0; i < text.length; i++) { h ^= text.charCodeAt(i); h = Math.imul(h, 0x01000193); }
+  return (h >>> 0).toString(16) + ":" + text.length;
+}
+
+// A subtree's text: everything visible in it (no article picking, no boilerplate dropped: the
+// caller chose the part).
+function subtreeText(rootEl, styles) {
+  const flags = { strip: false, weight: false, clean: false };
+  const analysis = analyse(rootEl.ownerDocument, flags, styles, rootEl);
+  return render([rootEl], analysis, flags);
+}
+
+function textOf(rootEl, styles) {
+  const c = textCache;
+  if (c && c.root === rootEl && c.m === mutations && c.w === innerWidth && c.h === innerHeight) return c;
+  const map = styles || new Map();
+  const text = String((rootEl ? subtreeText(rootEl, map) : readerText(document, map, Infinity).text) || "");
+  textCache = { root: rootEl, m: mutations, w: innerWidth, h: innerHeight, text, hash: hashOf(text) };
+  return textCache;
+}
+
+const WS = /\s/;
+function pieceOf(text, offset, max) {
+  const total = text.length;
+  const start = Math.min(Math.max(0, offset | 0), total);
+  let end = Math.min(total, start + Math.max(0, max | 0));
+  if (end < total) {
+    // After a paragraph or line break when the last fifth of the window holds one, else after a space.
+    let cut = text.lastIndexOf("\n", end - 1) + 1;
+    if (cut <= start || cut < end - max * 0.2) {
+      cut = -1;
+      for (let i = end; i > start && i >= end - max * 0.2; i--) if (WS.test(text[i - 1])) { cut = i; break; }
+    }
+    if (cut > start) end = cut;
+    else if (end > start && /[\ud800-\udbff]/.test(text[end - 1])) end--;  // never split a surrogate pair
+  }
+  return { text: text.slice(start, end), range: { offset: start, end, total }, next: end < total ? end : null };
+}
+
+// ---- within -------------------------------------------------------------------------------
+const KIND_ALIASES = { banner: "header", contentinfo: "footer", complementary: "aside", alertdialog: "dialog" };
+const LANDMARK_SELECTOR = "main, nav, header, footer, aside, form, section, search, dialog, [role]";
+
+function shownEl(el) {
+  return !!(el.getClientRects().length && (!el.checkVisibility ||
+    el.checkVisibility({ visibilityProperty: true, opacityProperty: true })));
+}
+
+function resolveWithin(spec) {
+  if (!spec) return null;
+  if (/^[a-z]{2}_\d+$/.test(spec)) return element(spec);
+  const wanted = String(spec).trim();
+  const kind = KIND_ALIASES[wanted] || wanted;
+  if (kind === "dialog") {
+    const modal = [...document.querySelectorAll("dialog:modal")].filter(shownEl);
+    if (modal.length) return modal[modal.length - 1];  // the last shown is on top of the top layer
+  }
+  let first = null;
+  let last = null;
+  for (const el of document.querySelectorAll(LANDMARK_SELECTOR)) {
+    const role = roleOf(el);
+    const label = landmarkLabel(el, role);
+    if (!label) continue;
+    const exact = label === wanted;
+    if (!exact && LANDMARK[role] !== kind) continue;
+    if (!shownEl(el)) continue;
+    if (exact) return el;
+    if (!first) first = el;
+    last = el;
+  }
+  return kind === "dialog" ? last : first;  // a dialog opened later sits above the earlier ones
+}
+
+// ---- continuation pieces --------------------------------------------------------------------
+function readText(options) {
+  const opts = Object.assign({ within: null, text_offset: 0, max_text_chars: 3000 }, options || {});
+  observe(document);
+  const rootEl = opts.within ? resolveWithin(opts.within) : null;
+  if (opts.within && !rootEl) return { error: "within", within: opts.within };
+  const full = textOf(rootEl, null);
+  const piece = pieceOf(full.text, opts.text_offset, opts.max_text_chars);
+  return { title: document.title, url: location.href, text: piece.text, text_range: piece.range,
+    next_offset: piece.next, text_hash: full.hash, omitted: { text: full.text.length - piece.text.length },
+    state: state() };
+}
+
+// ---- find -----------------------------------------------------------------------------------
+function matcherOf(query) {
+  const m = /^\/(.*)\/([a-z]*)$/s.exec(query);
+  if (m) {
+    const re = new RegExp(m[1], m[2].replace(/[gy]/g, "") + "g");
+    const probe = new RegExp(m[1], m[2].replace(/[gy]/g, ""));
+    return Object.assign((s) => {
+      const hits = [];
+      re.lastIndex = 0;
+      for (let r; (r = re.exec(s)) && hits.length < 10000;) {
+        hits.push([r.index, r[0].length]);
+        if (!r[0].length) re.lastIndex++;
+      }
+      return hits;
+    }, { any: (s) => probe.test(s) });
+  }
+  const needle = query.toLowerCase();
+  return Object.assign((s) => {
+    const hits = [];
+    const hay = s.toLowerCase();
+    for (let i = hay.indexOf(needle); i >= 0 && hits.length < 10000; i = hay.indexOf(needle, i + needle.length)) {
+      hits.push([i, needle.length]);
+    }
+    return hits;
+  }, { any: (s) => s.toLowerCase().includes(needle) });
+}
+
+function snippetOf(s, at, len) {
+  const from = Math.max(0, at - 60), to = Math.min(s.length, at + len + 60);
+  return (from ? "…" : "") + norm(s.slice(from, to)) + (to < s.length ? "…" : "");
+}
+
+function find(query, options) {
+  const opts = Object.assign({ max_results: 20, max_iframe_depth: 1, next_number: 1 }, options || {});
+  let test;
+  try { test = matcherOf(String(query)); } catch (e) { return { error: "regex", message: String(e.message || e) }; }
+  nextNumber = Math.max(nextNumber, opts.next_number | 0);
+  includeValues = false;
+  facts = new Map();
+  observe(document);
+  const out = { opts: { max_iframe_depth: opts.max_iframe_depth, include_file_inputs: false }, regions: [],
+    regionSet: new Set(), headings: [], candidates: [], crossOrigin: 0, visited: 0, pendingHosts: [] };
+  const modal = document.querySelector("dialog:modal");
+  const t0 = performance.now();
+  walk(document, { region: null, disabled: !!modal, inControl: false, pointer: false, clipper: null,
+    frameClipper: null, offset: { x: 0, y: 0 }, depth: 0, hops: [], modal }, out);
+  const t1 = performance.now();
+  const full = textOf(null, facts).text;
+  const t2 = performance.now();
+
+  // Headings: their names, and where each sits in the reader text (searched in page order).
+  const heads = [];
+  let cursor = 0;
+  for (const h of out.headings.slice(0, 2000)) {
+    const name = accName(h.el);
+    let pos = null;
+    if (name) {
+      const at = full.indexOf(name, cursor);
+      if (at >= 0) { pos = at; cursor = at + name.length; }
+    }
+    heads.push({ name, level: h.level, pos });
+  }
+  const placed = heads.filter(h => h.pos !== null);
+  const headingAt = (p) => {
+    let lo = 0, hi = placed.length - 1, found = null;
+    while (lo <= hi) { const mid = (lo + hi) >> 1; if (placed[mid].pos <= p) { found = placed[mid]; lo = mid + 1; } else hi = mid - 1; }
+    return found;
+  };
+  const headingOf = (index) => { for (let i = index; i >= 0; i--) if (heads[i] && heads[i].name) return heads[i]; return null; };
+  const paragraphStart = (p) => full.lastIndexOf("\n", p) + 1;
+
+  const matches = [];
+  let total = 0;
+  // `make` builds a match only while there is room: past max_results matches are only counted.
+  const add = (make) => { total++; if (matches.length < opts.max_results) matches.push(make()); };
+  const covered = [];
+  heads.forEach((h) => {
+    const hits = h.name ? test(h.name) : [];
+    if (!hits.length) return;
+    if (h.pos !== null) covered.push([h.pos, h.pos + h.name.length]);
+    add(() => ({ kind: "heading", text: h.name, level: h.level, text_offset: h.pos === null ? null : paragraphStart(h.pos) }));
+  });
+
+  // Controls: a cheap look at their text and attributes first; names only for those that may match.
+  const sx = scrollX, sy = scrollY;
+  for (const cand of out.candidates) {
+    const { el, role, ctx } = cand;
+    if (!cand.shown && role !== "checkbox" && role !== "radio") continue;
+    const attrs = ["aria-label", "placeholder", "aria-placeholder", "title", "alt", "value"]
+      .map(a => el.getAttribute(a) || "").join(" ");
+    const labels = el.labels && el.labels.length ? [...el.labels].map(l => l.textContent).join(" ") : "";
+    if (!test.any(el.textContent + " " + attrs + " " + labels)) {
+      const refs = (el.getAttribute("aria-labelledby") || "").trim().split(/\s+/).filter(Boolean)
+        .map(id => { const n = byIdRef(el, id); return n ? n.textContent : ""; }).join(" ");
+      if (!refs || !test.any(refs)) continue;
+    }
+    if (matches.length >= opts.max_results) { total++; continue; }  // counted from its text: no name needed
+    let r = el.getBoundingClientRect();
+    let shown = cand.shown && r.width * r.height > 1;
+    if (!shown && (role === "checkbox" || role === "radio")) {
+      const label = el.labels && [...el.labels].find(isRendered);
+      const lr = label && label.getBoundingClientRect();
+      shown = !!(lr && lr.width * lr.height > 1);
+    }
+    const clip = clipOf(ctx.clipper);
+    const box = [r.left + ctx.offset.x, r.top + ctx.offset.y, r.width, r.height];
+    if (!shown || (clip.hard && area(intersect(clip.hard, box)) <= 0 && r.width * r.height > 1) ||
+        box[0] + sx + box[2] <= 0 || box[1] + sy + box[3] <= 0) continue;
+    const name = accName(el, role) || cap(norm(el.getAttribute("aria-label") || el.getAttribute("title") || ""), 160);
+    const fields = [["name", name], ["placeholder", norm(el.getAttribute("placeholder") || el.getAttribute("aria-placeholder") || "")]];
+    if (el.localName === "select") fields.push(["option", [...el.options].map(o => norm(o.text)).join(" | ")]);
+    fields.push(["label", norm(labels)]);  // a label's text holds its select's options too: options first
+    const hit = fields.find(([, v]) => v && test.any(v));
+    if (!hit) continue;
+    const [field, value] = hit;
+    const [at, len] = test(value)[0];
+    const h = headingOf(cand.heading);
+    add(() => ({ kind: "control", element_id: idFor(el, role), role, name, field, snippet: snippetOf(value, at, len),
+      region: ctx.region || null, heading: h ? h.name : null,
+      text_offset: h && h.pos !== null ? paragraphStart(h.pos) : null }));
+  }
+
+  let k = 0;  // hits and covered ranges both ascend: one pointer
+  for (const [at, len] of test(full)) {
+    while (k < covered.length && covered[k][1] <= at) k++;
+    if (k < covered.length && covered[k][0] <= at) continue;  // inside a heading already reported
+    add(() => {
+      const h = headingAt(at);
+      return { kind: "text", snippet: snippetOf(full, at, len), heading: h ? h.name : null, text_offset: paragraphStart(at) };
+    });
+  }
+  pendingHosts = out.pendingHosts;
+  return { query: String(query), total, matches, text_chars: full.length, next_number: nextNumber,
+    pending_hosts: pendingHosts.length,
+    timings: { walk: t1 - t0, text: t2 - t1, match: performance.now() - t2, elements: out.visited } };
+}
