@@ -7,6 +7,9 @@ Usage::
 
     # or attach to a running browser instead of launching one
     config = BrowserConfig(cdp_url="http://127.0.0.1:9222")
+
+    # or a browser per conversation from browserless or a Selenium Grid 4
+    config = BrowserConfig(browser_endpoint="ws://127.0.0.1:3000/chromium", browser_endpoint_token="…")
 """
 
 from __future__ import annotations
@@ -42,6 +45,11 @@ class BrowserConfig:
     # Files tools may read or write (uploads, read_image, storage state); None: the working
     # directory (unless it is "/") and output_dir. See browser/files.py.
     file_roots: list[str] | None = None
+    # A browser per conversation from a service instead of one shared browser (browser/endpoints.py):
+    # ws://… browserless-style (a browser per connection), http://… a Selenium Grid 4. Not with cdp_url.
+    browser_endpoint: str | None = None
+    browser_endpoint_token: str | None = field(default=None, repr=False)  # else env BROWSERX_ENDPOINT_TOKEN
+    endpoint_timeout: float = 60.0        # seconds to wait for the service's browser (refused after)
 
     def __post_init__(self) -> None:
         width, height = self.viewport

@@ -1,4 +1,9 @@
-"""A conversation: one isolated browser context, its tabs, downloads and working directories."""
+"""A conversation: one isolated browser context, its tabs, downloads and working directories.
+
+It is given its connection and config by the manager and never reaches back to it: the browser
+layer depends one way (manager -> conversation -> tab -> children -> policy). The connection is
+the shared browser's (launched or --cdp-url) or, with a browser endpoint, a browser of its own.
+"""
 
 from __future__ import annotations
 
@@ -7,18 +12,16 @@ import contextlib
 import shutil
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..cdp import CDPConnection, CDPSession
 from ..errors import BrowserClosedError, TabNotFoundError
 from .config import BrowserConfig
 from .files import file_roots
 from .tab import Tab
-
-if TYPE_CHECKING:
-    from .manager import BrowserManager
 
 
 @dataclass
@@ -39,11 +42,14 @@ class Download:
 class Conversation:
     """Cookies, storage and tabs of one conversation; nothing is shared with another."""
 
-    def __init__(self, manager: BrowserManager, conversation_id: str, browser_context_id: str) -> None:
-        self.manager = manager
+    def __init__(self, conversation_id: str, browser_context_id: str, connection: CDPConnection,
+                 config: BrowserConfig, *, release: Callable[[], Awaitable[None]] | None = None) -> None:
         self.conversation_id = conversation_id
         self.browser_context_id = browser_context_id
-        self.config: BrowserConfig = manager.config
+        self.connection = connection
+        self.config = config
+        self._release = release  # gives a browser of its own back to its service (endpoints.py)
+        self._offs: list[Callable[[], None]] = []
         self.tabs: dict[int, Tab] = {}
         self.active_tab_id: int | None = None
         self.closed = False
@@ -69,21 +75,51 @@ class Conversation:
         return file_roots(self.config.file_roots, self.config.output_dir,
                           extra=[self.output_dir, self.download_dir, *self.client_roots])
 
-    @property
-    def connection(self) -> CDPConnection:
-        return self.manager.connection
-
     def touch(self) -> None:
         self.last_used = time.monotonic()
 
     def check_open(self) -> None:
-        if self.closed or self.manager.connection.closed:
+        if self.closed or self.connection.closed:
             raise BrowserClosedError(f"conversation {self.conversation_id} lost its browser")
 
     async def setup(self) -> None:
+        self._subscribe()
         await self.connection.send("Browser.setDownloadBehavior", {
             "behavior": "allowAndName", "browserContextId": self.browser_context_id,
             "downloadPath": str(self.download_dir), "eventsEnabled": True})
+
+    def _subscribe(self) -> None:
+        """Follow the browser's target and download events that concern this conversation's context."""
+        connection = self.connection
+
+        def mine(params: dict[str, Any]) -> bool:
+            return params.get("targetInfo", {}).get("browserContextId") == self.browser_context_id
+
+        def created(params: dict[str, Any]) -> None:
+            info = params["targetInfo"]
+            if mine(params) and info.get("type") == "page" and info.get("openerId"):
+                self.adopt(info)
+
+        def changed(params: dict[str, Any]) -> None:
+            if mine(params):
+                self.target_info_changed(params["targetInfo"])
+
+        def download_begun(params: dict[str, Any]) -> None:
+            if any(t.target_id == params.get("frameId") for t in self.tabs.values()):
+                self.download_started(params)
+
+        def download_progress(params: dict[str, Any]) -> None:
+            if params.get("guid") in self.downloads:
+                self.download_progress(params)
+
+        self._offs += [
+            connection.on("Target.targetCreated", created),
+            connection.on("Target.targetInfoChanged", changed),
+            connection.on("Target.targetDestroyed", lambda p: self.target_gone(p["targetId"])),
+            connection.on("Target.detachedFromTarget", lambda p: self.target_gone(p.get("targetId", ""))),
+            connection.on("Browser.downloadWillBegin", download_begun),
+            connection.on("Browser.downloadProgress", download_progress),
+        ]
 
     # -- tabs -------------------------------------------------------------------------------
 
@@ -100,7 +136,7 @@ class Conversation:
     async def _attach(self, target_id: str, opener_tab_id: int | None) -> Tab:
         attached = await self.connection.send("Target.attachToTarget", {"targetId": target_id, "flatten": True})
         session = CDPSession(self.connection, attached["sessionId"], target_id)
-        tab = Tab(self, self._next_tab_id, session, opener_tab_id)
+        tab = Tab(self, self._next_tab_id, session, opener_tab_id, config=self.config)
         self._next_tab_id += 1
         self.tabs[tab.tab_id] = tab
         await tab.attach(self.config.viewport, self.config.device_scale_factor)
@@ -165,7 +201,8 @@ class Conversation:
     async def list_tabs(self) -> list[dict[str, Any]]:
         self.check_open()
         await self.settle_adoptions()
-        return [tab.info() for tab in sorted(self.tabs.values(), key=lambda t: t.tab_id)]
+        return [tab.info(active=tab.tab_id == self.active_tab_id)
+                for tab in sorted(self.tabs.values(), key=lambda t: t.tab_id)]
 
     async def select_tab(self, tab_id: int) -> Tab:
         tab = await self.tab(tab_id)
@@ -226,7 +263,12 @@ class Conversation:
         self.tabs.clear()
         for task in self._adopting.values():
             task.cancel()
-        if not self.connection.closed:
+        for off in self._offs:
+            off()
+        if self._release is not None:  # a browser of its own, context and all: back to its service at once
+            with contextlib.suppress(Exception):
+                await self._release()
+        elif not self.connection.closed:
             with contextlib.suppress(Exception):
                 await self.connection.send("Target.disposeBrowserContext",
                                            {"browserContextId": self.browser_context_id}, timeout=10)

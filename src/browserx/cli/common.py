@@ -52,6 +52,13 @@ def add_browser_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--file-roots", metavar="DIR[,DIR]", action="append", default=[],
                        help="directories whose files tools may read or write (uploads, images, storage state); "
                             "default: the working directory (never /) and --output-dir")
+    group.add_argument("--browser-endpoint", metavar="URL",
+                       help="a browser per conversation from a service: ws://… (browserless) or http://… "
+                            "(Selenium Grid 4); see README 'Scaling out'")
+    group.add_argument("--browser-endpoint-token", metavar="TOKEN",
+                       help="sent as a bearer header to --browser-endpoint (default: env BROWSERX_ENDPOINT_TOKEN)")
+    group.add_argument("--endpoint-timeout", metavar="SECONDS", type=float, default=60.0,
+                       help="wait this long for the service's browser, then BROWSER_UNAVAILABLE (default 60)")
 
 
 def config_from_args(args: argparse.Namespace) -> BrowserConfig:
@@ -72,6 +79,9 @@ def config_from_args(args: argparse.Namespace) -> BrowserConfig:
         screenshot_max_long_edge=getattr(args, "screenshot_max_edge", None),
         file_roots=[r.strip() for item in getattr(args, "file_roots", None) or [] for r in item.split(",")
                     if r.strip()] or None,
+        browser_endpoint=getattr(args, "browser_endpoint", None),
+        browser_endpoint_token=getattr(args, "browser_endpoint_token", None),
+        endpoint_timeout=float(getattr(args, "endpoint_timeout", None) or 60.0),
     )
 
 
