@@ -23,6 +23,7 @@ import socket
 import subprocess
 import tempfile
 import threading
+import urllib.error
 import urllib.request
 from collections import deque
 from pathlib import Path
@@ -180,8 +181,18 @@ class Grid(Service):
     def endpoint(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
+    def alive(self, session_id: str) -> bool:
+        """Whether the grid knows the session (its session map; /status may lag behind)."""
+        try:
+            with urllib.request.urlopen(f"{self.endpoint}/session/{session_id}/timeouts", timeout=30):
+                return True
+        except urllib.error.HTTPError as exc:
+            if exc.code == 404:
+                return False
+            raise
+
     def sessions(self) -> list[str]:
-        """The ids of the sessions the grid holds now."""
+        """The ids of the sessions the grid holds now, from /status (which may lag behind a DELETE)."""
         with urllib.request.urlopen(f"{self.endpoint}/status", timeout=10) as response:
             status = json.loads(response.read())
         return [slot["session"]["sessionId"] for node in status["value"]["nodes"] for slot in node["slots"]
