@@ -12,7 +12,8 @@ ORDER = ["config", "files", "console", "policy", "children", "tab", "conversatio
 
 
 def browser_imports(module: str) -> set[str]:
-    tree = ast.parse((BROWSER / f"{module}.py").read_text())
+    path = BROWSER / f"{module}.py"
+    tree = ast.parse(path.read_text()) if path.exists() else ast.Module(body=[], type_ignores=[])
     found = set()
     for node in ast.walk(tree):  # every import, wherever it is (TYPE_CHECKING blocks, functions)
         if isinstance(node, ast.ImportFrom) and node.level == 1:
