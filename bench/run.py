@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 SECTIONS = ["startup", "page_model", "click", "screenshot", "reader_quality"]
+SECTIONS.append("remote")  # first tool call on a local browser, browserless and a Selenium Grid 4
 
 
 async def main(names: list[str]) -> int:
