@@ -13,6 +13,7 @@ import os
 import signal
 import sys
 import urllib.request
+from pathlib import Path
 
 import pytest
 
@@ -22,6 +23,10 @@ from browserx.errors import ValidationError
 from browserx.tools import ToolContext, default_registry
 
 from browser_services import Browserless, Grid, free_port, installed
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "mcp"))
+from mcp_client import McpHttpProcess, http_session  # noqa: E402
+from mcp_client import call as mcp_call  # noqa: E402
 
 SERVICES = installed()
 PAGE = "<title>remote</title><p>hello from a remote browser</p>"
@@ -201,6 +206,21 @@ async def test_the_cli_takes_a_browser_endpoint(browserless, server):
     out, err = await asyncio.wait_for(proc.communicate(), 60)
     assert proc.returncode == 0, err.decode()
     assert b'"title": "remote"' in out
+
+
+async def test_each_mcp_session_gets_a_remote_browser_of_its_own(browserless, server):
+    url = server.route("/endpoints/mcp", PAGE)
+    async with McpHttpProcess("--browser-endpoint", browserless.endpoint, "--browser-endpoint-token",
+                              browserless.token) as proc, \
+            http_session(proc.url) as first, http_session(proc.url) as second:
+        await asyncio.gather(mcp_call(first, "browser_navigate", url=url), mcp_call(second, "browser_navigate", url=url))
+        await mcp_call(first, "browser_eval", expression="document.cookie = 'owner=first; path=/'")
+        (_, first_sees), (_, second_sees) = await asyncio.gather(
+            mcp_call(first, "browser_eval", expression="document.cookie"),
+            mcp_call(second, "browser_eval", expression="document.cookie"))
+        running = browserless.pressure()["running"]
+    assert first_sees["data"]["result"] == "owner=first" and second_sees["data"]["result"] == ""
+    assert running == 2
 
 
 # -- Selenium Grid 4 -------------------------------------------------------------------------------
