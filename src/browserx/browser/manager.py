@@ -53,6 +53,7 @@ class BrowserManager:
         self._ids = itertools.count(1)
         self._closed = False
         self._opening: dict[str, asyncio.Lock] = {}  # per conversation id (remote browsers)
+        self._tasks: set[asyncio.Task[None]] = set()
 
     async def __aenter__(self) -> BrowserManager:
         await self.start()
@@ -153,6 +154,9 @@ class BrowserManager:
                 raise BrowserClosedError("the browser manager is closed")
             assert self.endpoint is not None
             remote = await self.endpoint.open()
+            if self._closed:  # closed while we waited for the service
+                await remote.release()
+                raise BrowserClosedError("the browser manager is closed")
             self.launches += 1
             log.info("conversation %s: %s", conversation_id, remote.label)
             try:
@@ -168,7 +172,9 @@ class BrowserManager:
 
     def _forget_later(self, conversation: Conversation) -> None:
         if self.conversations.get(conversation.conversation_id) is conversation and not self._closed:
-            asyncio.get_running_loop().create_task(self._forget(conversation))
+            task = asyncio.get_running_loop().create_task(self._forget(conversation))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
 
     async def _forget(self, conversation: Conversation) -> None:
         async with self._opening.setdefault(conversation.conversation_id, asyncio.Lock()):
