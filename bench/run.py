@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 SECTIONS = ["startup", "page_model", "click", "screenshot", "reader_quality", "names_agreement", "reading", "loading",
-            "forms"]
+            "forms", "remote"]
 
 
 async def main(names: list[str]) -> int:

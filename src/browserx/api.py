@@ -3,6 +3,7 @@
     import browserx
 
     async with browserx.launch() as browser:              # or browserx.connect("http://127.0.0.1:9222")
+                                                          # or browserx.connect(browser_endpoint="ws://…")
         session = await browser.session()                   # one isolated conversation
         await session.navigate("https://example.com/")
         print(await session.snapshot_text())
@@ -128,6 +129,8 @@ def launch(config: BrowserConfig | None = None, **settings: Any) -> Browser:
     return Browser(config or BrowserConfig(**settings))
 
 
-def connect(cdp_url: str, **settings: Any) -> Browser:
-    """Attach to a running browser by `http://host:port` or `ws://…` DevTools URL."""
+def connect(cdp_url: str | None = None, **settings: Any) -> Browser:
+    """Attach to a running browser by `http://host:port` or `ws://…` DevTools URL, or, with
+    `browser_endpoint="ws://…"` (browserless) or `"http://…"` (Selenium Grid 4) instead, get a
+    browser per conversation from that service (`browser_endpoint_token=`, `endpoint_timeout=`)."""
     return Browser(BrowserConfig(cdp_url=cdp_url, **settings))

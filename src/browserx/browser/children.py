@@ -22,14 +22,11 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..cdp import CDPSession
 from ..errors import PageNavigatedError
-from .policy import enforce_allowed_origins
-
-if TYPE_CHECKING:
-    from .tab import Tab
+from .policy import Notice, enforce_allowed_origins
 
 SERVICE = "browser.children"
 SETUP_TIMEOUT = 5.0
@@ -59,20 +56,29 @@ class ChildTarget:
         return f"{self.target_type}:{self.url}"
 
 
+# The first argument of listeners and setups is the `Tab` owning the child (this module does not
+# import tab.py: the browser layer depends one way, tab -> children -> policy).
 # `fn(tab, child)`, run on the reader task the moment a child attaches (before anything it does
 # can be reported): subscribe to its events here and put the unsubscribers in `child.offs`.
-ChildListener = Callable[["Tab", ChildTarget], None]
+ChildListener = Callable[[Any, ChildTarget], None]
 child_listeners: list[ChildListener] = []
 # `async fn(tab, child)`, awaited (bounded) before the child is resumed (network.py enables Network).
-ChildSetup = Callable[["Tab", ChildTarget], Awaitable[None]]
+ChildSetup = Callable[[Any, ChildTarget], Awaitable[None]]
 child_setups: list[ChildSetup] = []
 
 
 class TabChildren:
-    """The child targets of one tab, by session id. Get it with `children_of(tab)`."""
+    """The child targets of one tab, by session id. Get it with `children_of(tab)`.
 
-    def __init__(self, tab: Tab) -> None:
+    `tab` is the owner handed to listeners and setups; the rest is what the children need of it:
+    its session, the allowed origins their iframes obey, and where blocked navigations are reported.
+    """
+
+    def __init__(self, tab: Any, session: CDPSession, *, allowed_origins: list[str], notice: Notice) -> None:
         self.tab = tab
+        self.session = session
+        self.allowed_origins = allowed_origins
+        self.notice = notice
         self.children: dict[str, ChildTarget] = {}  # by session id
         self._offs: list[Callable[[], None]] = []
         self._tasks: set[asyncio.Task[None]] = set()
@@ -82,11 +88,9 @@ class TabChildren:
         if self._started:
             return
         self._started = True
-        tab = self.tab
-        self._offs.append(tab.session.connection.on("Target.targetInfoChanged", self._target_info_changed))
-        self._offs += self._watch(tab.session)
-        tab.document_listeners.append(self._maybe_closed)
-        await tab.session.send("Target.setAutoAttach", _AUTO_ATTACH, timeout=SETUP_TIMEOUT)
+        self._offs.append(self.session.connection.on("Target.targetInfoChanged", self._target_info_changed))
+        self._offs += self._watch(self.session)
+        await self.session.send("Target.setAutoAttach", _AUTO_ATTACH, timeout=SETUP_TIMEOUT)
 
     def frames(self) -> list[ChildTarget]:
         """The OOPIFs of the tab (any depth), in the order they attached."""
@@ -108,7 +112,7 @@ class TabChildren:
 
     def _attached(self, parent: CDPSession, params: dict[str, Any]) -> None:
         info = params["targetInfo"]
-        session = CDPSession(self.tab.session.connection, params["sessionId"], info["targetId"])
+        session = CDPSession(self.session.connection, params["sessionId"], info["targetId"])
         child = ChildTarget(session, info.get("type", "other"), info.get("url", ""), parent,
                             info.get("parentFrameId"))
         self.children[session.session_id] = child
@@ -126,8 +130,8 @@ class TabChildren:
             session.send("Target.setAutoAttach", _AUTO_ATTACH, timeout=SETUP_TIMEOUT),
             *(setup(tab, child) for setup in list(child_setups)),
         ]
-        if child.target_type == "iframe" and tab.conversation.config.allowed_origins:
-            steps.append(enforce_allowed_origins(tab, session))
+        if child.target_type == "iframe" and self.allowed_origins:
+            steps.append(enforce_allowed_origins(session, self.allowed_origins, self.notice))
         # A paused worker answers Runtime.enable only once it runs, so resume alongside, not after:
         # the commands reach the target in order, so the domains are on before its first line runs.
         steps.append(session.send("Runtime.runIfWaitingForDebugger", timeout=SETUP_TIMEOUT))
@@ -140,7 +144,7 @@ class TabChildren:
         for off in child.offs:
             off()
         # Calls still waiting on it would otherwise wait out their timeouts.
-        self.tab.session.connection.fail_session(child.session.session_id, PageNavigatedError(
+        self.session.connection.fail_session(child.session.session_id, PageNavigatedError(
             f"the {child.target_type} target went away (navigated or closed)"))
         child.session.detached()
 
@@ -150,9 +154,8 @@ class TabChildren:
             if child.session.target_id == info.get("targetId") and info.get("url"):
                 child.url = info["url"]  # an OOPIF is attached before it commits its URL
 
-    def _maybe_closed(self) -> None:
-        if not self.tab.closed:
-            return
+    def close(self) -> None:
+        """The tab is gone: so are its children (Tab.detach calls this)."""
         for off in self._offs:
             off()
         self._offs.clear()
@@ -160,9 +163,6 @@ class TabChildren:
             self._detached({"sessionId": session_id})
 
 
-def children_of(tab: Tab) -> TabChildren:
-    """The tab's child-target registry (created on first use; `Tab.attach` starts it)."""
-    children = tab.services.get(SERVICE)
-    if children is None:
-        children = tab.services[SERVICE] = TabChildren(tab)
-    return children
+def children_of(tab: Any) -> TabChildren:
+    """The tab's child-target registry (the `Tab` creates it, and `Tab.attach` starts it)."""
+    return tab.services[SERVICE]

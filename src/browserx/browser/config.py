@@ -7,6 +7,9 @@ Usage::
 
     # or attach to a running browser instead of launching one
     config = BrowserConfig(cdp_url="http://127.0.0.1:9222")
+
+    # or a browser per conversation from browserless or a Selenium Grid 4
+    config = BrowserConfig(browser_endpoint="ws://127.0.0.1:3000/chromium", browser_endpoint_token="…")
 """
 
 from __future__ import annotations
@@ -56,6 +59,11 @@ class BrowserConfig:
     # Tool results (eval values, console logs, network bodies) up to this many bytes come back
     # inline; bigger ones are kept by output_id and read with browser_read_output.
     max_inline_output: int = 16 * 1024
+    # A browser per conversation from a service instead of one shared browser (browser/endpoints.py):
+    # ws://… browserless-style (a browser per connection), http://… a Selenium Grid 4. Not with cdp_url.
+    browser_endpoint: str | None = None
+    browser_endpoint_token: str | None = field(default=None, repr=False)  # else env BROWSERX_ENDPOINT_TOKEN
+    endpoint_timeout: float = 60.0        # seconds to wait for the service's browser (refused after)
 
     def __post_init__(self) -> None:
         width, height = self.viewport

@@ -1,4 +1,9 @@
-"""A conversation: one isolated browser context, its tabs, downloads and working directories."""
+"""A conversation: one isolated browser context, its tabs, downloads and working directories.
+
+It is given its connection and config by the manager and never reaches back to it: the browser
+layer depends one way (manager -> conversation -> tab -> children -> policy). The connection is
+the shared browser's (launched or --cdp-url) or, with a browser endpoint, a browser of its own.
+"""
 
 from __future__ import annotations
 
@@ -7,19 +12,16 @@ import contextlib
 import shutil
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..cdp import CDPConnection, CDPSession
 from ..errors import BrowserClosedError, TabNotFoundError
 from .config import BrowserConfig
 from .files import file_roots
-from .storage import load_state, read_state_file
 from .tab import Tab
-
-if TYPE_CHECKING:
-    from .manager import BrowserManager
 
 
 @dataclass
@@ -37,15 +39,14 @@ class Download:
                 "size": self.size, "path": self.path}
 
 
-def _shared_download_dir(manager: BrowserManager) -> Path:
+def shared_download_dir(config: BrowserConfig, browser_temp_dir: str | None) -> Path:
     """Downloads go where the context's last Browser.setDownloadBehavior says: conversations sharing
     a context share one directory, which outlives each of them (under --output-dir, or the browser's
     temporary directory, removed with the browser)."""
-    chrome = manager.chrome
-    if manager.config.output_dir or chrome is None or chrome.temp_dir is None:
-        base = Path(manager.config.output_dir or tempfile.gettempdir())
+    if config.output_dir or browser_temp_dir is None:
+        base = Path(config.output_dir or tempfile.gettempdir())
     else:
-        base = Path(chrome.temp_dir)
+        base = Path(browser_temp_dir)
     directory = base / "browserx-shared-downloads"
     directory.mkdir(parents=True, exist_ok=True)
     return directory
@@ -59,13 +60,16 @@ class Conversation:
     has its own tabs, and closing it closes those tabs instead of disposing the context.
     """
 
-    def __init__(self, manager: BrowserManager, conversation_id: str, browser_context_id: str,
-                 *, shared_context: bool = False) -> None:
-        self.manager = manager
+    def __init__(self, conversation_id: str, browser_context_id: str, connection: CDPConnection,
+                 config: BrowserConfig, *, release: Callable[[], Awaitable[None]] | None = None,
+                 shared_context: bool = False, shared_download_dir: Path | None = None) -> None:
         self.conversation_id = conversation_id
         self.browser_context_id = browser_context_id
+        self.connection = connection
+        self.config = config
         self.shared_context = shared_context
-        self.config: BrowserConfig = manager.config
+        self._release = release  # gives a browser of its own back to its service (endpoints.py)
+        self._offs: list[Callable[[], None]] = []
         self.tabs: dict[int, Tab] = {}
         self.active_tab_id: int | None = None
         self.closed = False
@@ -83,8 +87,8 @@ class Conversation:
         self.screenshot_dir = self.root_dir / "screenshots"
         for directory in (self.download_dir, self.output_dir, self.screenshot_dir):
             directory.mkdir()
-        if shared_context:
-            self.download_dir = _shared_download_dir(manager)
+        if shared_context and shared_download_dir is not None:
+            self.download_dir = shared_download_dir
         self.services: dict[str, Any] = {}  # per-conversation state of higher layers (screenshot store, …)
         self.client_roots: list[str] = []  # directories the MCP client offers (roots/list), added to the file roots
 
@@ -93,23 +97,53 @@ class Conversation:
         return file_roots(self.config.file_roots, self.config.output_dir,
                           extra=[self.output_dir, self.download_dir, *self.client_roots])
 
-    @property
-    def connection(self) -> CDPConnection:
-        return self.manager.connection
-
     def touch(self) -> None:
         self.last_used = time.monotonic()
 
     def check_open(self) -> None:
-        if self.closed or self.manager.connection.closed:
+        if self.closed or self.connection.closed:
             raise BrowserClosedError(f"conversation {self.conversation_id} lost its browser")
 
     async def setup(self) -> None:
+        self._subscribe()
         await self.connection.send("Browser.setDownloadBehavior", {
             "behavior": "allowAndName", "browserContextId": self.browser_context_id,
             "downloadPath": str(self.download_dir), "eventsEnabled": True})
-        if self.config.storage_state:
-            await load_state(self, read_state_file(self.config.storage_state))
+
+    def _subscribe(self) -> None:
+        """Follow the browser's target and download events that concern this conversation's context."""
+        connection = self.connection
+
+        def mine(params: dict[str, Any]) -> bool:
+            return params.get("targetInfo", {}).get("browserContextId") == self.browser_context_id
+
+        def created(params: dict[str, Any]) -> None:
+            info = params["targetInfo"]
+            if mine(params) and info.get("type") == "page" and info.get("openerId"):
+                # On a shared (persistent) context every conversation sees it: the opener's owns a popup.
+                if not self.shared_context or any(t.target_id == info["openerId"] for t in self.tabs.values()):
+                    self.adopt(info)
+
+        def changed(params: dict[str, Any]) -> None:
+            if mine(params):
+                self.target_info_changed(params["targetInfo"])
+
+        def download_begun(params: dict[str, Any]) -> None:
+            if any(t.target_id == params.get("frameId") for t in self.tabs.values()):
+                self.download_started(params)
+
+        def download_progress(params: dict[str, Any]) -> None:
+            if params.get("guid") in self.downloads:
+                self.download_progress(params)
+
+        self._offs += [
+            connection.on("Target.targetCreated", created),
+            connection.on("Target.targetInfoChanged", changed),
+            connection.on("Target.targetDestroyed", lambda p: self.target_gone(p["targetId"])),
+            connection.on("Target.detachedFromTarget", lambda p: self.target_gone(p.get("targetId", ""))),
+            connection.on("Browser.downloadWillBegin", download_begun),
+            connection.on("Browser.downloadProgress", download_progress),
+        ]
 
     # -- tabs -------------------------------------------------------------------------------
 
@@ -126,7 +160,7 @@ class Conversation:
     async def _attach(self, target_id: str, opener_tab_id: int | None) -> Tab:
         attached = await self.connection.send("Target.attachToTarget", {"targetId": target_id, "flatten": True})
         session = CDPSession(self.connection, attached["sessionId"], target_id)
-        tab = Tab(self, self._next_tab_id, session, opener_tab_id)
+        tab = Tab(self, self._next_tab_id, session, opener_tab_id, config=self.config)
         self._next_tab_id += 1
         self.tabs[tab.tab_id] = tab
         await tab.attach(self.config.viewport, self.config.device_scale_factor)
@@ -191,7 +225,8 @@ class Conversation:
     async def list_tabs(self) -> list[dict[str, Any]]:
         self.check_open()
         await self.settle_adoptions()
-        return [tab.info() for tab in sorted(self.tabs.values(), key=lambda t: t.tab_id)]
+        return [tab.info(active=tab.tab_id == self.active_tab_id)
+                for tab in sorted(self.tabs.values(), key=lambda t: t.tab_id)]
 
     async def select_tab(self, tab_id: int) -> Tab:
         tab = await self.tab(tab_id)
@@ -253,7 +288,12 @@ class Conversation:
         self.tabs.clear()
         for task in self._adopting.values():
             task.cancel()
-        if self.shared_context and not self.connection.closed:
+        for off in self._offs:
+            off()
+        if self._release is not None:  # a browser of its own, context and all: back to its service at once
+            with contextlib.suppress(Exception):
+                await self._release()
+        elif self.shared_context and not self.connection.closed:
             for target_id in target_ids:  # the shared context stays; only this conversation's tabs go
                 with contextlib.suppress(Exception):
                     await self.connection.send("Target.closeTarget", {"targetId": target_id}, timeout=10)

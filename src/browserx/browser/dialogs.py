@@ -23,12 +23,21 @@ import asyncio
 import contextlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ..errors import BrowserxError, DialogOpenError, NotFoundError
 
 if TYPE_CHECKING:
-    from .tab import Tab
+    from ..cdp import CDPSession
+    from .config import BrowserConfig
+
+
+class _TabLike(Protocol):  # the tab owns its Dialogs; imports run one way (tab -> dialogs)
+    tab_id: int
+    session: CDPSession
+    config: BrowserConfig
+
+    def notice(self, kind: str, **data: Any) -> None: ...
 
 T = TypeVar("T")
 MAX_MESSAGE = 500
@@ -45,7 +54,7 @@ class DialogOpened:
 class Dialogs:
     """The dialog state of one tab (`tab.dialogs`)."""
 
-    def __init__(self, tab: Tab) -> None:
+    def __init__(self, tab: _TabLike) -> None:
         self.tab = tab
         self.pending: dict[str, Any] | None = None  # the open dialog, policy "ask" only
         # Told of every dialog that opens, and whether work waiting on `opened()` will report it.
@@ -60,7 +69,7 @@ class Dialogs:
 
     @property
     def asking(self) -> bool:
-        return self.tab.conversation.config.dialog_policy == "ask"
+        return self.tab.config.dialog_policy == "ask"
 
     def check(self) -> None:
         """DIALOG_OPEN when a dialog waits for an answer: the page cannot act until it has one."""
@@ -100,7 +109,7 @@ class Dialogs:
     def _opening(self, params: dict[str, Any]) -> None:
         kind = params.get("type", "alert")
         message = str(params.get("message", ""))[:MAX_MESSAGE]
-        config = self.tab.conversation.config
+        config = self.tab.config
         if config.dialog_policy != "ask":
             accept = config.dialog_policy == "accept" or (config.dialog_policy == "accept_alerts" and kind == "alert")
             self.tab.notice("dialog", dialog_type=kind, message=message, action="accepted" if accept else "dismissed")

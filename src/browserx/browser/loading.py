@@ -17,12 +17,17 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import BrowserxError
 
 if TYPE_CHECKING:
-    from .tab import Tab
+    from ..cdp import CDPSession
+
+
+class _TabLike(Protocol):  # the tab owns its LoadState; imports run one way (tab -> loading)
+    target_id: str
+    session: CDPSession
 
 QUIET_S = 0.5        # network idle: no request in flight for this long
 NAMED_REQUESTS = 5   # pending requests are named when there are at most this many
@@ -33,7 +38,7 @@ MAX_TRACKED = 1000   # requests whose end we never saw must not pile up
 class LoadState:
     """One tab's document and its progress; a fresh tab (about:blank) counts as loaded."""
 
-    def __init__(self, tab: Tab) -> None:
+    def __init__(self, tab: _TabLike) -> None:
         self.tab = tab
         now = time.monotonic()
         self.loader_id = ""

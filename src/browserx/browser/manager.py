@@ -1,4 +1,4 @@
-"""The browser manager: one Chromium (launched or attached), one conversation per caller.
+"""The browser manager: where each conversation's browser comes from, and one conversation per caller.
 
 Usage::
 
@@ -6,9 +6,18 @@ Usage::
         conversation = await manager.conversation("chat-1")
         tab = await conversation.tab()
 
-A conversation idle for longer than `idle_timeout` is closed by a reaper task. When the browser
-dies, calls in flight fail with BROWSER_CLOSED and the next `conversation()` call launches a new
-browser (a launched one) or reports BROWSER_CLOSED again (an attached one that is gone).
+Two ways to get browsers:
+
+- one shared Chromium, launched (default) or attached (`cdp_url`); each conversation is an
+  isolated browser context in it. When the browser dies, calls in flight fail with BROWSER_CLOSED
+  and the next `conversation()` call launches a new browser (a launched one) or reports
+  BROWSER_CLOSED again (an attached one that is gone).
+- a browser per conversation from a service (`browser_endpoint`, see endpoints.py). A refusing or
+  full service gives BROWSER_UNAVAILABLE; a remote browser that goes away fails that
+  conversation's calls with BROWSER_CLOSED, and its next call gets a new browser.
+
+A conversation idle for longer than `idle_timeout` is closed by a reaper task; closing one gives a
+browser of its own back to its service at once.
 """
 
 from __future__ import annotations
@@ -18,12 +27,14 @@ import contextlib
 import itertools
 import logging
 import time
-from typing import Any
+from collections.abc import Awaitable, Callable
 
 from ..cdp import CDPConnection
 from ..errors import BrowserClosedError, LaunchFailedError
 from .config import BrowserConfig
-from .conversation import Conversation
+from .conversation import Conversation, shared_download_dir
+from .storage import load_state, read_state_file
+from .endpoints import endpoint_for
 from .launcher import ChromeProcess, launch_chrome, resolve_ws_url
 
 log = logging.getLogger(__name__)
@@ -33,6 +44,7 @@ DEFAULT_CONVERSATION = "default"
 class BrowserManager:
     def __init__(self, config: BrowserConfig | None = None) -> None:
         self.config = config or BrowserConfig()
+        self.endpoint = endpoint_for(self.config)  # None: one shared browser
         self.chrome: ChromeProcess | None = None
         self._connection: CDPConnection | None = None
         self.conversations: dict[str, Conversation] = {}
@@ -41,6 +53,8 @@ class BrowserManager:
         self._reaper: asyncio.Task[None] | None = None
         self._ids = itertools.count(1)
         self._closed = False
+        self._opening: dict[str, asyncio.Lock] = {}  # per conversation id (remote browsers)
+        self._tasks: set[asyncio.Task[None]] = set()
 
     async def __aenter__(self) -> BrowserManager:
         await self.start()
@@ -51,8 +65,10 @@ class BrowserManager:
 
     @property
     def connection(self) -> CDPConnection:
+        """The shared browser's connection (with a browser endpoint each conversation has its own)."""
         if self._connection is None:
-            raise BrowserClosedError("the browser is not started")
+            raise BrowserClosedError("the browser is not started" if self.endpoint is None else
+                                     "no shared browser: each conversation has its own (browser_endpoint)")
         return self._connection
 
     @property
@@ -61,7 +77,10 @@ class BrowserManager:
 
     async def start(self) -> None:
         async with self._lock:
-            await self._ensure_browser()
+            if self.endpoint is None:
+                await self._ensure_browser()
+            else:  # browsers come per conversation
+                self._start_reaper()
 
     async def _ensure_browser(self) -> CDPConnection:
         if self._closed:
@@ -91,51 +110,13 @@ class BrowserManager:
                 raise LaunchFailedError(str(exc), hint="Check that the remote browser is running.") from exc
             raise
         self._connection = connection
-        self._subscribe(connection)
         await connection.send("Target.setDiscoverTargets", {"discover": True})
-        if self._reaper is None or self._reaper.done():
-            self._reaper = asyncio.get_running_loop().create_task(self._reap_idle(), name="browserx-reaper")
+        self._start_reaper()
         return connection
 
-    def _subscribe(self, connection: CDPConnection) -> None:
-        def by_context(params: dict[str, Any]) -> Conversation | None:
-            info = params.get("targetInfo", params)
-            matches = [c for c in self.conversations.values() if c.browser_context_id == info.get("browserContextId")]
-            # On a shared (persistent) context several conversations match: the opener's owns a popup.
-            opener = info.get("openerId")
-            owner = next((c for c in matches if any(t.target_id == opener for t in c.tabs.values())), None)
-            return owner or next(iter(matches), None)
-
-        def created(params: dict[str, Any]) -> None:
-            info = params["targetInfo"]
-            conversation = by_context(params)
-            if conversation is not None and info.get("type") == "page" and info.get("openerId"):
-                conversation.adopt(info)
-
-        def changed(params: dict[str, Any]) -> None:
-            for conversation in self.conversations.values():  # each updates only its own tabs
-                conversation.target_info_changed(params["targetInfo"])
-
-        def destroyed(params: dict[str, Any]) -> None:
-            for conversation in self.conversations.values():
-                conversation.target_gone(params["targetId"])
-
-        def download(method: str):
-            def handler(params: dict[str, Any]) -> None:
-                for conversation in self.conversations.values():
-                    if method == "begin" and any(t.target_id == params.get("frameId")
-                                                 for t in conversation.tabs.values()):
-                        conversation.download_started(params)
-                    elif method == "progress" and params.get("guid") in conversation.downloads:
-                        conversation.download_progress(params)
-            return handler
-
-        connection.on("Target.targetCreated", created)
-        connection.on("Target.targetInfoChanged", changed)
-        connection.on("Target.targetDestroyed", destroyed)
-        connection.on("Target.detachedFromTarget", lambda p: destroyed({"targetId": p.get("targetId", "")}))
-        connection.on("Browser.downloadWillBegin", download("begin"))
-        connection.on("Browser.downloadProgress", download("progress"))
+    def _start_reaper(self) -> None:
+        if self._reaper is None or self._reaper.done():
+            self._reaper = asyncio.get_running_loop().create_task(self._reap_idle(), name="browserx-reaper")
 
     async def _drop_browser(self) -> None:
         """Forget a dead browser: its conversations are gone with it."""
@@ -152,33 +133,87 @@ class BrowserManager:
     async def conversation(self, conversation_id: str | None = None) -> Conversation:
         """The conversation with this id, created (with its own browser context) on first use."""
         conversation_id = conversation_id or DEFAULT_CONVERSATION
+        if self.endpoint is not None:
+            return await self._remote_conversation(conversation_id)
         async with self._lock:
             existing = self.conversations.get(conversation_id)
             if existing is not None and not existing.closed and not self.connection_closed:
                 existing.touch()
                 return existing
             connection = await self._ensure_browser()
-            if self.config.user_data_dir:  # only the default context is persistent: share it
-                contexts = await connection.send("Target.getBrowserContexts")
-                conversation = Conversation(self, conversation_id, contexts["defaultBrowserContextId"],
-                                            shared_context=True)
-            else:
-                created = await connection.send("Target.createBrowserContext", {"disposeOnDetach": True})
-                conversation = Conversation(self, conversation_id, created["browserContextId"])
-            self.conversations[conversation_id] = conversation
+            return await self._open_conversation(conversation_id, connection)
+
+    async def _remote_conversation(self, conversation_id: str) -> Conversation:
+        # Waiting for the service (its queue, up to endpoint_timeout) holds only this conversation's lock.
+        async with self._opening.setdefault(conversation_id, asyncio.Lock()):
+            existing = self.conversations.get(conversation_id)
+            if existing is not None and not existing.closed and not existing.connection.closed:
+                existing.touch()
+                return existing
+            if existing is not None:  # its browser went away: release what is left of it, then a new one
+                await self.close_conversation(conversation_id)
+            if self._closed:
+                raise BrowserClosedError("the browser manager is closed")
+            assert self.endpoint is not None
+            remote = await self.endpoint.open()
+            if self._closed:  # closed while we waited for the service
+                await remote.release()
+                raise BrowserClosedError("the browser manager is closed")
+            self.launches += 1
+            log.info("conversation %s: %s", conversation_id, remote.label)
             try:
-                await conversation.setup()
+                await remote.connection.send("Target.setDiscoverTargets", {"discover": True})
+                conversation = await self._open_conversation(conversation_id, remote.connection, remote.release)
             except BaseException:
-                self.conversations.pop(conversation_id, None)
-                await conversation.close()
+                await asyncio.shield(remote.release())
                 raise
+            # A browser that goes away frees its slot now, not at the conversation's next call.
+            remote.connection.on_close(lambda: self._forget_later(conversation))
+            self._start_reaper()
             return conversation
+
+    def _forget_later(self, conversation: Conversation) -> None:
+        if self.conversations.get(conversation.conversation_id) is conversation and not self._closed:
+            task = asyncio.get_running_loop().create_task(self._forget(conversation))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _forget(self, conversation: Conversation) -> None:
+        async with self._opening.setdefault(conversation.conversation_id, asyncio.Lock()):
+            if self.conversations.get(conversation.conversation_id) is conversation:
+                await self.close_conversation(conversation.conversation_id)
+
+    async def _open_conversation(self, conversation_id: str, connection: CDPConnection,
+                                 release: Callable[[], Awaitable[None]] | None = None) -> Conversation:
+        if self.config.user_data_dir and release is None:  # only the default context is persistent: share it
+            contexts = await connection.send("Target.getBrowserContexts")
+            temp_dir = self.chrome.temp_dir if self.chrome is not None else None
+            conversation = Conversation(conversation_id, contexts["defaultBrowserContextId"], connection, self.config,
+                                        shared_context=True,
+                                        shared_download_dir=shared_download_dir(self.config, temp_dir))
+        else:
+            created = await connection.send("Target.createBrowserContext", {"disposeOnDetach": True})
+            conversation = Conversation(conversation_id, created["browserContextId"], connection, self.config,
+                                        release=release)
+        self.conversations[conversation_id] = conversation
+        try:
+            await conversation.setup()
+            if self.config.storage_state:  # every new conversation starts with the saved logins
+                await load_state(conversation, read_state_file(self.config.storage_state))
+        except BaseException:
+            self.conversations.pop(conversation_id, None)
+            await conversation.close()
+            raise
+        return conversation
 
     def new_conversation_id(self) -> str:
         return f"conversation-{next(self._ids)}"
 
     @property
     def connection_closed(self) -> bool:
+        """The shared browser is gone (with a browser endpoint: the manager is closed)."""
+        if self.endpoint is not None:
+            return self._closed
         return self._connection is None or self._connection.closed
 
     async def close_conversation(self, conversation_id: str) -> bool:

@@ -4,30 +4,28 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 from ..cdp import CDPSession
 from .config import origin_allowed
 
-if TYPE_CHECKING:
-    from .tab import Tab
+Notice = Callable[..., None]  # `notice(kind, **data)`: Tab.notice, reported with the next tool result
 
 
-async def enforce_allowed_origins(tab: Tab, session: CDPSession | None = None) -> None:
-    """Pause every document request (main frame and iframes) and fail those outside the list.
+async def enforce_allowed_origins(session: CDPSession, allowed_origins: list[str], notice: Notice) -> None:
+    """Pause every document request (main frame and iframes) of `session` and fail those outside the list.
 
-    `session` defaults to the tab's own; out-of-process iframes have sessions of their own and
-    need the same rule there (devtools.contexts attaches them).
+    Out-of-process iframes have sessions of their own and need the same rule there (children.py
+    applies it to each). A blocked request is reported through `notice`.
     """
-    allowed = tab.conversation.config.allowed_origins
-    session = session or tab.session
 
     def paused(params: dict[str, Any]) -> None:
         url = params["request"]["url"]
-        if origin_allowed(url, allowed):
+        if origin_allowed(url, allowed_origins):
             command, args = "Fetch.continueRequest", {"requestId": params["requestId"]}
         else:
-            tab.notice("navigation_blocked", url=url, reason="origin not in allowed origins")
+            notice("navigation_blocked", url=url, reason="origin not in allowed origins")
             command, args = "Fetch.failRequest", {"requestId": params["requestId"], "errorReason": "BlockedByClient"}
         # Answer on a task of its own: the reader task must never wait for a reply.
         asyncio.get_running_loop().create_task(_answer(session, command, args))

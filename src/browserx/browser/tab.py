@@ -6,18 +6,16 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from ..cdp import CDPSession
 from ..errors import TabCrashedError, TabNotFoundError
-from .children import children_of
+from .children import SERVICE as CHILDREN, TabChildren, children_of
+from .config import BrowserConfig
 from .console import ConsoleBuffer
 from .dialogs import Dialogs
 from .loading import LoadState
 from .policy import enforce_allowed_origins
-
-if TYPE_CHECKING:
-    from .conversation import Conversation
 
 TabHook = Callable[["Tab"], Awaitable[None]]
 
@@ -28,12 +26,18 @@ class Tab:
     Higher layers keep their per-tab state in `services` (one DOM service per tab, the network
     log, …) and register `attach_hooks` that run once when a tab is attached. Its child targets
     (out-of-process iframes, workers) are in `children.children_of(tab)`.
+
+    A tab gets what it needs (session, config) from its conversation when created and never
+    reaches back through it; `conversation` (the owning `Conversation`, which imports this module,
+    not the reverse) is there for higher layers: its output directory, screenshot store, adoptions.
     """
 
     attach_hooks: ClassVar[list[TabHook]] = []
 
-    def __init__(self, conversation: Conversation, tab_id: int, session: CDPSession, opener_tab_id: int | None) -> None:
+    def __init__(self, conversation: Any, tab_id: int, session: CDPSession, opener_tab_id: int | None,
+                 *, config: BrowserConfig) -> None:
         self.conversation = conversation
+        self.config = config
         self.tab_id = tab_id
         self.session = session
         self.target_id = session.target_id
@@ -52,6 +56,8 @@ class Tab:
         self.lock = asyncio.Lock()  # one action at a time per tab
         self.load = LoadState(self)  # the document's load progress and requests in flight
         self._offs: list[Callable[[], None]] = []
+        self.services[CHILDREN] = TabChildren(self, session, allowed_origins=config.allowed_origins,
+                                              notice=self.notice)
 
     async def attach(self, viewport: tuple[int, int], device_scale_factor: float = 1.0) -> None:
         on = self.session.on
@@ -69,8 +75,8 @@ class Tab:
             self.session.enable("Network"),  # the requests in flight of tab.load
             self.set_viewport(*viewport, device_scale_factor=device_scale_factor),
         )
-        if self.conversation.config.allowed_origins:
-            await enforce_allowed_origins(self)
+        if self.config.allowed_origins:
+            await enforce_allowed_origins(self.session, self.config.allowed_origins, self.notice)
         for hook in list(self.attach_hooks):
             await hook(self)
         # OOPIFs and workers, whatever higher layers are loaded (the page model needs the OOPIFs).
@@ -128,11 +134,11 @@ class Tab:
             off()
         self.dialogs.close()
         self.session.detached()
+        children_of(self).close()
         self.document_changed()
 
-    def info(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"tab_id": self.tab_id, "url": self.url, "title": self.title,
-                               "active": self.conversation.active_tab_id == self.tab_id}
+    def info(self, *, active: bool = False) -> dict[str, Any]:
+        out: dict[str, Any] = {"tab_id": self.tab_id, "url": self.url, "title": self.title, "active": active}
         if self.opener_tab_id is not None:
             out["opener_tab_id"] = self.opener_tab_id
         return out

@@ -71,6 +71,13 @@ def add_browser_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--max-inline-output", metavar="BYTES", type=int, default=16 * 1024,
                        help="larger tool results are kept by output_id, read with browser_read_output "
                             "(default 16384)")
+    group.add_argument("--browser-endpoint", metavar="URL",
+                       help="a browser per conversation from a service: ws://… (browserless) or http://… "
+                            "(Selenium Grid 4); see README 'Scaling out'")
+    group.add_argument("--browser-endpoint-token", metavar="TOKEN",
+                       help="sent as a bearer header to --browser-endpoint (default: env BROWSERX_ENDPOINT_TOKEN)")
+    group.add_argument("--endpoint-timeout", metavar="SECONDS", type=float, default=60.0,
+                       help="wait this long for the service's browser, then BROWSER_UNAVAILABLE (default 60)")
 
 
 def config_from_args(args: argparse.Namespace) -> BrowserConfig:
@@ -97,6 +104,9 @@ def config_from_args(args: argparse.Namespace) -> BrowserConfig:
         dialog_timeout=float(getattr(args, "dialog_timeout", None) or 60.0),
         load_wait=float(getattr(args, "load_wait", 1.0)),
         max_inline_output=getattr(args, "max_inline_output", None) or 16 * 1024,
+        browser_endpoint=getattr(args, "browser_endpoint", None),
+        browser_endpoint_token=getattr(args, "browser_endpoint_token", None),
+        endpoint_timeout=float(getattr(args, "endpoint_timeout", None) or 60.0),
     )
 
 

