@@ -118,6 +118,7 @@ class Tab:
         self.crashed = True
         self.session.connection.fail_session(self.session.session_id, TabCrashedError(
             f"tab {self.tab_id} crashed"))
+        self.load.document_gone()
         self.document_changed()
 
     def detach(self) -> None:
@@ -127,6 +128,7 @@ class Tab:
         for off in self._offs:
             off()
         self.dialogs.close()
+        self.load.document_gone()
         self.session.detached()
         self.document_changed()
 
