@@ -36,6 +36,7 @@ MAX_NAMED = 5        # pending requests named in a TIMEOUT
 _WAIT = """function(kind, arg, state, limit) {
   const norm = (s) => String(s || '').replace(/\\s+/g, ' ').trim().toLowerCase();
   const needle = norm(arg);
+  const BUTTON_INPUT = /^(button|submit|reset)$/;  // their value is their label; any other is what was typed
   const LABELLED = '[aria-label],[title],[placeholder],img[alt],input[type=button],input[type=submit],input[type=reset]';
   const shown = (el) => el.isConnected && (!el.checkVisibility || el.checkVisibility({visibilityProperty: true})) &&
     el.getClientRects().length > 0;
@@ -45,7 +46,7 @@ _WAIT = """function(kind, arg, state, limit) {
     if (norm(body.innerText).includes(needle)) return 'text';
     for (const el of document.querySelectorAll(LABELLED)) {
       const name = el.getAttribute('aria-label') || el.getAttribute('title') || el.getAttribute('alt') ||
-        el.getAttribute('placeholder') || (el.localName === 'input' ? el.value : '');
+        el.getAttribute('placeholder') || (BUTTON_INPUT.test(el.type) && el.localName === 'input' ? el.value : '');
       if (name && norm(name).includes(needle) && shown(el)) return 'name';
     }
     return null;
