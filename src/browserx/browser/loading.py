@@ -14,7 +14,7 @@ This is the tab's one record of requests in flight: navigation's wait_until, the
 actions that settle and browser_wait's network_idle all read it. Requests of out-of-process iframes
 and workers go through their own sessions and are not counted; neither are the browser's favicon
 fetch and long-lived connections (EventSource, WebSocket), which are open by design: waiting for
-them would always time out.
+them would always time out. Requests are named without their query (it may carry what was typed).
 """
 
 from __future__ import annotations
@@ -214,7 +214,7 @@ class LoadState:
             if len(self.inflight) >= MAX_TRACKED:
                 self.inflight.pop(next(iter(self.inflight)))
             self.seq = seq = self.seq + 1
-        self.inflight[request_id] = Request(seq, url[:MAX_KEPT_URL], params.get("loaderId", ""), kind,
+        self.inflight[request_id] = Request(seq, _named(url), params.get("loaderId", ""), kind,
                                             params.get("frameId", ""))
         self.network_at = time.monotonic()
         self.changed()
@@ -230,6 +230,13 @@ class LoadState:
                 self.arrived.pop(next(iter(self.arrived)))
             self.arrived[request.loader_id] = self.network_at
         self.changed()
+
+
+def _named(url: str) -> str:
+    """How a request is named in results: without its query, which may carry what was typed (a
+    lookup as you type), and short (a data: URL may be megabytes)."""
+    base, query, _ = url.partition("?")
+    return (base[:MAX_KEPT_URL] + "?…") if query else base[:MAX_KEPT_URL]
 
 
 def _short(url: str) -> str:
