@@ -37,7 +37,7 @@ from ..page.world import PageWorld
 from . import visual
 from .effects import EffectWatch, invalidate_snapshot
 from .keys import key_event_params, press_key
-from .settle import DEFAULT_SETTLE, NetworkTracker, settle as settle_page
+from .settle import DEFAULT_SETTLE, settle as settle_page
 
 BUTTONS = {"left": (0, 1), "middle": (1, 4), "right": (2, 2)}  # name -> (DOM button, buttons bitmask)
 OPTION_WAIT_MS = 2000
@@ -95,7 +95,7 @@ class _Run:
         self.tab, self.detail, self.frame = tab, detail, frame
         self.started = time.perf_counter()
         self.watch = EffectWatch(tab)
-        self.settle_budget, self.network_mark = settle, NetworkTracker.of(tab).mark()
+        self.settle_budget, self.network_mark = settle, tab.load.mark()
 
     async def first(self, method: str, *args: Any) -> dict[str, Any]:
         return await _page(self.frame.world, method, *args, detail=self.detail)

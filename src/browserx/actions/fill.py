@@ -81,6 +81,14 @@ def _text(value: Any) -> str:
     return str(value)
 
 
+def _without(message: str, value: Any) -> str:
+    """`message` with the value it quotes (an option that is not there) left out: values never show."""
+    for item in value if isinstance(value, list) else [value]:
+        if isinstance(item, (str, int, float)) and not isinstance(item, bool):
+            message = message.replace(f'"{_text(item)}"', '"…"')
+    return message
+
+
 async def _click(run: _Run, element_id: str | None) -> None:
     where = await run.page("click", element_id, True)
     await _mouse(run.tab, *await run.point(where))
@@ -196,7 +204,7 @@ async def fill(tab: Tab, fields: list[dict[str, Any]], *, detail: bool = False,
                 done = await _fill_one(run, element_id, field["value"], kinds[index])
             except BrowserxError as exc:
                 outcomes.append({"element_id": element_id, "error": exc.code})
-                exc.message = f"field {index + 1} ({element_id}): {exc.message}"
+                exc.message = f"field {index + 1} ({element_id}): {_without(exc.message, field['value'])}"
                 exc.details.update({"field": index, "element_id": element_id, "fields": outcomes})
                 raise
             outcomes.append({"element_id": element_id, "done": done})

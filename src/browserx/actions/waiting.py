@@ -3,7 +3,7 @@
     await wait_text(tab, "Results", timeout=10)                 # {"saw": "text", "in": "text", "waited_ms": 712}
     await wait_element(tab, "bu_3", "enabled", timeout=10)
     await wait_url(tab, "*/done*", timeout=10)
-    await wait_network_idle(tab, timeout=10)                    # actions/settle.py
+    await wait_network_idle(tab, timeout=10)                    # tab.load (browser/loading.py)
 
 Each wait is on events: in the page a MutationObserver in browserx's isolated world (the check runs
 when the DOM changes, at most every CHECK_MS), the URL on Page events, the network on Network
@@ -23,12 +23,12 @@ from typing import Any
 from ..browser import Tab
 from ..errors import BrowserxError, NodeNotFoundError, PageNavigatedError, TimeoutError
 from ..page.service import DomService
-from . import settle
 
 CHECK_MS = 50
 NETWORK_IDLE = 0.5   # seconds without a request in flight, as Playwright's "networkidle"
 MAX_RETRIES = 5      # documents replaced during one wait
 MAX_SEEN = 200
+MAX_NAMED = 5        # pending requests named in a TIMEOUT
 
 # kind "text" / "text_gone" (arg: the text, case-insensitive, whitespace-normalised) or "element"
 # (arg: element id, state). Resolves {met, last}: met at once or on a later DOM change; at `limit`
@@ -36,6 +36,7 @@ MAX_SEEN = 200
 _WAIT = """function(kind, arg, state, limit) {
   const norm = (s) => String(s || '').replace(/\\s+/g, ' ').trim().toLowerCase();
   const needle = norm(arg);
+  const BUTTON_INPUT = /^(button|submit|reset)$/;  // their value is their label; any other is what was typed
   const LABELLED = '[aria-label],[title],[placeholder],img[alt],input[type=button],input[type=submit],input[type=reset]';
   const shown = (el) => el.isConnected && (!el.checkVisibility || el.checkVisibility({visibilityProperty: true})) &&
     el.getClientRects().length > 0;
@@ -45,7 +46,7 @@ _WAIT = """function(kind, arg, state, limit) {
     if (norm(body.innerText).includes(needle)) return 'text';
     for (const el of document.querySelectorAll(LABELLED)) {
       const name = el.getAttribute('aria-label') || el.getAttribute('title') || el.getAttribute('alt') ||
-        el.getAttribute('placeholder') || (el.localName === 'input' ? el.value : '');
+        el.getAttribute('placeholder') || (BUTTON_INPUT.test(el.type) && el.localName === 'input' ? el.value : '');
       if (name && norm(name).includes(needle) && shown(el)) return 'name';
     }
     return null;
@@ -169,8 +170,9 @@ async def wait_url(tab: Tab, pattern: str, *, timeout: float = 10.0) -> dict[str
 
 async def wait_network_idle(tab: Tab, *, timeout: float = 10.0) -> dict[str, Any]:
     started = time.monotonic()
-    idle, pending = await settle.wait_network_idle(tab, NETWORK_IDLE, timeout)
-    if not idle:
+    state = tab.load
+    if not await state.wait_quiet(started + timeout, NETWORK_IDLE):
+        pending = state.pending_since(0)[:MAX_NAMED]
         raise TimeoutError(f"the network was not idle for {NETWORK_IDLE:g} s within {timeout:g} s",
                            hint="Requests are still running; wait for the text or element you need instead.",
                            details={"last_state": {"pending_requests": pending},

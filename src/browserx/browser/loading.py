@@ -3,13 +3,18 @@
     state = tab.load
     await state.wait(lambda: state.usable_for(loader_id), deadline)   # bounded, on events
     state.report()   # {"load": "pending", "pending_requests": 2, "pending_urls": [...]}
+    mark = state.mark(); ...; state.pending_since(mark)   # the requests an action started (actions/settle.py)
 
 A page is *usable* once its document committed and DOMContentLoaded fired (the parser is done, so
 the body exists). Its load event may wait much longer, on a stalled image, ad or tracker that
 never answers: callers wait for it only a bounded time and report it as pending.
 
 Fed by the tab's own session (`Page.*` and `Network.*` events; quick callbacks on the reader task).
-Requests of out-of-process iframes and workers go through their own sessions and are not counted.
+This is the tab's one record of requests in flight: navigation's wait_until, the load report,
+actions that settle and browser_wait's network_idle all read it. Requests of out-of-process iframes
+and workers go through their own sessions and are not counted; neither are the browser's favicon
+fetch and long-lived connections (EventSource, WebSocket), which are open by design: waiting for
+them would always time out. Requests are named without their query (it may carry what was typed).
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import BrowserxError
@@ -33,6 +39,19 @@ QUIET_S = 0.5        # network idle: no request in flight for this long
 NAMED_REQUESTS = 5   # pending requests are named when there are at most this many
 MAX_URL = 120
 MAX_TRACKED = 1000   # requests whose end we never saw must not pile up
+MAX_KEPT_URL = 200   # a data: URL may be megabytes: keep only what a report could show
+_LONG_LIVED = {"EventSource", "WebSocket"}
+
+
+@dataclass(slots=True)
+class Request:
+    """A request in flight; `seq` numbers the requests in the order they started (a redirect keeps it)."""
+
+    seq: int
+    url: str
+    loader_id: str
+    type: str
+    frame_id: str
 
 
 class LoadState:
@@ -44,7 +63,8 @@ class LoadState:
         self.loader_id = ""
         self.dcl_at: float | None = now
         self.load_at: float | None = now
-        self.inflight: dict[str, dict[str, str]] = {}  # requestId -> {url, loader_id, type, frame_id}
+        self.seq = 0  # the number of the last request that started
+        self.inflight: dict[str, Request] = {}  # requestId ->
         self.arrived: dict[str, float] = {}  # loaderId -> when its main-frame document finished arriving
         self.network_at = now  # the last time a request started or ended
         self._waiters: set[asyncio.Future[None]] = set()
@@ -80,8 +100,16 @@ class LoadState:
         """The current document's load event has not fired yet."""
         return self.load_at is None
 
-    def quiet(self) -> bool:
-        return not self.inflight and time.monotonic() - self.network_at >= QUIET_S
+    def quiet(self, idle: float = QUIET_S) -> bool:
+        return not self.inflight and time.monotonic() - self.network_at >= idle
+
+    def mark(self) -> int:
+        """Where the requests started from now on begin (for `pending_since`)."""
+        return self.seq
+
+    def pending_since(self, mark: int) -> list[str]:
+        """The URLs of the requests in flight that started after `mark`, oldest first."""
+        return [r.url for r in self.inflight.values() if r.seq > mark]
 
     def report(self) -> dict[str, Any]:
         """`load` and, while it is pending, the requests still in flight (named when few)."""
@@ -91,7 +119,7 @@ class LoadState:
         if self.inflight or self.pending:
             out["pending_requests"] = len(self.inflight)
             if 0 < len(self.inflight) <= NAMED_REQUESTS:
-                out["pending_urls"] = [_short(r["url"]) for r in self.inflight.values()]
+                out["pending_urls"] = [_short(r.url) for r in self.inflight.values()]
         return out
 
     # -- waiting -----------------------------------------------------------------------------
@@ -105,16 +133,16 @@ class LoadState:
             await self._next_change(remaining)
         return True
 
-    async def wait_quiet(self, deadline: float) -> bool:
-        """Until no request has been in flight for QUIET_S, or `deadline`."""
+    async def wait_quiet(self, deadline: float, idle: float = QUIET_S) -> bool:
+        """Until no request has been in flight for `idle` seconds, or `deadline`."""
         while True:
             now = time.monotonic()
-            if self.quiet():
+            if self.quiet(idle):
                 return True
             if now >= deadline:
                 return False
             # A quiet stretch ends on its own (no event comes): wake up when it would be complete.
-            until = deadline if self.inflight else min(deadline, self.network_at + QUIET_S)
+            until = deadline if self.inflight else min(deadline, self.network_at + idle)
             await self._next_change(max(0.001, until - now))
 
     async def _next_change(self, timeout: float) -> None:
@@ -131,6 +159,13 @@ class LoadState:
             if not future.done():
                 future.set_result(None)
 
+    def document_gone(self) -> None:
+        """The tab crashed or closed: what was in flight will never report its end."""
+        if self.inflight:
+            self.inflight.clear()
+            self.network_at = time.monotonic()
+        self.changed()
+
     # -- event callbacks (reader task: quick) ------------------------------------------------
 
     def _navigated(self, params: dict[str, Any]) -> None:
@@ -145,7 +180,7 @@ class LoadState:
             self.dcl_at = now
             self._probe = asyncio.get_running_loop().create_task(self._probe_restored(self.loader_id))
         # What is still in flight belongs to the document that left (its own request aside).
-        self.inflight = {rid: r for rid, r in self.inflight.items() if r["loader_id"] == self.loader_id}
+        self.inflight = {rid: r for rid, r in self.inflight.items() if r.loader_id == self.loader_id}
         self.arrived = {k: v for k, v in self.arrived.items() if k == self.loader_id}
         self.changed()
 
@@ -173,14 +208,19 @@ class LoadState:
 
     def _request(self, params: dict[str, Any]) -> None:
         request_id = params.get("requestId", "")
-        url = params.get("request", {}).get("url", "")
-        if params.get("type") == "Other" and url.endswith("/favicon.ico"):
-            return  # the browser's own fetch after the load, not the page's
-        if request_id not in self.inflight and len(self.inflight) >= MAX_TRACKED:
-            self.inflight.pop(next(iter(self.inflight)))
-        self.inflight[request_id] = {"url": url,
-                                     "loader_id": params.get("loaderId", ""), "type": params.get("type", ""),
-                                     "frame_id": params.get("frameId", "")}
+        url = str(params.get("request", {}).get("url", ""))
+        kind = params.get("type", "")
+        if kind in _LONG_LIVED or (kind == "Other" and url.endswith("/favicon.ico")):
+            return  # open by design, or the browser's own fetch after the load: not the page's work
+        known = self.inflight.get(request_id)
+        if known is not None:  # a redirect keeps its id and its place in the order
+            seq = known.seq
+        else:
+            if len(self.inflight) >= MAX_TRACKED:
+                self.inflight.pop(next(iter(self.inflight)))
+            self.seq = seq = self.seq + 1
+        self.inflight[request_id] = Request(seq, _named(url), params.get("loaderId", ""), kind,
+                                            params.get("frameId", ""))
         self.network_at = time.monotonic()
         self.changed()
 
@@ -189,12 +229,19 @@ class LoadState:
         if request is None:
             return
         self.network_at = time.monotonic()
-        if request["type"] == "Document" and request["frame_id"] == self.tab.target_id:
+        if request.type == "Document" and request.frame_id == self.tab.target_id:
             # (Its end may be reported before the commit: kept by loader id, not for "the current" one.)
             if len(self.arrived) >= 8:
                 self.arrived.pop(next(iter(self.arrived)))
-            self.arrived[request["loader_id"]] = self.network_at
+            self.arrived[request.loader_id] = self.network_at
         self.changed()
+
+
+def _named(url: str) -> str:
+    """How a request is named in results: without its query, which may carry what was typed (a
+    lookup as you type), and short (a data: URL may be megabytes)."""
+    base, query, _ = url.partition("?")
+    return (base[:MAX_KEPT_URL] + "?…") if query else base[:MAX_KEPT_URL]
 
 
 def _short(url: str) -> str:

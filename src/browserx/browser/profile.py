@@ -22,7 +22,11 @@ def prepare_user_data_dir(path: str) -> str:
     directory = Path(path).expanduser().resolve()
     if directory.exists() and not directory.is_dir():
         raise ValidationError(f"--user-data-dir {path} is not a directory")
-    directory.mkdir(parents=True, exist_ok=True)
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:  # a file on the way, no permission, a read-only disk: the caller's to fix
+        raise ValidationError(f"--user-data-dir {path} cannot be created: {exc.strerror or exc}",
+                              hint="Give a directory you can write, or a path where one can be created.") from exc
     check_profile_free(str(directory))
     return str(directory)
 

@@ -32,7 +32,7 @@ import pydantic
 from pydantic import BaseModel, ConfigDict
 
 from ..cdp import CDPSession
-from ..errors import BrowserxError, CDPError, ValidationError
+from ..errors import BrowserxError, CDPError, FileStorageError, ValidationError
 from .config import origin_allowed
 
 if TYPE_CHECKING:
@@ -103,18 +103,28 @@ def read_state_file(path: str | Path) -> _State:
 
 
 def write_state_file(path: str | Path, state: dict[str, Any]) -> None:
-    """Write atomically with mode 0600 (mkstemp creates it so), replacing any older file."""
+    """Write atomically with mode 0600 (mkstemp creates it so), replacing any older file.
+
+    A directory is refused before anything is written (its temp file would land in its parent,
+    outside the root when the directory is the root); a disk that refuses is FILE_STORAGE_ERROR."""
     target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(prefix=".browserx-state-", dir=target.parent)
+    if target.is_dir():
+        raise ValidationError(f"{path} is a directory", hint="Give the path of a JSON file, e.g. state.json.")
+    temp = ""
     try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, temp = tempfile.mkstemp(prefix=".browserx-state-", dir=target.parent)
         with os.fdopen(fd, "w", encoding="utf-8") as file:
             json.dump(state, file, indent=2, ensure_ascii=False)
         os.chmod(temp, 0o600)
         os.replace(temp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
+    except BaseException as exc:
+        if temp:
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
+        if isinstance(exc, OSError):
+            raise FileStorageError(f"cannot write storage state {path}: {exc.strerror or exc}",
+                                   hint="Check that its directory exists or can be created, and is writable.") from exc
         raise
 
 

@@ -124,6 +124,7 @@ class Tab:
         self.crashed = True
         self.session.connection.fail_session(self.session.session_id, TabCrashedError(
             f"tab {self.tab_id} crashed"))
+        self.load.document_gone()
         self.document_changed()
 
     def detach(self) -> None:
@@ -133,6 +134,7 @@ class Tab:
         for off in self._offs:
             off()
         self.dialogs.close()
+        self.load.document_gone()
         self.session.detached()
         children_of(self).close()
         self.document_changed()

@@ -1,0 +1,20 @@
+"""A --user-data-dir that cannot be created is a coded error (VALIDATION_ERROR), never a bare OSError."""
+
+from __future__ import annotations
+
+import pytest
+
+from browserx.browser.profile import prepare_user_data_dir
+from browserx.errors import ValidationError
+
+
+def test_a_profile_below_a_file_is_a_validation_error(tmp_path):
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(ValidationError):
+        prepare_user_data_dir(str(tmp_path / "file" / "profile"))
+    assert (tmp_path / "file").read_text() == "x"
+
+
+def test_a_profile_is_created_where_it_can_be(tmp_path):
+    made = prepare_user_data_dir(str(tmp_path / "a" / "profile"))
+    assert (tmp_path / "a" / "profile").is_dir() and made == str((tmp_path / "a" / "profile").resolve())
