@@ -20,6 +20,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
+
+# Hypothesis' per-example deadline is a timing assert: on a loaded 2-core machine a pure function
+# can take 500 ms once. Examples are bounded by their count, not by the clock.
+settings.register_profile("browserx", deadline=None)
+settings.load_profile("browserx")
 
 from browserx.browser import BrowserConfig, BrowserManager
 

@@ -106,8 +106,13 @@ async def navigate(tab: Tab, url: str, *, timeout: float = 15.0, wait_until: str
 async def _finish(tab: Tab, url: str, loader_id: str, wait_until: str, deadline: float, timeout: float,
                   load_wait: float | None) -> dict[str, Any]:
     """After the commit of `loader_id`: wait as `wait_until` says, then the page info and its load state."""
-    await wait_ready(tab, loader_id, wait_until=wait_until, deadline=deadline, load_wait=load_wait,
-                     url=url, timeout=timeout)
+    for _hop in range(5):  # a script redirect that committed while we waited: wait for that document too
+        await wait_ready(tab, loader_id, wait_until=wait_until, deadline=deadline, load_wait=load_wait,
+                         url=url, timeout=timeout)
+        current = tab.load.loader_id
+        if not current or current == loader_id or not tab.load.committed(current) or time.monotonic() >= deadline:
+            break
+        loader_id = current
     return await _result(tab, wait_until)
 
 
