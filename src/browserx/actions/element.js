@@ -240,10 +240,11 @@ globalThis.__bxact = {
     const el0 = resolve(id);
     if (!el0) return notFound(id);
     const el = editable(el0);
+    if (!el && el0.getAttribute('aria-readonly') === 'true') return {error: 'ELEMENT_READONLY', message: `${roleOf(el0)} "${nameOf(el0)}" is read-only`};
     if (!el) return {error: 'VALIDATION_ERROR', message: `${roleOf(el0)} "${nameOf(el0)}" is not a text field; type into an input, textarea or contenteditable element`};
     const stop = blocked(el);
     if (stop) return stop;
-    if (el.readOnly) return {error: 'ELEMENT_DISABLED', message: `${roleOf(el)} "${nameOf(el)}" is read-only`};
+    if (el.readOnly || el.getAttribute('aria-readonly') === 'true') return {error: 'ELEMENT_READONLY', message: `${roleOf(el)} "${nameOf(el)}" is read-only`};
     const where = target(el, checkCover);
     if (where.error) return where;
     if (!focusField(el)) return {error: 'ELEMENT_NOT_VISIBLE', message: `${roleOf(el)} "${nameOf(el)}" cannot take focus`};
@@ -259,10 +260,11 @@ globalThis.__bxact = {
     const el0 = resolve(id);
     if (!el0) return notFound(id);
     const el = editable(el0);
+    if (!el && el0.getAttribute('aria-readonly') === 'true') return {error: 'ELEMENT_READONLY', message: `${roleOf(el0)} "${nameOf(el0)}" is read-only`};
     if (!el) return {error: 'VALIDATION_ERROR', message: `${roleOf(el0)} "${nameOf(el0)}" is not a text field`};
     const stop = blocked(el);
     if (stop) return stop;
-    if (el.readOnly) return {error: 'ELEMENT_DISABLED', message: `${roleOf(el)} "${nameOf(el)}" is read-only`};
+    if (el.readOnly || el.getAttribute('aria-readonly') === 'true') return {error: 'ELEMENT_READONLY', message: `${roleOf(el)} "${nameOf(el)}" is read-only`};
     el.scrollIntoView({block: 'nearest', inline: 'nearest', behavior: 'instant'});
     el.focus({preventScroll: true});
     setText(el, text, clear);

@@ -29,11 +29,12 @@ from typing import Any
 
 from ..browser import Tab
 from ..errors import (BrowserxError, ElementCoveredError, ElementDisabledError, ElementNotVisibleError,
-                      NodeNotFoundError, ValidationError)
+                      ElementReadonlyError, NodeNotFoundError, ValidationError)
 from ..page.frames import Frame
 from ..page.service import DomService
 from ..page.world import PageWorld
 from . import visual
+from .animations import settle_animations
 from .effects import EffectWatch, invalidate_snapshot
 from .keys import key_event_params, press_key
 
@@ -45,6 +46,7 @@ _ERRORS: dict[str, type[BrowserxError]] = {
     "NODE_NOT_FOUND": NodeNotFoundError, "ELEMENT_NOT_VISIBLE": ElementNotVisibleError,
     "ELEMENT_COVERED": ElementCoveredError, "ELEMENT_DISABLED": ElementDisabledError,
     "VALIDATION_ERROR": ValidationError,
+    "ELEMENT_READONLY": ElementReadonlyError,
 }
 # Runs `begin` (effects baseline) and one entry point of __bxact in a single round trip; a
 # returned promise (awaitOption) is awaited by Runtime.callFunctionOn.
@@ -117,6 +119,8 @@ class _Run:
         if page is not None and page.pop("navigating", False):
             self.watch.navigation_started()  # the page saw it start: wait for the commit
         await self.watch.settle()
+        if not self.watch.navigating:
+            await settle_animations(self.frame.world)
         effects = self.watch.summary(page)
         return {"success": True, "duration_ms": round((time.perf_counter() - self.started) * 1000, 1),
                 "snapshotInvalidated": True, **extra, "effects": effects}

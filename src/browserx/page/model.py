@@ -76,6 +76,10 @@ class Control(BaseModel):
     filled: bool | None = None
     value: str | None = None
     href: str | None = None
+    # Issue 18: a best-effort hint for a control whose accessible name is empty (never its name),
+    # and the scrollable box (an element id, or `role "name"`) that keeps it out of view.
+    description: str | None = None
+    container: str | None = None
     visible: bool = True
     in_viewport: bool = Field(False, alias="inViewport")
     bbox: list[int] = Field(default_factory=lambda: [0, 0, 0, 0])
@@ -89,6 +93,7 @@ class Control(BaseModel):
 
 
 OPTIONAL_CONTROL_KEYS = ("placeholder", "value_len", "filled", "value", "href")
+OPTIONAL_CONTROL_KEYS += ("description", "container")
 
 
 class PageModel(BaseModel):
@@ -101,6 +106,8 @@ class PageModel(BaseModel):
     aimap: dict[str, str] = Field(default_factory=dict)
     omitted: dict[str, int] = Field(default_factory=lambda: {"controls": 0, "headings": 0, "text": 0})
     viewport: Viewport = Field(default_factory=Viewport)
+    # The open modal dialog: {role, name, text, blocked (controls behind it, not listed)}; None if none.
+    modal: dict[str, Any] | None = None
 
     @classmethod
     def from_raw(cls, raw: dict[str, Any]) -> PageModel:
@@ -117,6 +124,8 @@ class PageModel(BaseModel):
             for key in OPTIONAL_CONTROL_KEYS:
                 if control.get(key) is None:
                     control.pop(key, None)
+        if out.get("modal") is None:
+            out.pop("modal", None)
         if not aimap:
             out.pop("aimap")
         return out

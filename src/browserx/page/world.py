@@ -27,7 +27,7 @@ WORLD_NAME = "browserx"
 # Evaluated once per world as one script: the files share a single function scope (so they split
 # one program into readable parts, not modules with interfaces), in this order. Only capture.js
 # and reader.js publish anything: globalThis.__browserx and globalThis.__browserxReader.
-BOOTSTRAP_FILES = ["roles.js", "names.js", "selectors.js", "frames.js", "reader_analyse.js", "reader.js", "capture.js"]
+BOOTSTRAP_FILES = ["roles.js", "names.js", "selectors.js", "frames.js", "reader_analyse.js", "reader.js", "widgets.js", "capture.js"]
 _bootstrap_source: str | None = None
 
 
