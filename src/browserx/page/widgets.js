@@ -164,8 +164,7 @@ function widgetControl(c, cand, chosen) {
   const el = cand.el;
   if (cand.header) {
     c.role = cand.headerRole;
-    const name = accName(cand.header);
-    if (name) c.name = name;
+    if (!c.name) c.name = accName(cand.header);
     const sort = cand.header.getAttribute("aria-sort") || el.getAttribute("aria-sort");
     if (sort && sort !== "none") c.states.sort = sort;
   }
@@ -221,19 +220,17 @@ function description(el) {
     const text = norm(el.getAttribute(attr) || "");
     if (text) return cap(text, 100);
   }
+  // An icon's class words: "chevron right", "close".
+  const icon = el.querySelector("svg, i, [class*=icon]");
+  const iconWords = icon ? classWords(icon) || classWords(el) : "";
+  if (iconWords) return iconWords;
   // Visible text right before it (a caption beside a switch or a slider).
   for (let prev = el.previousElementSibling, k = 0; prev && k < 2; prev = prev.previousElementSibling, k++) {
     if (!isRendered(prev) || PREFIX[roleOf(prev)]) continue;
     const text = norm(prev.textContent || "");
     if (text && text.length <= 80) return text;
   }
-  // The words of its class or an icon's class: "chevron left", "close".
-  const icon = el.querySelector("svg, i, [class*=icon]") || el;
-  for (const n of [el, icon]) {
-    const words = classWords(n);
-    if (words) return words;
-  }
-  return "";
+  return classWords(el);
 }
 const NOISE = new Set(["icon", "icons", "fa", "fas", "far", "fab", "btn", "button", "svg", "mdi", "bi", "glyphicon",
   "material", "symbols", "outlined", "ui", "el", "is", "has", "js", "sm", "lg", "xs", "md"]);
