@@ -74,3 +74,36 @@ async def test_effects_name_a_control_as_the_snapshot_does(open_page, snapshot, 
     assert result.code == "VALIDATION_ERROR"
     result = await call("browser_dom", action="click", element_id=select["id"])
     assert result.data["effects"]["focus"]["name"] == select["name"] == "Size"
+
+
+# Lists only the first five matches: the rest appear once the search box has text.
+VIRTUAL = """<!doctype html><title>Country</title>
+<input id=q role=combobox aria-label=Country aria-controls=list aria-expanded=false oninput="render(this.value)"
+  onclick="render(this.value)">
+<div id=list role=listbox hidden></div>
+<script>
+const ALL = Array.from({length: 60}, (_, i) => 'Country ' + i).concat(['Portugal', 'Spain']);
+function render(q) {
+  const list = document.getElementById('list'); list.hidden = false; list.innerHTML = '';
+  for (const name of ALL.filter(n => n.toLowerCase().includes(q.toLowerCase())).slice(0, 5)) {
+    const o = document.createElement('div'); o.setAttribute('role', 'option'); o.textContent = name;
+    o.onclick = () => { window.picked = name; list.hidden = true; }; list.appendChild(o);
+  }
+}
+</script>"""
+
+
+async def test_select_types_into_a_searchable_combobox_to_find_an_option_not_rendered_yet(open_page, snapshot, call, js):
+    await open_page(VIRTUAL)
+    combo = next(c for c in (await snapshot())["controls"] if c["role"] == "combobox")
+    result = await call("browser_dom", action="select", element_id=combo["id"], option="Portugal")
+    assert result.success, result.error
+    assert await js("window.picked") == "Portugal"
+
+
+async def test_select_opens_a_searchable_combobox_over_a_hidden_select(open_page, snapshot, call, js):
+    await open_page(SEARCHABLE)
+    combo = next(c for c in (await snapshot())["controls"] if c["role"] == "combobox")
+    result = await call("browser_dom", action="select", element_id=combo["id"], option="Portugal")
+    assert result.success, result.error
+    assert await js("window.picked") == "Portugal"

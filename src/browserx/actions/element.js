@@ -194,6 +194,14 @@ function listboxOf(el) {
   }
   return el.querySelector('[role=listbox]');
 }
+// The text field that filters a combobox's options: the combobox itself, or one in its popup.
+function searchBoxOf(el, box) {
+  const field = (n) => n && (n.tagName === 'INPUT' ? TEXT_INPUT.test((n.type || '').toLowerCase()) && !n.readOnly : n.isContentEditable);
+  if (field(el)) return el;
+  const popup = box && (box.parentElement || box);
+  const inner = popup && popup.querySelector('input[type=search], [role=searchbox], input[role=combobox], input:not([type])');
+  return field(inner) && shown(inner) ? inner : null;
+}
 const optionLabel = (o) => o.getAttribute('aria-label') || o.textContent || '';
 const optionValue = (o) => o.getAttribute('data-value') || o.getAttribute('value') || '';
 
@@ -340,12 +348,19 @@ globalThis.__bxact = {
   async awaitOption(id, wanted, ms) {
     const el = resolve(id);
     if (!el) return notFound(id);
-    const end = performance.now() + ms;
+    const start = performance.now(), end = start + ms;
+    let searched = false;
     while (performance.now() < end) {
       const box = listboxOf(el) || document.querySelector('[role=listbox]');
       const opts = box ? Array.from(box.querySelectorAll('[role=option]')).filter(shown) : [];
       const o = pick(opts, wanted, optionLabel, optionValue);
       if (o) { S.pending = o; return {ok: true, selected: short(optionLabel(o))}; }
+      // Not among the options shown: a searchable combobox lists the rest once its search box has text.
+      if (!searched && performance.now() - start > 200) {
+        searched = true;
+        const search = searchBoxOf(el, box);
+        if (search) { search.focus({preventScroll: true}); setText(search, wanted, true); }
+      }
       await new Promise(r => setTimeout(r, 16));
     }
     return {error: 'VALIDATION_ERROR', message: `no option "${wanted}" appeared after opening ${roleOf(el)} "${nameOf(el)}"`};
