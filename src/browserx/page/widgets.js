@@ -249,11 +249,15 @@ function classWords(el) {
 
 // ---- scroll areas ------------------------------------------------------------------------------
 // The scrollable box (nearest first) that keeps a control out of view, or null (the page's own scroll).
+// A box as large as half the viewport is the page's own scroller in an app shell: not named (its
+// controls read like any off-screen control, and naming it on each would cost tokens for nothing).
 function scrollContainer(clipper, box) {
   for (let node = clipper; node; node = node.parent) {
     if (!node.scroll || !node.el) continue;
     const clip = clipOf(node).clip;
-    if (clip && area(intersect(clip, box)) < 0.5 * area(box)) return node.el;
+    if (!clip || area(intersect(clip, box)) >= 0.5 * area(box)) continue;
+    const r = node.el.getBoundingClientRect();
+    return r.width * r.height < 0.5 * innerWidth * innerHeight ? node.el : null;
   }
   return null;
 }
@@ -304,14 +308,16 @@ async function settleAnimations(ms) {
 // The name the page model gives `el` (or its description), computed outside a snapshot: style
 // facts are read on demand for the few elements the name needs.
 function nameForAction(el) {
-  const saved = facts;
+  const saved = facts, savedValues = includeValues;
   facts = lazyFacts();
+  includeValues = false;  // effects and errors never carry a field's value
   try {
     const role = roleOf(el) || ((idOf.get(el) || "").startsWith("cl_") ? "clickable" : null);
     const name = accName(el, role);
     return name || description(el);
   } finally {
     facts = saved;
+    includeValues = savedValues;
   }
 }
 function lazyFacts() {
