@@ -57,6 +57,8 @@ async def test_grid_rows_read_in_on_screen_order_after_an_animated_sort(open_pag
     text = await snapshot("text")
     assert rows_of(text, ["Apple", "Banana", "Cherry"]) == ["Apple | 1.20", "Banana | 2.25", "Cherry | 3.50"]
     assert "Name | Price1" in text
+    cells = [c["name"] for c in (await snapshot())["controls"] if c["role"] == "gridcell"]
+    assert cells == ["Apple", "1.20", "Banana", "2.25", "Cherry", "3.50"]
 
 
 async def test_a_button_in_a_table_header_is_a_columnheader_with_aria_sort(open_page, snapshot, named):
