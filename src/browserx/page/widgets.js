@@ -232,15 +232,20 @@ function description(el) {
   }
   return classWords(el);
 }
-const NOISE = new Set(["icon", "icons", "fa", "fas", "far", "fab", "btn", "button", "svg", "mdi", "bi", "glyphicon",
-  "material", "symbols", "outlined", "ui", "el", "is", "has", "js", "sm", "lg", "xs", "md"]);
+// Words an icon's class can say (minified class names say nothing: "eq er bg").
+const ICON_WORDS = new Set(("add arrow attach back bars bell bookmark calendar camera caret cart chat check chevron " +
+  "clear close cog collapse comment copy delete dots down download edit ellipsis email expand external eye facebook " +
+  "filter first forward fullscreen gear github heart help home info instagram kebab last left like link linkedin " +
+  "lock login logout mail map menu minus more mute next pause pencil phone play plus prev previous print profile " +
+  "refresh reload remove reply right rss save search send settings share sort star stop trash twitter unlock up " +
+  "upload user volume x youtube zoom").split(" "));
 function classWords(el) {
   const cls = typeof el.className === "string" ? el.className : (el.getAttribute("class") || "");
   const words = [];
   for (const token of cls.split(/\s+/)) {
     for (const w of token.split(/[-_]+|(?=[A-Z])/)) {
       const lw = w.toLowerCase();
-      if (lw.length > 1 && !NOISE.has(lw) && /^[a-z]+$/.test(lw) && !words.includes(lw)) words.push(lw);
+      if (ICON_WORDS.has(lw) && !words.includes(lw)) words.push(lw);
     }
     if (words.length >= 3) break;
   }
