@@ -84,3 +84,39 @@ async def test_nested_clickables_are_one_entry_each(open_page, snapshot):
     names = sorted((c["role"], c["name"]) for c in model["controls"])
     assert names == [("button", "Add to cart"), ("button", "GET /pets List all pets"), ("button", "Try it out"),
                      ("clickable", "Blue mug 12 € Add to cart"), ("link", "Go")]
+
+
+# The table listens for clicks on its header; the cells only carry aria-sort.
+DELEGATED = """<!doctype html><title>Scores</title><table id=t>
+<thead><tr><th aria-sort=none>Player</th><th aria-sort=none>Score</th></tr></thead>
+<tbody><tr><td>Zoe</td><td>7</td></tr><tr><td>Adam</td><td>9</td></tr></tbody></table>
+<script>
+document.querySelector('thead').addEventListener('click', e => {
+  const th = e.target.closest('th'); if (!th) return;
+  const body = document.querySelector('tbody');
+  const col = th.cellIndex;
+  [...body.rows].sort((a, b) => a.cells[col].textContent.localeCompare(b.cells[col].textContent))
+    .forEach(r => body.appendChild(r));
+  th.setAttribute('aria-sort', 'ascending');
+});
+</script>"""
+
+
+async def test_header_cells_with_aria_sort_are_columnheader_controls_and_sort_when_clicked(
+        open_page, snapshot, call, named):
+    await open_page(DELEGATED)
+    model = await snapshot()
+    player = named(model, "Player")
+    assert player["role"] == "columnheader" and "sort" not in player["states"]
+    assert named(model, "Score")["role"] == "columnheader"
+    assert (await call("browser_dom", action="click", element_id=player["id"])).success
+    model = await snapshot()
+    assert named(model, "Player")["states"] == {"sort": "ascending"}
+    assert rows_of(await snapshot("text"), ["Zoe", "Adam"]) == ["Adam | 9", "Zoe | 7"]
+
+
+async def test_headings_behind_a_modal_are_not_listed(open_page, snapshot):
+    await open_page("""<!doctype html><h1>Inbox</h1><button>Compose</button>
+<dialog id=d><h2>Discard draft?</h2><button>Discard</button></dialog><script>d.showModal()</script>""")
+    model = await snapshot()
+    assert [h["text"] for h in model["headings"]] == ["Discard draft?"]

@@ -94,7 +94,7 @@ function visit(el, ctx, out) {
     fork().region = label;
     if (!out.regionSet.has(label)) { out.regionSet.add(label); out.regions.push(label); }
   }
-  if (role === "heading" && shown) {
+  if (role === "heading" && shown && !c.blocked) {
     const level = +el.getAttribute("aria-level") || (/^h[1-6]$/.test(tag) ? +tag[1] : 2);
     if (level <= 3) out.headings.push({ el, level });
   }
@@ -102,12 +102,12 @@ function visit(el, ctx, out) {
   let candidate = role && PREFIX[role] && role !== "clickable";
   if (role === "file" && !out.opts.include_file_inputs) candidate = false;
   if (!candidate && !ctx.inControl && tag !== "label" && tag !== "body" && tag !== "html" &&
-      ((pointer && !ctx.pointer) || el.hasAttribute("onclick"))) {
+      ((pointer && !ctx.pointer) || el.hasAttribute("onclick") || sortableHeader(el, tag, role))) {
     role = "clickable"; candidate = true;
   }
   if (candidate) {
     out.candidates.push({ el, role, ctx: c, shown, heading: out.headings.length - 1 });
-    fork().inControl = true;
+    fork().inControl = !sortableCells.has(el);  // a sortable header's own clickable label stays the control
   }
   if (pointer !== ctx.pointer) fork().pointer = pointer;
   // Clip boxes are linked, not copied: their rects are read after the walk, in one batch.

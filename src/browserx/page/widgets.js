@@ -89,6 +89,7 @@ function widgetPass(kept) {
     const nested = [];
     for (let j = i + 1; j < kept.length && outer.el.contains(kept[j].el); j++) nested.push(kept[j]);
     if (!nested.length || !nested.every(c => ACTION_ROLES.has(c.role))) continue;
+    if (sortableCells.has(outer.el)) { drop.add(outer); continue; }  // its label or button is the control
     let rest = " " + norm(nameFor(outer)).toLowerCase() + " ";
     for (const c of nested) {
       const n = norm(nameFor(c)).toLowerCase();
@@ -370,4 +371,13 @@ function gridRows(table, rowsOf) {
   for (let i = 1; i < tops.length && sorted; i++) sorted = tops[i] >= tops[i - 1];
   if (sorted) return rows;
   return rows.map((r, i) => [tops[i], i, r]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(x => x[2]);
+}
+
+// A header cell with aria-sort sorts its column when activated, even if the page listens on the
+// table (no pointer cursor or handler of its own).
+const sortableCells = new WeakSet();
+function sortableHeader(el, tag, role) {
+  if (!((tag === "th" || role === "columnheader" || role === "rowheader") && el.hasAttribute("aria-sort"))) return false;
+  sortableCells.add(el);
+  return true;
 }
