@@ -23,4 +23,8 @@ PYTHON="${PYTHON:-python3}"
 [ -x .venv/bin/python ] || "$PYTHON" -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
 .venv/bin/python -m pip install -q -e ".[test]"
+# Real widget libraries the tests in tests/widgets operate (issue 18); those tests skip without npm.
+if command -v npm >/dev/null 2>&1; then
+  npm ci --prefix tests/widgets/npm --no-audit --no-fund >/dev/null 2>&1 || echo "setup: widget test libraries not installed" >&2
+fi
 echo "setup: done ($(.venv/bin/python -c 'import browserx; print("browserx", browserx.__version__)'))" >&2

@@ -71,7 +71,7 @@ async def test_typed_text_never_appears_in_the_result(page, call, eid):
 
 async def test_typing_into_a_readonly_field_is_refused(page, call, eid, js):
     result = await call("browser_dom", action="type", element_id=await eid(page, "#ro"), text="x")
-    assert result.code == "ELEMENT_DISABLED"
+    assert result.code == "ELEMENT_READONLY"
     assert await js(page, "document.getElementById('ro').value") == "fixed"
 
 

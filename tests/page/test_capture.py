@@ -335,9 +335,10 @@ MODAL = """<button>Behind</button><dialog id=d><button>Inside</button></dialog>
 <script>document.getElementById('d').showModal()</script>"""
 
 
-async def test_controls_behind_a_modal_dialog_are_disabled(server, tab):
+async def test_controls_behind_a_modal_dialog_are_blocked_and_only_counted(server, tab):
     model = await open_model(server, tab, MODAL)
-    assert {c.name: c.states for c in model.controls} == {"Behind": {"disabled": True}, "Inside": {}}
+    assert {c.name: c.states for c in model.controls} == {"Inside": {}}
+    assert model.omitted["blocked"] == 1 and model.modal["blocked"] == 1
     assert by_name(model, "Inside").region == "dialog"
 
 

@@ -194,6 +194,14 @@ function listboxOf(el) {
   }
   return el.querySelector('[role=listbox]');
 }
+// The text field that filters a combobox's options: the combobox itself, or one in its popup.
+function searchBoxOf(el, box) {
+  const field = (n) => n && (n.tagName === 'INPUT' ? TEXT_INPUT.test((n.type || '').toLowerCase()) && !n.readOnly : n.isContentEditable);
+  if (field(el)) return el;
+  const popup = box && (box.parentElement || box);
+  const inner = popup && popup.querySelector('input[type=search], [role=searchbox], input[role=combobox], input:not([type])');
+  return field(inner) && shown(inner) ? inner : null;
+}
 const optionLabel = (o) => o.getAttribute('aria-label') || o.textContent || '';
 const optionValue = (o) => o.getAttribute('data-value') || o.getAttribute('value') || '';
 
@@ -240,10 +248,11 @@ globalThis.__bxact = {
     const el0 = resolve(id);
     if (!el0) return notFound(id);
     const el = editable(el0);
+    if (!el && el0.getAttribute('aria-readonly') === 'true') return {error: 'ELEMENT_READONLY', message: `${roleOf(el0)} "${nameOf(el0)}" is read-only`};
     if (!el) return {error: 'VALIDATION_ERROR', message: `${roleOf(el0)} "${nameOf(el0)}" is not a text field; type into an input, textarea or contenteditable element`};
     const stop = blocked(el);
     if (stop) return stop;
-    if (el.readOnly) return {error: 'ELEMENT_DISABLED', message: `${roleOf(el)} "${nameOf(el)}" is read-only`};
+    if (el.readOnly || el.getAttribute('aria-readonly') === 'true') return {error: 'ELEMENT_READONLY', message: `${roleOf(el)} "${nameOf(el)}" is read-only`};
     const where = target(el, checkCover);
     if (where.error) return where;
     if (!focusField(el)) return {error: 'ELEMENT_NOT_VISIBLE', message: `${roleOf(el)} "${nameOf(el)}" cannot take focus`};
@@ -259,10 +268,11 @@ globalThis.__bxact = {
     const el0 = resolve(id);
     if (!el0) return notFound(id);
     const el = editable(el0);
+    if (!el && el0.getAttribute('aria-readonly') === 'true') return {error: 'ELEMENT_READONLY', message: `${roleOf(el0)} "${nameOf(el0)}" is read-only`};
     if (!el) return {error: 'VALIDATION_ERROR', message: `${roleOf(el0)} "${nameOf(el0)}" is not a text field`};
     const stop = blocked(el);
     if (stop) return stop;
-    if (el.readOnly) return {error: 'ELEMENT_DISABLED', message: `${roleOf(el)} "${nameOf(el)}" is read-only`};
+    if (el.readOnly || el.getAttribute('aria-readonly') === 'true') return {error: 'ELEMENT_READONLY', message: `${roleOf(el)} "${nameOf(el)}" is read-only`};
     el.scrollIntoView({block: 'nearest', inline: 'nearest', behavior: 'instant'});
     el.focus({preventScroll: true});
     setText(el, text, clear);
@@ -338,12 +348,19 @@ globalThis.__bxact = {
   async awaitOption(id, wanted, ms) {
     const el = resolve(id);
     if (!el) return notFound(id);
-    const end = performance.now() + ms;
+    const start = performance.now(), end = start + ms;
+    let searched = false;
     while (performance.now() < end) {
       const box = listboxOf(el) || document.querySelector('[role=listbox]');
       const opts = box ? Array.from(box.querySelectorAll('[role=option]')).filter(shown) : [];
       const o = pick(opts, wanted, optionLabel, optionValue);
       if (o) { S.pending = o; return {ok: true, selected: short(optionLabel(o))}; }
+      // Not among the options shown: a searchable combobox lists the rest once its search box has text.
+      if (!searched && performance.now() - start > 200) {
+        searched = true;
+        const search = searchBoxOf(el, box);
+        if (search) { search.focus({preventScroll: true}); setText(search, wanted, true); }
+      }
       await new Promise(r => setTimeout(r, 16));
     }
     return {error: 'VALIDATION_ERROR', message: `no option "${wanted}" appeared after opening ${roleOf(el)} "${nameOf(el)}"`};

@@ -30,11 +30,12 @@ from typing import Any
 from ..browser import Tab
 from ..browser.dialogs import DialogOpened, first_or_dialog
 from ..errors import (BrowserxError, ElementCoveredError, ElementDisabledError, ElementNotVisibleError,
-                      NodeNotFoundError, ValidationError)
+                      ElementReadonlyError, NodeNotFoundError, ValidationError)
 from ..page.frames import Frame
 from ..page.service import DomService
 from ..page.world import PageWorld
 from . import visual
+from .animations import settle_animations
 from .effects import EffectWatch, invalidate_snapshot
 from .keys import key_event_params, press_key
 from .settle import DEFAULT_SETTLE, settle as settle_page
@@ -47,6 +48,7 @@ _ERRORS: dict[str, type[BrowserxError]] = {
     "NODE_NOT_FOUND": NodeNotFoundError, "ELEMENT_NOT_VISIBLE": ElementNotVisibleError,
     "ELEMENT_COVERED": ElementCoveredError, "ELEMENT_DISABLED": ElementDisabledError,
     "VALIDATION_ERROR": ValidationError,
+    "ELEMENT_READONLY": ElementReadonlyError,
 }
 # Runs `begin` (effects baseline) and one entry point of __bxact in a single round trip; a
 # returned promise (awaitOption) is awaited by Runtime.callFunctionOn.
@@ -135,6 +137,10 @@ class _Run:
             if settled.pop("waited", False):
                 page = await self._finish() or page
         await self.watch.settle()
+        if not self.watch.navigating and self.settle_budget > 0:  # settle "0s" skips the animations too
+            animated = await settle_animations(self.frame.world)
+            if animated and animated.get("waited"):
+                page = await self._finish() or page  # the effects describe the end state
         effects = self.watch.summary(page)
         from .upload import chooser_effect  # noqa: PLC0415 - upload builds on this module
         chooser = await chooser_effect(self)

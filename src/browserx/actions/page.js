@@ -47,7 +47,14 @@ function isField(el) {
     (el.tagName === 'INPUT' && !['button', 'submit', 'reset', 'image'].includes((el.type || '').toLowerCase()));
 }
 const short = (s) => (s || '').replace(/\s+/g, ' ').trim().slice(0, 60);
+// The page model's name (names.js, through widgets.js), so effects and errors name a control as
+// the snapshot does; the quick guess below only if the model's world is missing.
 function nameOf(el) {
+  const W = globalThis.__browserxWidgets;
+  if (W) { try { return short(W.name(el)); } catch (e) {} }
+  return quickName(el);
+}
+function quickName(el) {
   const label = el.getAttribute('aria-label');
   if (label) return short(label);
   const by = el.getAttribute('aria-labelledby');

@@ -88,13 +88,14 @@ function visit(el, ctx, out) {
   let c = ctx;
   const fork = () => (c === ctx ? (c = { ...ctx }) : c);
   if (el.inert || (ctx.modal && el === ctx.modal)) fork().disabled = el.inert ? true : false;
+  if (ctx.blocked && el === ctx.modal) fork().blocked = false;
   if (el.getAttribute("aria-disabled") === "true") fork().disabled = true;
   const label = shown && role && LANDMARK[role] ? landmarkLabel(el, role) : null;
   if (label) {
     fork().region = label;
     if (!out.regionSet.has(label)) { out.regionSet.add(label); out.regions.push(label); }
   }
-  if (role === "heading" && shown) {
+  if (role === "heading" && shown && !c.blocked) {
     const level = +el.getAttribute("aria-level") || (/^h[1-6]$/.test(tag) ? +tag[1] : 2);
     if (level <= 3) out.headings.push({ el, level });
   }
@@ -102,12 +103,13 @@ function visit(el, ctx, out) {
   let candidate = role && PREFIX[role] && role !== "clickable";
   if (role === "file" && !out.opts.include_file_inputs) candidate = false;
   if (!candidate && !ctx.inControl && tag !== "label" && tag !== "body" && tag !== "html" &&
-      ((pointer && !ctx.pointer) || el.hasAttribute("onclick") || el.getAttribute("draggable") === "true")) {
+      ((pointer && !ctx.pointer) || el.hasAttribute("onclick") || el.getAttribute("draggable") === "true" ||
+       sortableHeader(el, tag, role))) {
     role = "clickable"; candidate = true;
   }
   if (candidate) {
     out.candidates.push({ el, role, ctx: c, shown, heading: out.headings.length - 1 });
-    fork().inControl = true;
+    fork().inControl = !sortableCells.has(el);  // a sortable header's own clickable label stays the control
   }
   if (pointer !== ctx.pointer) fork().pointer = pointer;
   // Clip boxes are linked, not copied: their rects are read after the walk, in one batch.
@@ -181,6 +183,7 @@ function statesOf(el, role, ctx) {
   else if (tag === "summary" && el.parentElement) s.expanded = el.parentElement.open;
   if (el.required || aria("required") === "true") s.required = true;
   if (tag === "option" ? el.selected : aria("selected") === "true") s.selected = true;
+  widgetStates(el, role, s);
   return s;
 }
 function values(el, role, c) {
@@ -246,9 +249,9 @@ function snapshot(options) {
   const viewport = [0, 0, vw, vh];
   const out = { opts, regions: [], regionSet: new Set(), headings: [], candidates: [], crossOrigin: 0, visited: 0,
     pendingHosts: [] };
-  const modal = document.querySelector("dialog:modal");
+  const modal = findModal(document);
   const frameClip = inFrame ? { parent: null, box: inFrame.clip, scroll: documentScrolls(document, null) } : null;
-  const root = { region: inFrame ? inFrame.region : null, disabled: !!modal || !!(inFrame && inFrame.inert), inControl: false, pointer: false,
+  const root = { region: inFrame ? inFrame.region : null, disabled: !!(inFrame && inFrame.inert), blocked: !!modal, inControl: false, pointer: false,
     clipper: frameClip, frameClipper: frameClip, offset: inFrame ? { x: inFrame.offset[0], y: inFrame.offset[1] } : { x: 0, y: 0 },
     depth: 0, hops: [], modal };
   // `within`: the model of one subtree (reading.js resolves ids, regions and "dialog").
@@ -264,8 +267,10 @@ function snapshot(options) {
   // Candidates: rect, visibility, viewport share.
   const kept = [];
   const sx = scrollX, sy = scrollY;  // window accessors are slow in a loop
+  let blocked = 0;
   for (const cand of out.candidates) {
     const { el, ctx } = cand;
+    if (ctx.blocked) { blocked++; continue; }  // behind a modal dialog: counted, not listed
     let r = el.getBoundingClientRect();
     let shown = cand.shown && r.width > 0 && r.height > 0;
     if ((!shown || r.width * r.height <= 1) && (cand.role === "checkbox" || cand.role === "radio" || cand.role === "file")) {
@@ -281,10 +286,12 @@ function snapshot(options) {
     if (!visible && !(cand.role === "file")) continue;
     const inView = visible && area(intersect(intersect(viewport, clip.clip), box)) >= 0.5 * area(box);
     cand.visible = visible; cand.inView = inView; cand.box = box;
+    if (visible && !inView && ctx.clipper) cand.container = scrollContainer(ctx.clipper, box);
     cand.enabled = !(ctx.disabled || el.getAttribute("aria-disabled") === "true" ||
       (LABELABLE.has(el.localName) && el.matches(":disabled")));
     kept.push(cand);
   }
+  widgetPass(kept);
   const t2 = performance.now();
   let chosen = kept;
   if (kept.length > opts.max_controls) {
@@ -319,6 +326,7 @@ function snapshot(options) {
     let h = cand.heading;
     while (h >= 0 && !headingIndex.has(h)) h--;
     c.heading = h >= 0 ? headingIndex.get(h) : null;
+    widgetControl(c, cand, chosen);
     controls.push(c);
     const sel = selectorFor(el, ctx.hops);
     if (sel) aimap[id] = sel;
@@ -339,10 +347,12 @@ function snapshot(options) {
   const t4 = performance.now();
   const omitted = { controls: kept.length - chosen.length, headings: out.headings.length - i, text: textCut };
   if (out.crossOrigin) omitted.frames = out.crossOrigin;
+  if (blocked) omitted.blocked = blocked;
   pendingHosts = out.pendingHosts;
   return {
     title: document.title, url: location.href, headings, regions: out.regions, controls, text, aimap, omitted,
     text_range: textRange, next_offset: nextOffset, text_hash: textHash, within: opts.within || null,
+    modal: modalInfo(modal, blocked),
     viewport: { width: vw, height: vh, scroll_x: scrollX, scroll_y: scrollY, device_pixel_ratio: devicePixelRatio },
     next_number: nextNumber, state: state(), pending_hosts: pendingHosts.length,
     timings: { walk: t1 - t0, rects: t2 - t1, controls: t3 - t2, reader: t4 - t3, elements: out.visited },

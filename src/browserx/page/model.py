@@ -83,6 +83,10 @@ class Control(BaseModel):
     filled: bool | None = None
     value: str | None = None
     href: str | None = None
+    # Issue 18: a best-effort hint for a control whose accessible name is empty (never its name),
+    # and the scrollable box (an element id, or `role "name"`) that keeps it out of view.
+    description: str | None = None
+    container: str | None = None
     visible: bool = True
     in_viewport: bool = Field(False, alias="inViewport")
     bbox: list[int] = Field(default_factory=lambda: [0, 0, 0, 0])
@@ -96,6 +100,7 @@ class Control(BaseModel):
 
 
 OPTIONAL_CONTROL_KEYS = ("placeholder", "value_len", "filled", "value", "href")
+OPTIONAL_CONTROL_KEYS += ("description", "container")
 
 
 class PageModel(BaseModel):
@@ -113,6 +118,8 @@ class PageModel(BaseModel):
     next_offset: int | None = None
     text_changed: bool | None = None
     within: str | None = None
+    # The open modal dialog: {role, name, text, blocked (controls behind it, not listed)}; None if none.
+    modal: dict[str, Any] | None = None
 
     @classmethod
     def from_raw(cls, raw: dict[str, Any]) -> PageModel:
@@ -129,6 +136,8 @@ class PageModel(BaseModel):
             for key in OPTIONAL_CONTROL_KEYS:
                 if control.get(key) is None:
                     control.pop(key, None)
+        if out.get("modal") is None:
+            out.pop("modal", None)
         if not aimap:
             out.pop("aimap")
         if out["text_range"] is None:

@@ -201,7 +201,7 @@ function render(nodes, analysis, flags, budget = Infinity) {
       if (SKIP_TAGS.has(tag) || analysis.dropped.has(child)) continue;
       const stat = analysis.stats.get(child);
       if (!stat) continue;
-      const dataTable = tag === "table" && isDataTable(child);
+      const dataTable = (tag === "table" && isDataTable(child)) || isAriaGrid(child);
       if (flags.clean && (tag === "div" || tag === "ul" || tag === "ol" ||
           tag === "dl" || tag === "form" || tag === "fieldset" || tag === "table") &&
           !analysis.keep.has(child) && !dataTable &&
@@ -247,12 +247,12 @@ function render(nodes, analysis, flags, budget = Infinity) {
   }
 
   function renderTable(table) {
-    for (const row of rowsOf(table)) {
+    for (const row of gridRows(table, rowsOf)) {
       if (!analysis.stats.get(row)) continue;
       if (size > budget) { skip(row); continue; }
       const cells = [];
       for (let cell = row.firstElementChild; cell; cell = cell.nextElementSibling) {
-        if ((cell.localName !== "td" && cell.localName !== "th") || !analysis.stats.get(cell)) continue;
+        if (!isCell(cell) || !analysis.stats.get(cell)) continue;
         const saved = blocks.length;
         walk(cell, false, true);
         flush();

@@ -67,10 +67,14 @@ def control_line(control: Control, mark_in_view: bool = False) -> str:
         flags.append("hidden")
     elif control.in_viewport == mark_in_view:
         flags.append("view" if mark_in_view else "off")
+    if control.container:
+        flags.append("in " + control.container)
     if flags:
         parts.append("[" + " ".join(flags) + "]")
     if control.placeholder and control.placeholder != control.name:
         parts.append("ph:" + _quote(control.placeholder))
+    if control.description:
+        parts.append("desc:" + _quote(control.description))
     if control.filled is not None:
         parts.append("filled" if control.filled else "empty")
     elif control.value_len is not None and control.value is None:
@@ -99,6 +103,8 @@ def render_text(model: PageModel, *, loading: bool = False) -> str:
     lines = [f"# {model.title} — {model.url}" if model.title else model.url]
     if loading:
         lines[0] += " (still loading)"
+    if not model.continuation:
+        lines += modal_lines(model)  # an open modal comes first: it is all an agent can act on
     if model.within:
         lines.append(f"within: {model.within}")
     if model.continuation:
@@ -164,3 +170,17 @@ def llm_json(model: PageModel, *, loading: bool = False) -> dict[str, Any]:
     if loading:
         out["loading"] = True
     return out
+
+
+def modal_lines(model: PageModel) -> list[str]:
+    """An open modal dialog comes first: it is all an agent can act on until it closes."""
+    modal = model.modal
+    if not modal:
+        return []
+    name = f" {_quote(modal['name'])}" if modal.get("name") else ""
+    blocked = modal.get("blocked") or 0
+    lines = [f"MODAL {modal.get('role') or 'dialog'}{name} is open; the page behind it is blocked"
+             + (f" ({blocked} controls not listed)" if blocked else "")]
+    if modal.get("text"):
+        lines += ["dialog text:", *("  " + line for line in str(modal["text"]).split("\n"))]
+    return lines

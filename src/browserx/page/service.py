@@ -49,6 +49,9 @@ ELEMENT_ID = re.compile(r"^[a-z]{2}_\d{1,9}$")
 
 # One JSON string crosses CDP: far cheaper than returnByValue of a deep object.
 _SNAPSHOT = "function (options) { return JSON.stringify(globalThis.__browserx.snapshot(options)); }"
+# A snapshot taken while finite animations run waits for them first (widgets.js, bounded 1 s).
+_SNAPSHOT = ("async function (options) { const W = globalThis.__browserxWidgets;"
+             " if (W) await W.settleAnimations(1000); return JSON.stringify(globalThis.__browserx.snapshot(options)); }")
 _STATE = "function () { return globalThis.__browserx.state(); }"
 _ELEMENT = "function (id) { return globalThis.__browserx.element(id); }"
 _READ_TEXT = "function (options) { return JSON.stringify(globalThis.__browserx.readText(options)); }"

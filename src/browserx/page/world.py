@@ -28,7 +28,7 @@ WORLD_NAME = "browserx"
 # one program into readable parts, not modules with interfaces), in this order. Only capture.js
 # and reader.js publish anything: globalThis.__browserx and globalThis.__browserxReader.
 BOOTSTRAP_FILES = ["roles.js", "names.js", "selectors.js", "frames.js", "reader_analyse.js", "reader.js", "reading.js",
-                   "capture.js"]
+                   "widgets.js", "capture.js"]
 _bootstrap_source: str | None = None
 
 

@@ -1,0 +1,383 @@
+// Real widgets the plain walk misreads (issue 18): modals, readonly fields, sortable header cells,
+// grids positioned out of source order, scroll areas, nested clickables, unnamed controls and
+// running animations. Part of browserx's isolated-world bootstrap (world.py): it shares one scope
+// with roles.js, names.js and capture.js, which call it through small hooks. It publishes
+// globalThis.__browserxWidgets for the actions (element names, animation settling).
+
+const ACTION_ROLES = new Set(["button", "link", "clickable", "menuitem", "tab", "treeitem"]);
+const GRID = "table, [role=grid], [role=table], [role=treegrid]";
+const HEADER_CELL = "th, [role=columnheader], [role=rowheader]";
+const LONG_ANIMATION_MS = 5000;  // longer finite animations are decoration (pulses, tickers), not a change
+
+// ---- modals ----------------------------------------------------------------------------------
+// The open modal dialog of `doc`: the top layer's, an aria-modal one, or a dialog whose backdrop
+// covers the page. Null when none is shown.
+function findModal(doc) {
+  const top = doc.querySelector("dialog:modal");
+  if (top) return top;
+  for (const el of doc.querySelectorAll('[aria-modal="true"], [role=dialog], [role=alertdialog], dialog[open]')) {
+    if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width < 2 || r.height < 2) continue;
+    if (el.getAttribute("aria-modal") === "true" || backdropCovers(el, doc)) return el;
+  }
+  return null;
+}
+// Every corner of the viewport shows the dialog or a fixed layer that holds it (or sits beside it).
+function backdropCovers(dialog, doc) {
+  const view = doc.defaultView, w = view.innerWidth, h = view.innerHeight;
+  for (const [x, y] of [[4, 4], [w - 5, 4], [4, h - 5], [w - 5, h - 5]]) {
+    const hit = doc.elementFromPoint(x, y);
+    if (!hit) return false;
+    if (dialog.contains(hit)) continue;
+    let layer = hit;
+    for (; layer && layer !== doc.body; layer = layer.parentElement) {
+      const r = layer.getBoundingClientRect();
+      if (r.width >= 0.9 * w && r.height >= 0.9 * h && view.getComputedStyle(layer).position === "fixed") break;
+    }
+    if (!layer || layer === doc.body) return false;
+    const parent = layer.parentElement;
+    if (!(layer.contains(dialog) || (parent && parent.contains(dialog) && !dialog.contains(layer)))) return false;
+  }
+  return true;
+}
+// The dialog's own text, blocks on lines; fields are values, never text (privacy).
+function dialogText(dialog, limit) {
+  let out = "";
+  const walkText = (node) => {
+    for (let n = (shadowOf(node) || node).firstChild; n && out.length < limit; n = n.nextSibling) {
+      if (n.nodeType === 3) { out += n.data; continue; }
+      if (n.nodeType !== 1 || SKIP.has(n.localName)) continue;
+      const tag = n.localName;
+      if (tag === "input" || tag === "textarea" || tag === "select" || n.isContentEditable) continue;
+      const f = facts.get(n);
+      if (!f || f.gone) continue;
+      if (f.block) out += "\n";
+      if (tag === "br") out += "\n";
+      else if (f.visible || n.firstElementChild) walkText(n);
+      if (f.block || SPACED.has(tag)) out += f.block ? "\n" : " ";
+    }
+  };
+  walkText(dialog);
+  const text = out.split("\n").map(norm).filter(Boolean).join("\n");
+  return cap(text, limit);
+}
+function modalInfo(modal, blocked) {
+  if (!modal) return null;
+  return { role: roleOf(modal) || "dialog", name: accName(modal), text: dialogText(modal, 2000), blocked };
+}
+
+// ---- states ----------------------------------------------------------------------------------
+function widgetStates(el, role, s) {
+  if (el.readOnly === true || el.getAttribute("aria-readonly") === "true") s.readonly = true;
+}
+
+// ---- one pass over the kept candidates (capture.js, before the caps) -------------------------
+// Nested clickables become one entry; header cells that can be activated become header controls;
+// rows of a grid come in on-screen order.
+function widgetPass(kept) {
+  const drop = new Set();
+  const names = new Map();
+  const nameFor = (cand) => {
+    let n = names.get(cand);
+    if (n === undefined) names.set(cand, n = accName(cand.el, cand.role));
+    return n;
+  };
+  for (let i = 0; i < kept.length; i++) {
+    const outer = kept[i];
+    if (!ACTION_ROLES.has(outer.role)) continue;
+    const nested = [];
+    for (let j = i + 1; j < kept.length && outer.el.contains(kept[j].el); j++) nested.push(kept[j]);
+    if (!nested.length || !nested.every(c => ACTION_ROLES.has(c.role))) continue;
+    if (sortableCells.has(outer.el)) { drop.add(outer); continue; }  // its label or button is the control
+    let rest = " " + norm(nameFor(outer)).toLowerCase() + " ";
+    for (const c of nested) {
+      const n = norm(nameFor(c)).toLowerCase();
+      if (n) rest = rest.replace(n, " ");
+    }
+    const addsNothing = !/[\p{L}\p{N}]/u.test(rest);
+    if (outer.role === "clickable" && addsNothing) {
+      // A page-made wrapper whose only action is what it holds: its controls stand for it; a nameless
+      // one that toggles the same thing as a named one (an arrow beside a summary) is the same entry.
+      drop.add(outer);
+      const named = nested.filter(c => nameFor(c));
+      for (const c of nested) {
+        if (!nameFor(c) && named.some(n => sameAction(n.el, c.el))) drop.add(c);
+      }
+    } else if (outer.role !== "clickable" && addsNothing) {
+      for (const c of nested) drop.add(c);  // a button inside a link: the link is the entry
+    }
+  }
+  if (drop.size) {
+    const rest = kept.filter(c => !drop.has(c));
+    kept.length = 0;
+    for (const c of rest) kept.push(c);
+  }
+  for (const cand of kept) headerCell(cand);
+  if (animating.length) animating = animating.filter(t => t.isConnected && t.getAnimations().some(a => a.playState === "running"));
+  return onScreenRows(kept);
+}
+function sameAction(a, b) {
+  const ca = a.getAttribute("aria-controls"), cb = b.getAttribute("aria-controls");
+  if (ca && ca === cb) return true;
+  return a.hasAttribute("aria-expanded") && a.getAttribute("aria-expanded") === b.getAttribute("aria-expanded");
+}
+function headerCell(cand) {
+  if (!ACTION_ROLES.has(cand.role)) return;
+  const cell = cand.el.closest(HEADER_CELL);
+  if (!cell || !cell.closest(GRID)) return;
+  const explicit = cell.getAttribute("role");
+  cand.header = cell;
+  cand.headerRole = explicit === "rowheader" || (cell.localName === "th" && cell.getAttribute("scope") === "row")
+    ? "rowheader" : "columnheader";
+}
+// Rows painted in another order than the source's (absolutely positioned or transformed rows,
+// re-sorted by moving them): their controls follow the screen.
+function onScreenRows(kept) {
+  let start = -1, grid = null;
+  const tops = new Map();
+  const keyOf = (cand) => {
+    const row = cand.el.closest("tr, [role=row]");
+    if (!row) return cand.box[1];
+    let top = tops.get(row);
+    if (top === undefined) tops.set(row, top = row.getBoundingClientRect().top);
+    return top;
+  };
+  const sortRun = (from, to) => {
+    if (to - from < 2) return;
+    const run = kept.slice(from, to).map((c, k) => [keyOf(c), k, c]);
+    run.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    for (let k = 0; k < run.length; k++) kept[from + k] = run[k][2];
+  };
+  for (let i = 0; i <= kept.length; i++) {
+    const g = i < kept.length ? kept[i].el.closest(GRID) : null;
+    if (g !== grid) {
+      if (grid) sortRun(start, i);
+      grid = g; start = i;
+    }
+  }
+  return kept;
+}
+
+// ---- per control -------------------------------------------------------------------------------
+// Called for each listed control once its name, states and values are known.
+function widgetControl(c, cand, chosen) {
+  const el = cand.el;
+  if (cand.header) {
+    c.role = cand.headerRole;
+    if (!c.name) c.name = accName(cand.header);
+    const sort = cand.header.getAttribute("aria-sort") || el.getAttribute("aria-sort");
+    if (sort && sort !== "none") c.states.sort = sort;
+  }
+  if (cand.container) c.container = containerLabel(cand.container, chosen);
+  if (el.isContentEditable && el.localName !== "input" && el.localName !== "textarea") {
+    // An editor's empty paragraph (<p><br></p>) is an empty field, not a one-character value.
+    if (c.value_len && !(el.textContent || "").trim() && !el.querySelector("img, video, iframe, hr, table")) {
+      c.value_len = 0;
+      if (c.value !== undefined) c.value = "";
+    }
+    if (!c.placeholder && !c.value_len) {
+      const ph = editablePlaceholder(el);
+      if (ph) c.placeholder = ph;
+    }
+  }
+  if (!c.name && !c.placeholder) {
+    const d = description(el);
+    if (d) c.description = d;
+  }
+  if (animating.length && animating.some(t => t === el || t.contains(el))) c.states.animating = true;
+}
+function editablePlaceholder(el) {
+  for (const n of [el, el.firstElementChild]) {
+    if (!n) continue;
+    const ph = n.getAttribute("data-placeholder") || n.getAttribute("aria-placeholder") || n.getAttribute("placeholder");
+    if (ph && ph.trim()) return cap(norm(ph), 160);
+    const content = getComputedStyle(n, "::before").content;
+    const m = content && /^"(.+)"$/.exec(content);
+    if (m && m[1].trim()) return cap(norm(m[1]), 160);
+  }
+  return "";
+}
+// A best-effort description of a control without an accessible name, never mixed into the name.
+function description(el) {
+  // A visible label of a hidden native field this widget stands for (a custom select over a
+  // hidden <select>, a picker over a hidden input).
+  for (let up = el.parentElement, depth = 0; up && depth < 3; up = up.parentElement, depth++) {
+    for (const f of up.querySelectorAll("select, input, textarea")) {
+      if (f === el || isRendered(f) || !f.labels) continue;
+      for (const l of f.labels) {
+        const text = norm(l.textContent || "");
+        if (text && l.checkVisibility()) return cap(text, 100);
+      }
+    }
+  }
+  // An icon: its title, an SVG <title> or <desc> (even inside aria-hidden), a tooltip attribute.
+  const titled = el.querySelector("[title], title, desc");
+  if (titled) {
+    const text = norm(titled.getAttribute("title") || titled.textContent || "");
+    if (text) return cap(text, 100);
+  }
+  for (const attr of ["data-tooltip", "data-title", "data-original-title", "data-tip"]) {
+    const text = norm(el.getAttribute(attr) || "");
+    if (text) return cap(text, 100);
+  }
+  // An icon's class words: "chevron right", "close".
+  const icon = el.querySelector("svg, i, [class*=icon]");
+  const iconWords = icon ? classWords(icon) || classWords(el) : "";
+  if (iconWords) return iconWords;
+  // Visible text right before it (a caption beside a switch or a slider).
+  for (let prev = el.previousElementSibling, k = 0; prev && k < 2; prev = prev.previousElementSibling, k++) {
+    if (!isRendered(prev) || PREFIX[roleOf(prev)]) continue;
+    const text = norm(prev.textContent || "");
+    if (text && text.length <= 80) return text;
+  }
+  return classWords(el);
+}
+// Words an icon's class can say (minified class names say nothing: "eq er bg").
+const ICON_WORDS = new Set(("add arrow attach back bars bell bookmark calendar camera caret cart chat check chevron " +
+  "clear close cog collapse comment copy delete dots down download edit ellipsis email expand external eye facebook " +
+  "filter first forward fullscreen gear github heart help home info instagram kebab last left like link linkedin " +
+  "lock login logout mail map menu minus more mute next pause pencil phone play plus prev previous print profile " +
+  "refresh reload remove reply right rss save search send settings share sort star stop trash twitter unlock up " +
+  "upload user volume x youtube zoom").split(" "));
+function classWords(el) {
+  const cls = typeof el.className === "string" ? el.className : (el.getAttribute("class") || "");
+  const words = [];
+  for (const token of cls.split(/\s+/)) {
+    for (const w of token.split(/[-_]+|(?=[A-Z])/)) {
+      const lw = w.toLowerCase();
+      if (ICON_WORDS.has(lw) && !words.includes(lw)) words.push(lw);
+    }
+    if (words.length >= 3) break;
+  }
+  return words.slice(0, 3).join(" ");
+}
+
+// ---- scroll areas ------------------------------------------------------------------------------
+// The scrollable box (nearest first) that keeps a control out of view, or null (the page's own scroll).
+// A box as large as half the viewport is the page's own scroller in an app shell: not named (its
+// controls read like any off-screen control, and naming it on each would cost tokens for nothing).
+function scrollContainer(clipper, box) {
+  for (let node = clipper; node; node = node.parent) {
+    if (!node.scroll || !node.el) continue;
+    const clip = clipOf(node).clip;
+    if (!clip || area(intersect(clip, box)) >= 0.5 * area(box)) continue;
+    const r = node.el.getBoundingClientRect();
+    return r.width * r.height < 0.5 * innerWidth * innerHeight ? node.el : null;
+  }
+  return null;
+}
+function containerLabel(el, chosen) {
+  const id = idOf.get(el);
+  if (id && chosen.some(c => c.el === el)) return id;
+  const role = roleOf(el);
+  const name = accName(el, role);
+  const what = role || el.localName + (el.id ? "#" + cap(el.id, 30) : "");
+  return name ? `${what} "${cap(name, 60)}"` : what;
+}
+
+// ---- animations --------------------------------------------------------------------------------
+let animating = [];  // targets of finite animations still running after the last settle
+function finiteAnimations(doc) {
+  const out = [];
+  for (const a of doc.getAnimations()) {
+    if (a.playState !== "running" || !a.effect) continue;
+    const target = a.effect.target;
+    if (target && target.hasAttribute("data-browserx-overlay")) continue;  // our own click ripple
+    const t = a.effect.getComputedTiming();
+    if (!isFinite(t.endTime)) continue;
+    const left = (t.endTime - (t.localTime || 0)) / Math.abs(a.playbackRate || 1);
+    if (left <= LONG_ANIMATION_MS) out.push({ a, left });
+  }
+  return out;
+}
+// Wait (up to `ms`) for the finite animations that can finish in time; remember the targets of
+// those still running, so the next snapshot marks their controls `animating`.
+async function settleAnimations(ms) {
+  let running = finiteAnimations(document);
+  const soon = running.filter(r => r.left <= ms);
+  if (soon.length) {
+    let timer;
+    await Promise.race([
+      Promise.all(soon.map(r => r.a.finished.catch(() => null))),
+      new Promise(resolve => { timer = setTimeout(resolve, ms); }),
+    ]);
+    clearTimeout(timer);
+    await new Promise(resolve => setTimeout(resolve, 0));  // transitionend handlers (removal after a fade)
+    running = finiteAnimations(document);
+  }
+  animating = running.map(r => r.a.effect.target).filter(Boolean);
+  return { waited: soon.length, running: running.length };
+}
+
+// ---- names for the actions -------------------------------------------------------------------
+// The name the page model gives `el` (or its description), computed outside a snapshot: style
+// facts are read on demand for the few elements the name needs.
+function nameForAction(el) {
+  const saved = facts, savedValues = includeValues;
+  facts = lazyFacts();
+  includeValues = false;  // effects and errors never carry a field's value
+  try {
+    const role = roleOf(el) || ((idOf.get(el) || "").startsWith("cl_") ? "clickable" : null);
+    const name = accName(el, role);
+    return name || description(el);
+  } finally {
+    facts = saved;
+    includeValues = savedValues;
+  }
+}
+function lazyFacts() {
+  const known = new Map();
+  return {
+    get(el) {
+      let f = known.get(el);
+      if (f === undefined) {
+        const cs = getComputedStyle(el);
+        const display = cs.display;
+        f = { display, position: cs.position, gone: display === "none", clipped: false, shadow: shadowOf(el),
+          visible: display !== "none" && cs.visibility === "visible" && el.checkVisibility({ opacityProperty: true }),
+          block: display !== "inline" && display !== "contents" && !display.startsWith("inline") };
+        known.set(el, f);
+      }
+      return f;
+    },
+    set(el, f) { known.set(el, f); return this; },
+    has(el) { return true; },
+  };
+}
+
+Object.defineProperty(globalThis, "__browserxWidgets", {
+  value: Object.freeze({ settleAnimations, name: nameForAction }), configurable: false, enumerable: false, writable: false,
+});
+
+// ---- reader text of grids (reader.js hooks) ----------------------------------------------------
+const ARIA_GRIDS = new Set(["grid", "table", "treegrid"]);
+const ARIA_CELLS = new Set(["cell", "gridcell", "columnheader", "rowheader"]);
+function isAriaGrid(el) {
+  return el.localName !== "table" && ARIA_GRIDS.has(el.getAttribute("role"));
+}
+function isCell(el) {
+  return el.localName === "td" || el.localName === "th" || ARIA_CELLS.has(el.getAttribute("role"));
+}
+// Rows of a table or ARIA grid in on-screen order: by their top edge when the page moved them
+// (absolutely positioned or transformed rows), otherwise as in the source.
+function gridRows(table, rowsOf) {
+  const rows = isAriaGrid(table)
+    ? [...table.querySelectorAll("[role=row]")].filter(r => r.parentElement && r.parentElement.closest(GRID) === table)
+    : rowsOf(table);
+  if (rows.length < 2) return rows;
+  const tops = rows.map(r => r.getBoundingClientRect().top);
+  let sorted = true;
+  for (let i = 1; i < tops.length && sorted; i++) sorted = tops[i] >= tops[i - 1];
+  if (sorted) return rows;
+  return rows.map((r, i) => [tops[i], i, r]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(x => x[2]);
+}
+
+// A header cell with aria-sort sorts its column when activated, even if the page listens on the
+// table (no pointer cursor or handler of its own).
+const sortableCells = new WeakSet();
+function sortableHeader(el, tag, role) {
+  if (!((tag === "th" || role === "columnheader" || role === "rowheader") && el.hasAttribute("aria-sort"))) return false;
+  sortableCells.add(el);
+  return true;
+}
