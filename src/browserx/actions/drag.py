@@ -16,10 +16,11 @@ inside the action machinery of element.py, so they report effects like a click.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import Any
 
 from ..browser import Tab
-from ..errors import NodeNotFoundError, ValidationError
+from ..errors import BrowserxError, NodeNotFoundError, ValidationError
 from .element import _act, _Run
 from .settle import DEFAULT_SETTLE
 from .upload import checked_paths
@@ -82,11 +83,13 @@ async def _drag(tab: Tab, start: tuple[float, float], end: tuple[float, float], 
             intercepted.set_result(params.get("data") or {})
 
     off = session.on("Input.dragIntercepted", caught)
+    pressed = False
     try:
         if html5:
             await session.send("Input.setInterceptDrags", {"enabled": True})
         await _mouse(tab, "mouseMoved", x0, y0, False)
         await _mouse(tab, "mousePressed", x0, y0, True)
+        pressed = True
         for i in range(1, STEPS + 1):
             if intercepted.done():
                 break
@@ -105,8 +108,12 @@ async def _drag(tab: Tab, start: tuple[float, float], end: tuple[float, float], 
         else:
             await _mouse(tab, "mouseMoved", x1, y1, True)  # many widgets act on the move after the last step
         await _mouse(tab, "mouseReleased", x1, y1, True)
+        pressed = False
     finally:
         off()
+        if pressed:  # failed or cancelled mid-drag: never leave the button held down for the next action
+            with contextlib.suppress(BrowserxError, TimeoutError):
+                await _mouse(tab, "mouseReleased", x1, y1, True)
         if html5:
             await session.send("Input.setInterceptDrags", {"enabled": False})
     tab.services["pointer"] = (x1, y1, tab.navigations)

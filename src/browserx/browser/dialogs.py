@@ -57,6 +57,7 @@ class Dialogs:
     def __init__(self, tab: _TabLike) -> None:
         self.tab = tab
         self.pending: dict[str, Any] | None = None  # the open dialog, policy "ask" only
+        self._tasks: set[asyncio.Task[None]] = set()
         # Told of every dialog that opens, and whether work waiting on `opened()` will report it.
         self.listeners: set[Callable[[dict[str, Any], bool], None]] = set()
         self._claims: set[asyncio.Future[dict[str, Any]]] = set()
@@ -114,7 +115,7 @@ class Dialogs:
             accept = config.dialog_policy == "accept" or (config.dialog_policy == "accept_alerts" and kind == "alert")
             self.tab.notice("dialog", dialog_type=kind, message=message, action="accepted" if accept else "dismissed")
             # Answer on a task of its own: the reader task must never wait for a reply.
-            asyncio.get_running_loop().create_task(self._send(accept))
+            self._answer_soon(accept)
             return
         info: dict[str, Any] = {"type": kind, "message": message}
         if kind == "prompt":
@@ -139,7 +140,14 @@ class Dialogs:
         self.tab.notice("dialog", dialog_type=info["type"], message=info["message"],
                         action="accepted" if accept else "dismissed", by="timeout")
         self._clear()
-        asyncio.get_running_loop().create_task(self._send(accept))
+        self._answer_soon(accept)
+
+    def _answer_soon(self, accept: bool) -> None:
+        # A task of its own (the reader task must never wait for a reply), kept until it is done:
+        # the loop holds tasks only weakly.
+        task = asyncio.get_running_loop().create_task(self._send(accept))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def _clear(self) -> None:
         self.pending = None

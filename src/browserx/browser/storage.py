@@ -213,9 +213,13 @@ async def _write_local_storage(conversation: Conversation, items: dict[str, list
         attached = await connection.send("Target.attachToTarget", {"targetId": target_id, "flatten": True})
         session = CDPSession(connection, attached["sessionId"], target_id)
 
+        answering: set[asyncio.Task[None]] = set()  # held until done: the loop keeps tasks only weakly
+
         def paused(params: dict[str, Any]) -> None:
             # Answered on a task: the reader task that delivers this event must not wait for a reply.
-            asyncio.get_running_loop().create_task(_fulfill(session, params["requestId"]))
+            task = asyncio.get_running_loop().create_task(_fulfill(session, params["requestId"]))
+            answering.add(task)
+            task.add_done_callback(answering.discard)
         session.on("Fetch.requestPaused", paused)
         await session.send("Fetch.enable", {"patterns": [{"urlPattern": "*", "requestStage": "Request"}]})
         await session.send("Page.enable")
