@@ -17,18 +17,21 @@ from __future__ import annotations
 from typing import Any
 
 from ..browser import Tab
-from ..errors import BrowserxError, ElementDisabledError, NodeNotFoundError, ValidationError
+from ..errors import BrowserxError, ElementDisabledError, ElementReadonlyError, NodeNotFoundError, ValidationError
 from .element import OPTION_WAIT_MS, _act, _mouse, _Run
 from .settle import DEFAULT_SETTLE
 from .keys import press_key
 from .upload import checked_paths, set_files
 
 MAX_KEY_STEPS = 500
+COMBO_SUGGESTION_MS = 1000  # how long an editable combobox may take to show its suggestions
 _KIND_OF = """(id) => {
   const el = globalThis.__browserx.element(id);
   if (!el) return {kind: 'gone'};
   const tag = el.localName, type = (el.getAttribute('type') || '').toLowerCase(), role = el.getAttribute('role');
   const aria = (name) => el.getAttribute('aria-' + name);
+  // An editable combobox (ARIA 1.2: an input with a popup of suggestions) is typed into, not opened.
+  if (role === 'combobox' && (tag === 'input' || el.isContentEditable)) return {kind: 'combo'};
   if ((role === 'combobox' || role === 'listbox') && tag !== 'select') return {kind: 'select', multiple: aria('multiselectable') === 'true'};
   if (tag === 'input') {
     if (type === 'checkbox' || type === 'radio') return {kind: type === 'radio' ? 'radio' : 'check', checked: el.checked};
@@ -51,7 +54,8 @@ _KINDS = "function(ids) { return ids.map(" + _KIND_OF + "); }"  # every field in
 # Range, date, time, colour: no caret to type at; focused and given the value with input/change.
 _SET_VALUE = """function(id, text) {
   const el = globalThis.__browserx.element(id);
-  if (el.disabled || el.readOnly) return {error: 'ELEMENT_DISABLED'};
+  if (el.disabled) return {error: 'ELEMENT_DISABLED'};
+  if (el.readOnly) return {error: 'ELEMENT_READONLY'};
   el.focus({preventScroll: true});
   el.value = text;
   el.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
@@ -150,7 +154,9 @@ async def _keys(run: _Run, element_id: str, kind: dict[str, Any], value: Any) ->
 async def _set_value(run: _Run, element_id: str, text: str) -> None:
     out = await run.frame.world.call(_SET_VALUE, element_id, text)
     if out.get("error") == "ELEMENT_DISABLED":
-        raise ElementDisabledError(f"{element_id} is disabled or read-only")
+        raise ElementDisabledError(f"{element_id} is disabled")
+    if out.get("error") == "ELEMENT_READONLY":
+        raise ElementReadonlyError(f"{element_id} is read-only")
     if out.get("error"):
         raise ValidationError(f"{element_id} refused the value (use its ISO form, e.g. 2030-01-31, 09:30, #336699)")
 
@@ -173,6 +179,17 @@ async def _fill_one(run: _Run, element_id: str, value: Any, kind: dict[str, Any]
     if name == "select":
         await _select(run, element_id, kind, value)
         return "selected"
+    if name == "combo":  # type the text; pick the suggestion that matches it, if one shows up
+        text = _text(value)
+        await _type(run, element_id, text)
+        try:
+            found = await run.page("awaitOption", element_id, text, COMBO_SUGGESTION_MS) if text else {}
+        except ValidationError:
+            found = {}  # no suggestion matches: free text is the field's value
+        if found.get("ok"):
+            await _click(run, None)
+            return "selected"
+        return "typed"
     if name == "value":
         await _set_value(run, element_id, _text(value))
         return "set"
