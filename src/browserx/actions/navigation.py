@@ -30,8 +30,14 @@ from urllib.parse import urlsplit
 
 from ..browser import Tab
 from ..browser.config import origin_allowed
-from ..errors import (CDPError, NavigationFailedError, OriginNotAllowedError, PageNavigatedError, TimeoutError,
-                      ValidationError)
+from ..errors import (
+    CDPError,
+    NavigationFailedError,
+    OriginNotAllowedError,
+    PageNavigatedError,
+    TimeoutError,
+    ValidationError,
+)
 
 _ALLOWED_SCHEMES = {"http", "https", "about", "data", "file"}
 WAIT_UNTIL = ("usable", "load", "network_idle", "commit")
@@ -47,7 +53,8 @@ def check_url(tab: Tab, url: str) -> str:
     if scheme not in _ALLOWED_SCHEMES:
         raise ValidationError(f"scheme {scheme!r} is not supported", hint="Use an http(s) URL.")
     if scheme == "file" and not config.allow_file_urls:
-        raise OriginNotAllowedError("file:// URLs are off", hint="Start browserx with --allow-file-urls to open local files.")
+        raise OriginNotAllowedError("file:// URLs are off",
+                                    hint="Start browserx with --allow-file-urls to open local files.")
     if scheme in ("http", "https") and not parts.netloc:
         raise ValidationError(f"{url!r} has no host", hint="Give a full URL such as https://example.com/.")
     if not origin_allowed(url, config.allowed_origins) and scheme != "file":
@@ -239,7 +246,7 @@ async def _settled_send(tab: Tab, method: str, params: dict[str, Any] | None = N
     for attempt in range(3):
         settled = asyncio.get_running_loop().create_future()
 
-        def seen(_params: dict[str, Any]) -> None:
+        def seen(_params: dict[str, Any], settled: asyncio.Future[Any] = settled) -> None:
             if not settled.done():
                 settled.set_result(True)
         offs = [tab.session.on(e, seen) for e in

@@ -19,8 +19,15 @@ from typing import Any
 
 from ..browser import Tab
 from ..cdp import CDPSession
-from ..errors import (BrowserxError, CDPError, ElementNotVisibleError, JSExceptionError,
-                      NodeNotFoundError, ScreenshotFailedError, ValidationError)
+from ..errors import (
+    BrowserxError,
+    CDPError,
+    ElementNotVisibleError,
+    JSExceptionError,
+    NodeNotFoundError,
+    ScreenshotFailedError,
+    ValidationError,
+)
 from .scale import DEFAULT_LIMITS, Frame, ImageLimits, capture_scale, fit
 
 CAPTURE_TIMEOUT = 15.0

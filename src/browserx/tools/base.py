@@ -14,7 +14,7 @@ import re
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Annotated, Any
 
 import pydantic
@@ -213,7 +213,7 @@ class ToolRegistry:
         if tab_id is None and ctx.tabs_used:
             tab_id = ctx.tabs_used[-1].tab_id
         result.metadata = {"duration_ms": round((time.monotonic() - started) * 1000, 1), "tab_id": tab_id,
-                           "timestamp": datetime.now(timezone.utc).isoformat(timespec="milliseconds"),
+                           "timestamp": datetime.now(UTC).isoformat(timespec="milliseconds"),
                            "tool_version": TOOL_VERSION}
         if notices:
             result.metadata["notices"] = notices

@@ -79,5 +79,6 @@ async def read_image(ctx: ToolContext, params: ReadImageParams) -> ToolOutput:
 
 TOOLS = [
     Tool("read_image", "Read an image file (PNG, JPEG, GIF, WebP) from disk and show it to you, resized to fit "
-         "the model's image limits, with a one-line description. Only files under the allowed file roots.", ReadImageParams, read_image),
+         "the model's image limits, with a one-line description. Only files under the allowed file roots.",
+         ReadImageParams, read_image),
 ]

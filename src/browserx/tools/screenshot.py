@@ -138,7 +138,8 @@ TOOLS = [
          "canvas, maps, charts, unlabelled icons. action=screenshot returns a PNG of the viewport (optionally "
          "after scroll_offset; marks=true draws element ids usable with browser_dom). click, type, scroll take "
          "coordinates {x, y} in that screenshot's pixels (the tool maps them to the page using the returned "
-         "scale); drag presses at coordinates and releases at to; keypress sends a key to the focused element. Take a new screenshot after the page changes.",
+         "scale); drag presses at coordinates and releases at to; keypress sends a key to the focused element. "
+         "Take a new screenshot after the page changes.",
          PageScreenshotParams, page_screenshot, timeout_field=None),
     Tool("browser_take_screenshot",
          "Screenshot of the viewport, or of one element (selector or element_id; scrolled into view and clipped "

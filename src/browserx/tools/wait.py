@@ -36,7 +36,8 @@ class WaitParams(TabParams):
         given = [k for k in KINDS if getattr(self, k) not in (None, False)]
         if len(given) != 1:
             raise ValidationError(f"browser_wait takes exactly one of {', '.join(KINDS)}; got {len(given)}",
-                                  hint="Pass one condition, e.g. text='Results'.", details={"fields": given or list(KINDS)})
+                                  hint="Pass one condition, e.g. text='Results'.",
+                                  details={"fields": given or list(KINDS)})
         if self.state is not None and self.element_id is None:
             raise ValidationError("state goes with element_id", hint="Add the element_id of the element to watch.",
                                   details={"fields": ["state"]})
