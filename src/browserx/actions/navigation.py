@@ -87,21 +87,22 @@ async def navigate(tab: Tab, url: str, *, timeout: float = 15.0, wait_until: str
         error_text = result.get("errorText")
         if error_text and not (error_text == "net::ERR_ABORTED"):
             raise NavigationFailedError(f"{error_text} while loading {url}", details={"error": error_text})
-        loader_id = result.get("loaderId")
+        loader_id: str = result.get("loaderId") or ""
         if not loader_id and not error_text:
             # Same-document navigation (a #fragment): the document and its load state stay.
             return await _result(tab, wait_until)
         committed = asyncio.ensure_future(
             state.wait(lambda: bool(loader_id) and state.committed(loader_id), deadline))
         try:
-            await asyncio.wait({committed, download_begun}, return_when=asyncio.FIRST_COMPLETED)
+            waiters: set[asyncio.Future[Any]] = {committed, download_begun}
+            await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
         finally:
             committed.cancel()
         if download_begun.done():
             download = await conversation.wait_download(download_begun.result(),
                                                         max(0.1, deadline - time.monotonic()))
             return {"url": url, "download": download.info()}
-        if not state.committed(loader_id or ""):
+        if not state.committed(loader_id):
             if error_text:  # aborted with neither a document nor a download: a navigation the page cancelled
                 raise NavigationFailedError(f"{error_text} while loading {url}", details={"error": error_text})
             raise _not_arrived(tab, url, timeout, loader_id)

@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from typing import Annotated, Any
 
 import pydantic
-from pydantic import BaseModel, BeforeValidator, ConfigDict, WithJsonSchema
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema
 
 from .._version import __version__
 from ..browser import BrowserManager, Conversation, Tab
@@ -50,6 +50,12 @@ def parse_duration(value: Any) -> float:
 # seconds are accepted too.
 Duration = Annotated[float, BeforeValidator(parse_duration),
                      WithJsonSchema({"type": "string", "pattern": r"^\s*\d+(\.\d+)?\s*(ms|s|m)?\s*$"})]
+
+
+def duration_field(default: str, description: str) -> Any:
+    """A `Duration` parameter whose default is written as the model writes it ("15s"); `validate_default` parses
+    it, so the attribute is a float of seconds. (Typed Any: a str default for a float attribute is what it is.)"""
+    return Field(default=default, description=description)
 
 
 class Params(BaseModel):

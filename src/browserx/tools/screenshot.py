@@ -12,7 +12,7 @@ from .. import screenshots
 from ..actions.keys import modifier_bits
 from ..errors import BrowserClosedError, BrowserxError, CDPConnectionLostError
 from ..screenshots.store import ScreenshotStore
-from .base import Duration, Image, Params, TabParams, Tool, ToolContext, ToolOutput
+from .base import Duration, Image, Params, TabParams, Tool, ToolContext, ToolOutput, duration_field
 
 _OFFSET_LIMIT = 1_000_000
 
@@ -112,7 +112,7 @@ class TakeScreenshotParams(TabParams):
                                  description="CSS selector of an element to capture alone.")
     element_id: str | None = Field(default=None, min_length=1, max_length=64,
                                    description="Element id from browser_dom snapshot to capture alone.")
-    timeout: Duration = Field(default="15s", description="Timeout, e.g. '15s'.")
+    timeout: Duration = duration_field("15s", "Timeout, e.g. '15s'.")
 
     @model_validator(mode="after")
     def _one_target(self) -> TakeScreenshotParams:
