@@ -116,6 +116,7 @@ module.exports = [
       "no-empty": ["error", { allowEmptyCatch: true }], // in-page probes that may throw (cross-origin, input types)
       eqeqeq: ["error", "smart"], // `== null` (null or undefined) stays allowed
       "no-implicit-globals": "error",
+      "no-useless-assignment": "error",
       "no-shadow-restricted-names": "error",
       "no-var": "error",
       "prefer-const": ["error", { destructuring: "all" }],

@@ -23,4 +23,5 @@ PYTHON="${PYTHON:-python3}"
 [ -x .venv/bin/python ] || "$PYTHON" -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
 .venv/bin/python -m pip install -q -e ".[test]"
+.venv/bin/python -m pip install -q -e ".[dev]"  # the static checks: scripts/check.sh
 echo "setup: done ($(.venv/bin/python -c 'import browserx; print("browserx", browserx.__version__)'))" >&2
