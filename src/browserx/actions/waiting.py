@@ -166,8 +166,7 @@ async def wait_url(tab: Tab, pattern: str, *, timeout: float = 10.0) -> dict[str
     except builtins.TimeoutError:
         raise TimeoutError(f"the URL did not match {pattern!r} within {timeout:g} s",
                            hint="Check the pattern (a substring, or a glob such as '*/done*').",
-                           details={"last_state": last[0][:MAX_SEEN],
-                                    "waited_ms": round((time.monotonic() - started) * 1000)}) from None
+                           details={"last_state": last[0][:MAX_SEEN], "waited_ms": round((time.monotonic() - started) * 1000)}) from None
     finally:
         for off in offs:
             off()
