@@ -22,6 +22,6 @@ fi
 PYTHON="${PYTHON:-python3}"
 [ -x .venv/bin/python ] || "$PYTHON" -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
-.venv/bin/python -m pip install -q -e ".[test]"
 .venv/bin/python -m pip install -q -e ".[dev]"  # the static checks: scripts/check.sh
+.venv/bin/python -m pip install -q -e ".[test]"
 echo "setup: done ($(.venv/bin/python -c 'import browserx; print("browserx", browserx.__version__)'))" >&2

@@ -36,8 +36,7 @@ MAX_SEEN = 200
 _WAIT = """function(kind, arg, state, limit) {
   const norm = (s) => String(s || '').replace(/\\s+/g, ' ').trim().toLowerCase();
   const needle = norm(arg);
-  const LABELLED = '[aria-label],[title],[placeholder],img[alt],' +
-    'input[type=button],input[type=submit],input[type=reset]';
+  const LABELLED = '[aria-label],[title],[placeholder],img[alt],input[type=button],input[type=submit],input[type=reset]';
   const shown = (el) => el.isConnected && (!el.checkVisibility || el.checkVisibility({visibilityProperty: true})) &&
     el.getClientRects().length > 0;
   function textSeen() {
@@ -60,10 +59,7 @@ _WAIT = """function(kind, arg, state, limit) {
   }
   function check() {
     if (kind === 'text') { const where = textSeen(); return {met: where !== null, last: where || 'absent'}; }
-    if (kind === 'text_gone') {
-      const where = textSeen();
-      return {met: where === null, last: where ? 'present in ' + where : 'absent'};
-    }
+    if (kind === 'text_gone') { const where = textSeen(); return {met: where === null, last: where ? 'present in ' + where : 'absent'}; }
     const now = elementState();
     const parts = now.split(',');
     const met = state === 'gone' ? now === 'gone' : state === 'hidden' ? parts[0] !== 'visible' :
@@ -103,8 +99,7 @@ def _result(started: float, **saw: Any) -> dict[str, Any]:
     return {**saw, "waited_ms": round((time.monotonic() - started) * 1000)}
 
 
-async def _in_page(tab: Tab, kind: str, arg: str, state: str, timeout: float,
-                   element_id: str | None = None) -> dict[str, Any]:
+async def _in_page(tab: Tab, kind: str, arg: str, state: str, timeout: float, element_id: str | None = None) -> dict[str, Any]:
     loop = asyncio.get_running_loop()
     started, deadline = time.monotonic(), loop.time() + timeout
     last: Any = None
@@ -122,8 +117,7 @@ async def _in_page(tab: Tab, kind: str, arg: str, state: str, timeout: float,
             return _result(started, saw=last)
         break
     raise TimeoutError(f"waited {timeout:g} s; last seen: {last}", hint="Take a snapshot to see the page as it is, "
-                       "or wait longer.",
-                       details={"last_state": last, "waited_ms": round((time.monotonic() - started) * 1000)})
+                       "or wait longer.", details={"last_state": last, "waited_ms": round((time.monotonic() - started) * 1000)})
 
 
 async def wait_text(tab: Tab, text: str, *, gone: bool = False, timeout: float = 10.0) -> dict[str, Any]:
