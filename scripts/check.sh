@@ -33,7 +33,7 @@ run_eslint() {
 declare -A HOW=(
   [ruff]="$BIN/ruff check src   (import order: add --fix; rules and per-file ignores: [tool.ruff] in pyproject.toml)"
   [mypy]="PYTHONPATH=src $BIN/mypy   ([tool.mypy] in pyproject.toml)"
-  [imports]="PYTHONPATH=src $BIN/lint-imports   (the contracts: [tool.importlinter] in pyproject.toml)"
+  [imports]="PYTHONPATH=src $BIN/lint-imports   (contracts: [tool.importlinter] in pyproject.toml; 'No matches for ignored import': delete that ignore_imports line)"
   [eslint]="tools/eslint/node_modules/.bin/eslint src/browserx/page src/browserx/actions   (eslint.config.js)"
 )
 
