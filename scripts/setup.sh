@@ -22,6 +22,7 @@ fi
 PYTHON="${PYTHON:-python3}"
 [ -x .venv/bin/python ] || "$PYTHON" -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
+.venv/bin/python -m pip install -q -e ".[dev]"  # the static checks: scripts/check.sh
 .venv/bin/python -m pip install -q -e ".[test]"
 # Real widget libraries the tests in tests/widgets operate (issue 18); those tests skip without npm.
 if command -v npm >/dev/null 2>&1; then

@@ -8,14 +8,23 @@
         print(await session.snapshot_text())
 """
 
+from ._version import __version__
 from .api import Browser, Session, connect, launch
 from .browser import BrowserConfig, BrowserManager, Conversation, Tab
-from .errors import (BrowserClosedError, BrowserxError, ElementCoveredError, ElementDisabledError,
-                     ElementNotVisibleError, JSExceptionError, NavigationFailedError, NodeNotFoundError,
-                     TabNotFoundError, TimeoutError, ValidationError)
+from .errors import (
+    BrowserClosedError,
+    BrowserxError,
+    ElementCoveredError,
+    ElementDisabledError,
+    ElementNotVisibleError,
+    JSExceptionError,
+    NavigationFailedError,
+    NodeNotFoundError,
+    TabNotFoundError,
+    TimeoutError,
+    ValidationError,
+)
 from .tools import Tool, ToolContext, ToolRegistry, ToolResult, default_registry
-
-from ._version import __version__
 
 __all__ = [
     "Browser", "BrowserClosedError", "BrowserConfig", "BrowserManager", "BrowserxError", "Conversation",

@@ -38,7 +38,9 @@ _BOX = """function(id) {
   return {w: r.width, h: r.height, draggable};
 }"""
 _DRAGGABLE_AT = """function(x, y) {
-  for (let n = document.elementFromPoint(x, y); n && n.nodeType === 1; n = n.parentElement) if (n.draggable) return true;
+  for (let n = document.elementFromPoint(x, y); n && n.nodeType === 1; n = n.parentElement) {
+    if (n.draggable) return true;
+  }
   return false;
 }"""
 

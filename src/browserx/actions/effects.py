@@ -109,9 +109,11 @@ class EffectWatch:
         for notice in self.tab.notices[self.notice_mark:]:
             kind = notice.get("type")
             if kind == "new_tab":
-                effects.setdefault("new_tabs", []).append({"tab_id": notice.get("new_tab_id"), "url": notice.get("url")})
+                effects.setdefault("new_tabs", []).append({"tab_id": notice.get("new_tab_id"),
+                                                          "url": notice.get("url")})
             elif kind == "dialog":
-                effects.setdefault("dialogs", []).append({k: notice.get(k) for k in ("dialog_type", "message", "action")})
+                effects.setdefault("dialogs", []).append({k: notice.get(k)
+                                                         for k in ("dialog_type", "message", "action")})
             elif kind == "download":
                 effects.setdefault("downloads", []).append({"file_name": notice.get("file_name")})
         if page:

@@ -195,7 +195,8 @@ async def _mouse(tab: Tab, x: float, y: float, button: str = "left", click_count
         _, mask = BUTTONS[button]
         for n in range(1, click_count + 1):
             common = {"x": x, "y": y, "button": button, "clickCount": n, "modifiers": modifiers}
-            events += [{"type": "mousePressed", "buttons": mask, **common}, {"type": "mouseReleased", "buttons": 0, **common}]
+            events += [{"type": "mousePressed", "buttons": mask, **common},
+                       {"type": "mouseReleased", "buttons": 0, **common}]
     send = tab.session.send
     await asyncio.gather(*(send("Input.dispatchMouseEvent", e) for e in events))
 

@@ -19,8 +19,8 @@ from typing import Any
 from ..browser import Tab
 from ..errors import BrowserxError, ElementDisabledError, ElementReadonlyError, NodeNotFoundError, ValidationError
 from .element import OPTION_WAIT_MS, _act, _mouse, _Run
-from .settle import DEFAULT_SETTLE
 from .keys import press_key
+from .settle import DEFAULT_SETTLE
 from .upload import checked_paths, set_files
 
 MAX_KEY_STEPS = 500
@@ -32,9 +32,13 @@ _KIND_OF = """(id) => {
   const aria = (name) => el.getAttribute('aria-' + name);
   // An editable combobox (ARIA 1.2: an input with a popup of suggestions) is typed into, not opened.
   if (role === 'combobox' && (tag === 'input' || el.isContentEditable)) return {kind: 'combo'};
-  if ((role === 'combobox' || role === 'listbox') && tag !== 'select') return {kind: 'select', multiple: aria('multiselectable') === 'true'};
+  if ((role === 'combobox' || role === 'listbox') && tag !== 'select') {
+    return {kind: 'select', multiple: aria('multiselectable') === 'true'};
+  }
   if (tag === 'input') {
-    if (type === 'checkbox' || type === 'radio') return {kind: type === 'radio' ? 'radio' : 'check', checked: el.checked};
+    if (type === 'checkbox' || type === 'radio') {
+      return {kind: type === 'radio' ? 'radio' : 'check', checked: el.checked};
+    }
     if (/^(range|date|time|datetime-local|month|week|color)$/.test(type)) return {kind: 'value'};
     if (type === 'file') return {kind: 'file'};
     if (/^(button|submit|reset|image|hidden)$/.test(type)) return {kind: 'none'};
@@ -42,10 +46,13 @@ _KIND_OF = """(id) => {
   }
   if (tag === 'textarea' || el.isContentEditable) return {kind: 'text'};
   if (tag === 'select') return {kind: 'select', multiple: el.multiple, native: true};
-  if (role === 'checkbox' || role === 'switch' || role === 'menuitemcheckbox') return {kind: 'check', checked: aria('checked') === 'true'};
+  if (role === 'checkbox' || role === 'switch' || role === 'menuitemcheckbox') {
+    return {kind: 'check', checked: aria('checked') === 'true'};
+  }
   if (role === 'radio' || role === 'menuitemradio') return {kind: 'radio', checked: aria('checked') === 'true'};
   if (role === 'slider' || role === 'spinbutton') return {kind: 'keys', now: +aria('valuenow') || 0,
-    min: aria('valuemin') === null ? null : +aria('valuemin'), max: aria('valuemax') === null ? null : +aria('valuemax')};
+    min: aria('valuemin') === null ? null : +aria('valuemin'),
+    max: aria('valuemax') === null ? null : +aria('valuemax')};
   if (role === 'textbox' || role === 'searchbox') return {kind: 'text'};
   return {kind: 'none'};
 }"""
@@ -78,7 +85,7 @@ _SELECT_MANY = """function(id, wanted) {
 
 
 def _text(value: Any) -> str:
-    if isinstance(value, bool) or isinstance(value, list):
+    if isinstance(value, (bool, list)):
         raise ValidationError("this field takes text (or a number)")
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
@@ -202,7 +209,8 @@ async def _fill_one(run: _Run, element_id: str, value: Any, kind: dict[str, Any]
         await set_files(run, element_id, checked_paths(run.tab, value))
         return "uploaded"
     raise ValidationError(f"{element_id} is not a form field fill can set",
-                          hint="Fill text fields, checkboxes, radios, selects, sliders, date/time/colour and file inputs.")
+                          hint="Fill text fields, checkboxes, radios, selects, sliders, date/time/colour and file "
+                               "inputs.")
 
 
 async def fill(tab: Tab, fields: list[dict[str, Any]], *, detail: bool = False,

@@ -98,7 +98,7 @@ def parse_key(key: str, modifiers: int = 0) -> tuple[str, int]:
     if len(key) == 1:
         parts = [key]
     elif key.endswith("++"):  # "Control++" is Control and the plus key
-        parts = key[:-2].split("+") + ["+"]
+        parts = [*key[:-2].split("+"), "+"]
     else:
         parts = key.split("+")
     *mods, main = parts

@@ -30,8 +30,14 @@ from urllib.parse import urlsplit
 
 from ..browser import Tab
 from ..browser.config import origin_allowed
-from ..errors import (CDPError, NavigationFailedError, OriginNotAllowedError, PageNavigatedError, TimeoutError,
-                      ValidationError)
+from ..errors import (
+    CDPError,
+    NavigationFailedError,
+    OriginNotAllowedError,
+    PageNavigatedError,
+    TimeoutError,
+    ValidationError,
+)
 
 _ALLOWED_SCHEMES = {"http", "https", "about", "data", "file"}
 WAIT_UNTIL = ("usable", "load", "network_idle", "commit")
@@ -47,7 +53,8 @@ def check_url(tab: Tab, url: str) -> str:
     if scheme not in _ALLOWED_SCHEMES:
         raise ValidationError(f"scheme {scheme!r} is not supported", hint="Use an http(s) URL.")
     if scheme == "file" and not config.allow_file_urls:
-        raise OriginNotAllowedError("file:// URLs are off", hint="Start browserx with --allow-file-urls to open local files.")
+        raise OriginNotAllowedError("file:// URLs are off",
+                                    hint="Start browserx with --allow-file-urls to open local files.")
     if scheme in ("http", "https") and not parts.netloc:
         raise ValidationError(f"{url!r} has no host", hint="Give a full URL such as https://example.com/.")
     if not origin_allowed(url, config.allowed_origins) and scheme != "file":
@@ -80,21 +87,22 @@ async def navigate(tab: Tab, url: str, *, timeout: float = 15.0, wait_until: str
         error_text = result.get("errorText")
         if error_text and not (error_text == "net::ERR_ABORTED"):
             raise NavigationFailedError(f"{error_text} while loading {url}", details={"error": error_text})
-        loader_id = result.get("loaderId")
+        loader_id: str = result.get("loaderId") or ""
         if not loader_id and not error_text:
             # Same-document navigation (a #fragment): the document and its load state stay.
             return await _result(tab, wait_until)
         committed = asyncio.ensure_future(
             state.wait(lambda: bool(loader_id) and state.committed(loader_id), deadline))
         try:
-            await asyncio.wait({committed, download_begun}, return_when=asyncio.FIRST_COMPLETED)
+            waiters: set[asyncio.Future[Any]] = {committed, download_begun}
+            await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
         finally:
             committed.cancel()
         if download_begun.done():
             download = await conversation.wait_download(download_begun.result(),
                                                         max(0.1, deadline - time.monotonic()))
             return {"url": url, "download": download.info()}
-        if not state.committed(loader_id or ""):
+        if not state.committed(loader_id):
             if error_text:  # aborted with neither a document nor a download: a navigation the page cancelled
                 raise NavigationFailedError(f"{error_text} while loading {url}", details={"error": error_text})
             raise _not_arrived(tab, url, timeout, loader_id)
@@ -244,7 +252,7 @@ async def _settled_send(tab: Tab, method: str, params: dict[str, Any] | None = N
     for attempt in range(3):
         settled = asyncio.get_running_loop().create_future()
 
-        def seen(_params: dict[str, Any]) -> None:
+        def seen(_params: dict[str, Any], settled: asyncio.Future[Any] = settled) -> None:
             if not settled.done():
                 settled.set_result(True)
         offs = [tab.session.on(e, seen) for e in

@@ -14,7 +14,7 @@ const S = {observer: null, mutations: 0, added: [], removed: 0, before: null, pe
 function resolve(id) {
   if (id === null) return S.pending;
   const bx = globalThis.__browserx;
-  let el = null;
+  let el;
   try { el = bx && bx.element ? bx.element(id) : null; } catch (e) { el = null; }
   if (!el || !el.isConnected) return null;
   observe(el.ownerDocument);  // same-origin iframes and shadow roots change too

@@ -70,7 +70,8 @@ class BrowserConfig:
         if not (100 <= width <= 10000 and 100 <= height <= 10000):
             raise ValidationError(f"viewport {width}x{height} is outside 100..10000 pixels")
         if self.screenshot_max_long_edge is not None and not 16 <= self.screenshot_max_long_edge <= 16384:
-            raise ValidationError(f"screenshot_max_long_edge {self.screenshot_max_long_edge} is outside 16..16384 pixels")
+            raise ValidationError(f"screenshot_max_long_edge {self.screenshot_max_long_edge} "
+                                  "is outside 16..16384 pixels")
         if self.screenshot_max_pixels is not None and not 256 <= self.screenshot_max_pixels <= 100_000_000:
             raise ValidationError(f"screenshot_max_pixels {self.screenshot_max_pixels} is outside 256..100000000")
         if not 256 <= self.max_inline_output <= 10_000_000:

@@ -87,7 +87,8 @@ def parse_state(data: Any) -> _State:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "top level"
         raise ValidationError(f"not a storage state file ({where}: {first['msg']})",
-                              hint="Give a file saved by browser_storage_state or Playwright's storage_state().") from exc
+                              hint="Give a file saved by browser_storage_state or Playwright's "
+                                   "storage_state().") from exc
 
 
 def read_state_file(path: str | Path) -> _State:
@@ -98,7 +99,8 @@ def read_state_file(path: str | Path) -> _State:
                               hint="Give the path of an existing storage state file.") from exc
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise ValidationError(f"storage state {path} is not JSON: {exc}",
-                              hint="Give a file saved by browser_storage_state or Playwright's storage_state().") from exc
+                              hint="Give a file saved by browser_storage_state or Playwright's "
+                                   "storage_state().") from exc
     return parse_state(data)
 
 

@@ -28,7 +28,7 @@ DEFAULT_TIMEOUT = 30.0
 # Screenshots and page models of large pages run to tens of MB; the websockets default (1 MiB) fails them.
 MAX_MESSAGE_BYTES = 512 * 1024 * 1024
 
-EventCallback = Callable[[dict[str, Any]], None]
+EventCallback = Callable[[dict[str, Any]], object]  # what it returns is ignored
 # key: (session_id or "" for the browser, method)
 _Key = tuple[str, str]
 

@@ -39,7 +39,8 @@ def add_browser_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--cdp-url", metavar="URL", help="attach to a running Chromium (http://127.0.0.1:9222 "
                        "or ws://...) instead of launching one")
     group.add_argument("--headful", action="store_true", help="show the browser window")
-    group.add_argument("--viewport", metavar="WxH", default="1280x720", help="viewport in CSS pixels (default 1280x720)")
+    group.add_argument("--viewport", metavar="WxH", default="1280x720",
+                       help="viewport in CSS pixels (default 1280x720)")
     group.add_argument("--idle-timeout", metavar="SECONDS", type=float, default=1800.0,
                        help="close a conversation unused for this long (default 1800)")
     group.add_argument("--allowed-origins", metavar="ORIGIN[,ORIGIN]", action="append", default=[],

@@ -64,7 +64,7 @@ async def run(args: argparse.Namespace) -> int:
 
         async def call(name: str, **arguments: Any) -> Any:
             result = await registry.dispatch(name, arguments, ctx)
-            status = "ok" if result.success else result.error["code"]
+            status = result.error["code"] if result.error else "ok"
             print(f"· {name} {arguments.get('action', '')} {arguments.get('element_id', '')}".rstrip()
                   + f" → {status} ({result.metadata['duration_ms']:.0f} ms)")
             return data_of(result), result

@@ -133,7 +133,8 @@ class NetworkLog:
             if entry["request_id"] == request_id and sid in self.sessions:
                 return entry, self.sessions[sid]
         raise NotFoundError(f"no recent request with request_id {request_id!r}",
-                            hint="List requests with browser_get_network_sources and use one of their request_id values.")
+                            hint="List requests with browser_get_network_sources and use one of their "
+                                 "request_id values.")
 
 
 def _elapsed_ms(entry: dict[str, Any], params: dict[str, Any]) -> float | None:

@@ -50,7 +50,8 @@ async def set_offline(tab: Tab, offline: bool, preset: Preset = "none") -> dict[
     await tab.session.send("Network.emulateNetworkConditions", params, timeout=10)
     results = await asyncio.gather(*(session.send("Network.emulateNetworkConditions", params, timeout=10)
                                      for _name, session in targets[1:]), return_exceptions=True)
-    applied = ["page"] + [name for (name, _s), result in zip(targets[1:], results) if not isinstance(result, BaseException)]
+    applied = ["page"] + [name for (name, _s), result in zip(targets[1:], results, strict=True)
+                          if not isinstance(result, BaseException)]
     tab.services[SERVICE] = params if (offline or preset != "none") else None
     return {"offline": offline, "preset": preset, **_describe(params), "applied_to": applied}
 

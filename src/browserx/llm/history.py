@@ -112,8 +112,9 @@ class History:
                 continue
             if item["kind"] == "output" and item["call_id"] in failed:
                 previous = json.loads(item["output"])
-                item = {**item, "output": _dumps({"success": False, "error": report,
-                                                  **{k: v for k, v in previous.items() if k == "metadata"}})}
+                kept.append({**item, "output": _dumps({"success": False, "error": report,
+                                                       **{k: v for k, v in previous.items() if k == "metadata"}})})
+                continue
             kept.append(item)
         self.items = kept
 
@@ -157,8 +158,10 @@ class History:
             superseded_model = item.get("page_model") and i != latest_model
             aged = i not in recent and i != latest_model and not item.get("summary")
             if item["kind"] == "output" and (superseded_model or aged):
-                item = {**item, "output": _summary(item), "summary": True}
-                item.pop("page_model", None)
+                summarised = {**item, "output": _summary(item), "summary": True}
+                summarised.pop("page_model", None)
+                out.append(summarised)
+                continue
             out.append(item)
         return out
 

@@ -63,7 +63,7 @@ def _strict(node: dict[str, Any]) -> dict[str, Any]:
     if isinstance(node.get("allOf"), list) and len(node["allOf"]) == 1:
         inner = node.pop("allOf")[0]
         node = {**inner, **{k: v for k, v in node.items() if k != "title"}}
-    default = node.get("default", None)
+    default = node.get("default")
     if "default" in node and default is not None:
         description = node.get("description", "")
         if "default" not in description.lower():
@@ -78,8 +78,8 @@ def _strict(node: dict[str, Any]) -> dict[str, Any]:
         required = set(node.get("required", []))
         strict_props = {}
         for name, prop in properties.items():
-            prop = _strict(prop)
-            strict_props[name] = prop if name in required else _nullable(prop)
+            strict_prop = _strict(prop)
+            strict_props[name] = strict_prop if name in required else _nullable(strict_prop)
         out["type"] = "object"
         out["properties"] = strict_props
         out["required"] = list(strict_props)

@@ -73,7 +73,7 @@ def image_tokens(data: bytes, detail: str = "auto") -> int:
     size = _png_size(data)
     if size is None:
         return 85 + 170
-    width, height = size
+    width, height = float(size[0]), float(size[1])
     scale = min(1.0, 2048 / max(width, height))
     width, height = width * scale, height * scale
     scale = min(1.0, 768 / min(width, height))

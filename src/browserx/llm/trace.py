@@ -114,11 +114,11 @@ def render_html(directory: str | Path) -> Path:
             else:
                 step["tools" if event["type"] == "tool" else "uploads"].append(event)
     e = html.escape
-    parts = [f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>browserx trace</title>"
-             f"<style>{_CSS}</style></head><body><header><h1>browserx trace</h1>"
-             f"<div class='task'><b>Task:</b> {e(str(start.get('task', '')))}</div>"
-             f"<div class='meta'>model {e(str(start.get('model', '')))}"
-             f"{' · start URL ' + e(str(start['url'])) if start.get('url') else ''}</div></header><main>"]
+    parts = [(f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>browserx trace</title>"
+              f"<style>{_CSS}</style></head><body><header><h1>browserx trace</h1>"
+              f"<div class='task'><b>Task:</b> {e(str(start.get('task', '')))}</div>"
+              f"<div class='meta'>model {e(str(start.get('model', '')))}"
+              f"{' · start URL ' + e(str(start['url'])) if start.get('url') else ''}</div></header><main>")]
     for number in sorted(steps):
         step = steps[number]
         title = "Start" if number == 0 else f"Step {number}"
@@ -134,7 +134,8 @@ def render_html(directory: str | Path) -> Path:
                          f"<span class='meta'>{tool.get('duration_ms', '')} ms</span>"
                          f"<pre class='args'>{e(json.dumps(tool.get('arguments', {}), ensure_ascii=False))}</pre>"
                          f"<details><summary>result</summary><pre class='result'>"
-                         f"{e(json.dumps(tool.get('result'), ensure_ascii=False, indent=1, default=str))}</pre></details>")
+                         f"{e(json.dumps(tool.get('result'), ensure_ascii=False, indent=1, default=str))}"
+                         "</pre></details>")
             for image in tool.get("images", []):
                 parts.append(f"<img class='shot' src='{e(image)}' alt='screenshot from {e(str(tool.get('tool')))}'>")
             parts.append("</div>")

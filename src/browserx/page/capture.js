@@ -131,7 +131,7 @@ function visit(el, ctx, out) {
 }
 function frame(el, ctx, out) {
   if (ctx.depth >= out.opts.max_iframe_depth) return;
-  let doc = null;
+  let doc;
   try { doc = el.contentDocument; } catch (_) { doc = null; }
   if (!doc || !doc.documentElement) { out.crossOrigin++; return; }
   const style = getComputedStyle(el);

@@ -91,7 +91,7 @@ async def plan_level(tab: Tab, parents: list[Doc], max_depth: int) -> tuple[list
             found.append((doc, child, depth))
     infos = await asyncio.gather(*(frame_info(tab, child) for _doc, child, _depth in found), return_exceptions=True)
     plans = []
-    for (doc, child, depth), info in zip(found, infos):
+    for (doc, child, depth), info in zip(found, infos, strict=True):
         if isinstance(info, BaseException) or not info.get("shown"):
             continue  # hidden, or gone meanwhile: the parent's capture counted it in omitted.frames
         plans.append(FramePlan(child, PageWorld.of(tab, child.session), _inside(doc, info, child, depth)))

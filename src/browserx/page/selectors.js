@@ -13,7 +13,7 @@ function uniqueId(el, root) {
 // nth-of-type positions of all children of a parent, found in one pass: asking per control
 // walked every sibling each time, quadratic on long lists.
 let siblingMemo = new Map();  // parent -> {index: Map(child -> k), totals: Map(localName -> n)}
-function siblingPosition(parent, el) {
+function siblingPosition(parent) {
   let memo = siblingMemo.get(parent);
   if (!memo) {
     memo = { index: new Map(), totals: new Map() };
@@ -32,7 +32,7 @@ function segment(el) {
   seg = CSS.escape(el.localName);
   const parent = el.parentNode;
   if (parent) {
-    const memo = siblingPosition(parent, el);
+    const memo = siblingPosition(parent);
     if (memo.totals.get(el.localName) > 1) seg += `:nth-of-type(${memo.index.get(el)})`;
   }
   segMemo.set(el, seg);

@@ -58,7 +58,7 @@ async def adopt_closed_roots(world: PageWorld, limit: int = MAX_HOSTS) -> int:
             session.send("DOM.describeNode", {"objectId": host, "depth": 0}, timeout=TIMEOUT_S)
             for host in hosts), return_exceptions=True)
         pairs: list[tuple[str, int | None]] = []
-        for host, result in zip(hosts, described):
+        for host, result in zip(hosts, described, strict=True):
             if isinstance(result, BaseException):
                 continue  # gone from the document: the next walk will not note it again
             pairs.append((host, _closed_root(result.get("node", {}))))

@@ -19,8 +19,15 @@ from typing import Any
 
 from ..browser import Tab
 from ..cdp import CDPSession
-from ..errors import (BrowserxError, CDPError, ElementNotVisibleError, JSExceptionError,
-                      NodeNotFoundError, ScreenshotFailedError, ValidationError)
+from ..errors import (
+    BrowserxError,
+    CDPError,
+    ElementNotVisibleError,
+    JSExceptionError,
+    NodeNotFoundError,
+    ScreenshotFailedError,
+    ValidationError,
+)
 from .scale import DEFAULT_LIMITS, Frame, ImageLimits, capture_scale, fit
 
 CAPTURE_TIMEOUT = 15.0
@@ -112,6 +119,7 @@ _QUERY = "(selector) => document.querySelector(selector)"
 
 async def element_object_id(tab: Tab, *, selector: str | None = None, element_id: str | None = None) -> str:
     """A handle on the element named by a CSS selector or a page-model element id."""
+    object_id: str | None
     if element_id is not None:
         from ..page.service import DomService  # noqa: PLC0415 - the page model is optional for viewport shots
         object_id = await DomService.of(tab).element_object_id(element_id)

@@ -12,13 +12,13 @@ from __future__ import annotations
 import asyncio
 import time
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
-from datetime import datetime, timezone
 from typing import Any
 
 from ..actions import coordinates
-from ..browser import Tab
 from ..actions.keys import parse_key
+from ..browser import Tab
 from ..errors import ValidationError
 from .capture import Capture, capture_element, capture_viewport, scroll_by, scroll_position, viewport_frame
 from .marks import collect_marks, draw_marks
@@ -106,7 +106,7 @@ async def act(tab: Tab, action: str, *, x: int | None = None, y: int | None = No
             data["viewport_bounds"] = {"width": frame.width, "height": frame.height,
                                        "scroll_x": round(scroll_x), "scroll_y": round(scroll_y)}
     return {"coordinates_used": used,
-            "action_timestamp": datetime.fromtimestamp(started, timezone.utc).isoformat(timespec="milliseconds"),
+            "action_timestamp": datetime.fromtimestamp(started, UTC).isoformat(timespec="milliseconds"),
             **({"scale": round(frame.scale, 4)} if used else {}), **data}
 
 

@@ -9,8 +9,20 @@ from __future__ import annotations
 
 import importlib
 
-from .base import (TOOL_VERSION, Duration, Image, Params, TabParams, Tool, ToolContext, ToolOutput,
-                   ToolRegistry, ToolResult, data_of, parse_duration)
+from .base import (
+    TOOL_VERSION,
+    Duration,
+    Image,
+    Params,
+    TabParams,
+    Tool,
+    ToolContext,
+    ToolOutput,
+    ToolRegistry,
+    ToolResult,
+    data_of,
+    parse_duration,
+)
 
 # Each module declares `TOOLS: list[Tool]`; a tool added there appears everywhere (LLM, MCP, CLI).
 TOOL_MODULES = ["browser", "dom", "screenshot", "devtools", "image", "output", "storage", "wait", "dialog"]

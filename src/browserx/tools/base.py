@@ -14,11 +14,11 @@ import re
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Annotated, Any
 
 import pydantic
-from pydantic import BaseModel, BeforeValidator, ConfigDict, WithJsonSchema
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema
 
 from .._version import __version__
 from ..browser import BrowserManager, Conversation, Tab
@@ -50,6 +50,12 @@ def parse_duration(value: Any) -> float:
 # seconds are accepted too.
 Duration = Annotated[float, BeforeValidator(parse_duration),
                      WithJsonSchema({"type": "string", "pattern": r"^\s*\d+(\.\d+)?\s*(ms|s|m)?\s*$"})]
+
+
+def duration_field(default: str, description: str) -> Any:
+    """A `Duration` parameter whose default is written as the model writes it ("15s"); `validate_default` parses
+    it, so the attribute is a float of seconds. (Typed Any: a str default for a float attribute is what it is.)"""
+    return Field(default=default, description=description)
 
 
 class Params(BaseModel):
@@ -213,7 +219,7 @@ class ToolRegistry:
         if tab_id is None and ctx.tabs_used:
             tab_id = ctx.tabs_used[-1].tab_id
         result.metadata = {"duration_ms": round((time.monotonic() - started) * 1000, 1), "tab_id": tab_id,
-                           "timestamp": datetime.now(timezone.utc).isoformat(timespec="milliseconds"),
+                           "timestamp": datetime.now(UTC).isoformat(timespec="milliseconds"),
                            "tool_version": TOOL_VERSION}
         if notices:
             result.metadata["notices"] = notices

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -10,12 +10,12 @@ from ..actions import navigation
 from ..devtools import viewport
 from ..devtools.evaluate import evaluate, spill
 from ..errors import ValidationError
-from .base import Duration, Params, TabParams, Tool, ToolContext, ToolOutput
+from .base import Duration, Params, TabParams, Tool, ToolContext, ToolOutput, duration_field
 
 
 class NavigateParams(TabParams):
     url: str = Field(min_length=1, max_length=8192, description="Absolute URL to open, e.g. https://example.com/.")
-    timeout: Duration = Field(default="15s", description="Longest wait for the page, e.g. '15s'.")
+    timeout: Duration = duration_field("15s", "Longest wait for the page, e.g. '15s'.")
     wait_until: Literal["usable", "load", "network_idle", "commit"] = Field(
         default="usable", description="usable (default): DOM ready, load awaited briefly; load: the load event; "
                                       "network_idle: no request for 500 ms; commit: first response.")
@@ -30,7 +30,7 @@ async def navigate(ctx: ToolContext, params: NavigateParams) -> ToolOutput:
 
 class HistoryParams(TabParams):
     action: Literal["back", "forward", "reload"]
-    timeout: Duration = Field(default="15s", description="How long to wait for the page, e.g. '15s'.")
+    timeout: Duration = duration_field("15s", "How long to wait for the page, e.g. '15s'.")
 
 
 async def history(ctx: ToolContext, params: HistoryParams) -> ToolOutput:
@@ -45,7 +45,7 @@ async def history(ctx: ToolContext, params: HistoryParams) -> ToolOutput:
 
 class EvalParams(TabParams):
     expression: str = Field(min_length=1, max_length=100_000, description="JavaScript to evaluate in the page.")
-    timeout: Duration = Field(default="15s", description="Longest the script may run, e.g. '15s'.")
+    timeout: Duration = duration_field("15s", "Longest the script may run, e.g. '15s'.")
     await_: bool = Field(default=True, alias="await", description="Await a returned promise (default true).")
 
 
@@ -83,7 +83,7 @@ class ResizeParams(TabParams):
     width: int = Field(ge=100, le=10000, description="Viewport width in CSS pixels.")
     height: int = Field(ge=100, le=10000, description="Viewport height in CSS pixels.")
     device_scale_factor: float = Field(default=1.0, gt=0, le=4, description="Device pixel ratio (1 or 2 usually).")
-    timeout: Duration = Field(default="15s", description="Timeout, e.g. '15s'.")
+    timeout: Duration = duration_field("15s", "Timeout, e.g. '15s'.")
 
 
 async def resize(ctx: ToolContext, params: ResizeParams) -> ToolOutput:
@@ -97,7 +97,7 @@ class TabsParams(Params):
     action: Literal["list", "open", "select", "close"] = Field(default="list")
     tab_id: int | None = Field(default=None, ge=1, description="The tab to select or close.")
     url: str | None = Field(default=None, max_length=8192, description="With open: the URL to load in the new tab.")
-    timeout: Duration = Field(default="15s", description="With open and url: longest wait for the page.")
+    timeout: Duration = duration_field("15s", "With open and url: longest wait for the page.")
 
 
 async def tabs(ctx: ToolContext, params: TabsParams) -> ToolOutput:
@@ -116,7 +116,7 @@ async def tabs(ctx: ToolContext, params: TabsParams) -> ToolOutput:
             tab_id = (await conversation.select_tab(params.tab_id)).tab_id
         else:
             await conversation.close_tab(params.tab_id)
-    data = {"tabs": await conversation.list_tabs(), "active_tab_id": conversation.active_tab_id}
+    data: dict[str, Any] = {"tabs": await conversation.list_tabs(), "active_tab_id": conversation.active_tab_id}
     if opened is not None:
         data["navigation"] = opened  # the new tab's page and its load state, as browser_navigate says
     return ToolOutput(data, tab_id=tab_id or conversation.active_tab_id)

@@ -8,8 +8,12 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from ..devtools import contexts as _contexts  # noqa: F401 - registers the log-from-every-context hook
-from ..devtools import network, offline, service_workers
+from ..devtools import (
+    contexts as _contexts,  # noqa: F401 - registers the log-from-every-context hook
+    network,
+    offline,
+    service_workers,
+)
 from ..devtools.offline import Preset
 from .base import TabParams, Tool, ToolContext, ToolOutput
 

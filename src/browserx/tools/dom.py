@@ -193,7 +193,7 @@ async def browser_dom(ctx: ToolContext, params: DomParams) -> ToolOutput:
 
 async def _run(tab: Tab, p: DomParams) -> Any:
     """One action; the validator guarantees each action's required fields are set."""
-    common = {"strategy": p.strategy, "detail": p.effects}
+    common: dict[str, Any] = {"strategy": p.strategy, "detail": p.effects}
     settle = p.settle_seconds()
     if p.action == "snapshot":
         return await _snapshot(tab, p)

@@ -12,7 +12,7 @@ from .. import screenshots
 from ..actions.keys import modifier_bits
 from ..errors import BrowserClosedError, BrowserxError, CDPConnectionLostError
 from ..screenshots.store import ScreenshotStore
-from .base import Duration, Image, Params, TabParams, Tool, ToolContext, ToolOutput
+from .base import Duration, Image, Params, TabParams, Tool, ToolContext, ToolOutput, duration_field
 
 _OFFSET_LIMIT = 1_000_000
 
@@ -112,7 +112,7 @@ class TakeScreenshotParams(TabParams):
                                  description="CSS selector of an element to capture alone.")
     element_id: str | None = Field(default=None, min_length=1, max_length=64,
                                    description="Element id from browser_dom snapshot to capture alone.")
-    timeout: Duration = Field(default="15s", description="Timeout, e.g. '15s'.")
+    timeout: Duration = duration_field("15s", "Timeout, e.g. '15s'.")
 
     @model_validator(mode="after")
     def _one_target(self) -> TakeScreenshotParams:
@@ -138,7 +138,8 @@ TOOLS = [
          "canvas, maps, charts, unlabelled icons. action=screenshot returns a PNG of the viewport (optionally "
          "after scroll_offset; marks=true draws element ids usable with browser_dom). click, type, scroll take "
          "coordinates {x, y} in that screenshot's pixels (the tool maps them to the page using the returned "
-         "scale); drag presses at coordinates and releases at to; keypress sends a key to the focused element. Take a new screenshot after the page changes.",
+         "scale); drag presses at coordinates and releases at to; keypress sends a key to the focused element. "
+         "Take a new screenshot after the page changes.",
          PageScreenshotParams, page_screenshot, timeout_field=None),
     Tool("browser_take_screenshot",
          "Screenshot of the viewport, or of one element (selector or element_id; scrolled into view and clipped "

@@ -8,7 +8,7 @@ from pydantic import Field, model_validator
 
 from ..actions import waiting
 from ..errors import ValidationError
-from .base import Duration, TabParams, Tool, ToolContext, ToolOutput
+from .base import Duration, TabParams, Tool, ToolContext, ToolOutput, duration_field
 
 MAX_WAIT = 60.0
 KINDS = ("text", "text_gone", "element_id", "url", "network_idle", "time")
@@ -29,14 +29,15 @@ class WaitParams(TabParams):
     url: str | None = Field(default=None, min_length=1, max_length=2000, description="URL substring or glob.")
     network_idle: bool | None = Field(default=None, description="true: until no request runs for 0.5 s.")
     time: Duration | None = Field(default=None, description="A fixed pause, e.g. '2s' (at most 60s).")
-    timeout: Duration = Field(default="10s", description="Longest wait, e.g. '10s' (at most 60s).")
+    timeout: Duration = duration_field("10s", "Longest wait, e.g. '10s' (at most 60s).")
 
     @model_validator(mode="after")
     def _one_kind(self) -> WaitParams:
         given = [k for k in KINDS if getattr(self, k) not in (None, False)]
         if len(given) != 1:
             raise ValidationError(f"browser_wait takes exactly one of {', '.join(KINDS)}; got {len(given)}",
-                                  hint="Pass one condition, e.g. text='Results'.", details={"fields": given or list(KINDS)})
+                                  hint="Pass one condition, e.g. text='Results'.",
+                                  details={"fields": given or list(KINDS)})
         if self.state is not None and self.element_id is None:
             raise ValidationError("state goes with element_id", hint="Add the element_id of the element to watch.",
                                   details={"fields": ["state"]})
