@@ -119,10 +119,10 @@ class Conversation:
 
         def created(params: dict[str, Any]) -> None:
             info = params["targetInfo"]
-            if mine(params) and info.get("type") == "page" and info.get("openerId"):
-                # On a shared (persistent) context every conversation sees it: the opener's owns a popup.
-                if not self.shared_context or any(t.target_id == info["openerId"] for t in self.tabs.values()):
-                    self.adopt(info)
+            # On a shared (persistent) context every conversation sees a popup: the opener's owns it.
+            if (mine(params) and info.get("type") == "page" and info.get("openerId")
+                    and (not self.shared_context or any(t.target_id == info["openerId"] for t in self.tabs.values()))):
+                self.adopt(info)
 
         def changed(params: dict[str, Any]) -> None:
             if mine(params):

@@ -33,9 +33,9 @@ from ..cdp import CDPConnection
 from ..errors import BrowserClosedError, LaunchFailedError
 from .config import BrowserConfig
 from .conversation import Conversation, shared_download_dir
-from .storage import load_state, read_state_file
 from .endpoints import endpoint_for
 from .launcher import ChromeProcess, launch_chrome, resolve_ws_url
+from .storage import load_state, read_state_file
 
 log = logging.getLogger(__name__)
 DEFAULT_CONVERSATION = "default"

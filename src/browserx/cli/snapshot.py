@@ -8,7 +8,8 @@
 A FILE is rendered as static HTML (scripts disabled, isolated context); a URL is opened in a
 fresh browser and snapshotted once its load event fired; a FILE's model is named by its file:// URL.
 `--max-text N --text-offset K` print the piece of reader text from K (its last line names the next
-offset); `--within` the model of one part (an element id, a region such as main, or dialog). `--json` prints the whole model,
+offset); `--within` the model of one part (an element id, a region such as main, or dialog).
+`--json` prints the whole model,
 selectors (`aimap`) included: this output is for programs, not for an LLM.
 """
 

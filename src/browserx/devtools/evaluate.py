@@ -11,6 +11,7 @@ from typing import Any
 from ..browser import Tab
 from ..errors import CDPError, EvalDisabledError, JSExceptionError, TimeoutError
 from .outputs import OutputStore, max_inline
+
 _AWAIT = re.compile(r"\bawait\b")
 
 

@@ -193,7 +193,10 @@ async def response_body(tab: Tab, request_id: str) -> dict[str, Any]:
         return out
     # Kept by id for every client (browser_read_output); the path stays for clients with a file tool.
     store = OutputStore.of(tab.conversation)
-    ref = store.keep(raw.decode("utf-8", errors="replace"), stem="body") if is_text else store.keep(raw, stem="body", suffix=".bin")
+    if is_text:
+        ref = store.keep(raw.decode("utf-8", errors="replace"), stem="body")
+    else:
+        ref = store.keep(raw, stem="body", suffix=".bin")
     ref.pop("bytes", None)
     ref["body_file"] = ref.pop("path")
     out.update(ref)

@@ -63,14 +63,15 @@ class OutputStore:
         output_id = "out_" + secrets.token_hex(6)
         path = self.directory / f"{stem}-{output_id}{suffix}"
         binary = isinstance(data, bytes)
-        if binary:
+        if isinstance(data, bytes):
             path.write_bytes(data)
+            size = len(data)
         else:
             path.write_text(data, encoding="utf-8")
+            size = len(data.encode())
         self.items[output_id] = Output(output_id, path, binary, len(data))
-        ref: dict[str, Any] = {"output_id": output_id, "bytes": len(data) if binary else len(data.encode()),
-                               "path": str(path)}
-        if not binary:
+        ref: dict[str, Any] = {"output_id": output_id, "bytes": size, "path": str(path)}
+        if isinstance(data, str):
             ref["chars"] = len(data)
             ref["preview"] = data[:PREVIEW_CHARS]
         ref["hint"] = (f"Too big to show here: read it with browser_read_output output_id={output_id} "

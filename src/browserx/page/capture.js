@@ -336,7 +336,7 @@ function snapshot(options) {
   // it: pieces concatenate exactly and `omitted.text` is exact.
   let text = "", textCut = 0, textRange = null, nextOffset = null, textHash = null;
   if (opts.max_text_chars > 0) {
-    let full = null;
+    let full;
     try { full = textOf(part, facts); } catch (_) { full = null; }
     if (full) {
       const piece = pieceOf(full.text, opts.text_offset, opts.max_text_chars);

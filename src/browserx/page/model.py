@@ -99,8 +99,7 @@ class Control(BaseModel):
         return bool(self.states.get("disabled"))
 
 
-OPTIONAL_CONTROL_KEYS = ("placeholder", "value_len", "filled", "value", "href")
-OPTIONAL_CONTROL_KEYS += ("description", "container")
+OPTIONAL_CONTROL_KEYS = ("placeholder", "value_len", "filled", "value", "href", "description", "container")
 
 
 class PageModel(BaseModel):

@@ -203,7 +203,7 @@ function cachedPseudoOwners(doc) {
   const key = [];
   for (const list of [doc.styleSheets, doc.adoptedStyleSheets || []]) {
     for (const sheet of list) {
-      let n = -1;
+      let n;
       try { n = sheet.cssRules.length; } catch (_) { n = -1; }
       key.push(sheet, n);
     }

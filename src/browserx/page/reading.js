@@ -203,7 +203,7 @@ function find(query, options) {
       if (!refs || !test.any(refs)) continue;
     }
     if (matches.length >= opts.max_results) { total++; continue; }  // counted from its text: no name needed
-    let r = el.getBoundingClientRect();
+    const r = el.getBoundingClientRect();
     let shown = cand.shown && r.width * r.height > 1;
     if (!shown && (role === "checkbox" || role === "radio")) {
       const label = el.labels && [...el.labels].find(isRendered);

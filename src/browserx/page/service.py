@@ -33,8 +33,14 @@ from typing import Any
 
 from ..browser import Tab
 from ..browser.children import children_of
-from ..errors import (BrowserxError, JSExceptionError, NodeNotFoundError, SnapshotFailedError, TimeoutError,
-                      ValidationError)
+from ..errors import (
+    BrowserxError,
+    JSExceptionError,
+    NodeNotFoundError,
+    SnapshotFailedError,
+    TimeoutError,
+    ValidationError,
+)
 from . import frames, shadow
 from .frames import Frame
 from .model import PageModel, SnapshotOptions
@@ -51,7 +57,8 @@ ELEMENT_ID = re.compile(r"^[a-z]{2}_\d{1,9}$")
 _SNAPSHOT = "function (options) { return JSON.stringify(globalThis.__browserx.snapshot(options)); }"
 # A snapshot taken while finite animations run waits for them first (widgets.js, bounded 1 s).
 _SNAPSHOT = ("async function (options) { const W = globalThis.__browserxWidgets;"
-             " if (W) await W.settleAnimations(1000); return JSON.stringify(globalThis.__browserx.snapshot(options)); }")
+             " if (W) await W.settleAnimations(1000);"
+             " return JSON.stringify(globalThis.__browserx.snapshot(options)); }")
 _STATE = "function () { return globalThis.__browserx.state(); }"
 _ELEMENT = "function (id) { return globalThis.__browserx.element(id); }"
 _READ_TEXT = "function (options) { return JSON.stringify(globalThis.__browserx.readText(options)); }"
@@ -234,7 +241,8 @@ class DomService:
     async def _read_text(self, options: SnapshotOptions) -> PageModel:
         """A later piece of the reader text: no walk, and no render while the page is unchanged."""
         loader_id = self.tab.loader_id
-        script = {"within": options.within, "text_offset": options.text_offset, "max_text_chars": options.max_text_chars}
+        script = {"within": options.within, "text_offset": options.text_offset,
+                  "max_text_chars": options.max_text_chars}
         try:
             raw = await self.world.call(_READ_TEXT, script, timeout=CAPTURE_TIMEOUT_S)
         except JSExceptionError as exc:
@@ -274,7 +282,8 @@ class DomService:
                                       hint="Write it as /pattern/flags (JavaScript syntax), or give plain text.")
             raw.pop("pending_hosts", None)
             if self.tab.loader_id == loader_id:
-                self._next_numbers[loader_id] = max(self._next_numbers.get(loader_id, 1), int(raw.pop("next_number", 1)))
+                next_number = int(raw.pop("next_number", 1))
+                self._next_numbers[loader_id] = max(self._next_numbers.get(loader_id, 1), next_number)
             else:
                 raw.pop("next_number", None)
             return raw

@@ -342,7 +342,7 @@ function lazyFacts() {
       return f;
     },
     set(el, f) { known.set(el, f); return this; },
-    has(el) { return true; },
+    has(_el) { return true; },
   };
 }
 
