@@ -30,7 +30,7 @@ import time
 from collections.abc import Awaitable, Callable
 
 from ..cdp import CDPConnection
-from ..errors import BrowserClosedError, LaunchFailedError
+from ..errors import BrowserClosedError, BrowserxError, LaunchFailedError
 from .config import BrowserConfig
 from .conversation import Conversation, shared_download_dir
 from .endpoints import endpoint_for
@@ -123,11 +123,17 @@ class BrowserManager:
         for conversation in list(self.conversations.values()):
             await conversation.close()
         self.conversations.clear()
+        keep_profile = self.chrome is not None and self.chrome.keep_profile
+        if keep_profile and self._connection is not None and not self._connection.closed:
+            # A kept profile: Chromium shuts itself down, writing its cookies and storage to disk first
+            # (a signal under load can come before that write).
+            with contextlib.suppress(BrowserxError):
+                await self._connection.send("Browser.close", timeout=5)
         if self._connection is not None:
             await self._connection.close()
             self._connection = None
         if self.chrome is not None:
-            await self.chrome.terminate()
+            await self.chrome.terminate(timeout=15.0 if keep_profile else 5.0)
             self.chrome = None
 
     async def conversation(self, conversation_id: str | None = None) -> Conversation:
