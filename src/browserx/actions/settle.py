@@ -17,7 +17,6 @@ DOM (a MutationObserver in browserx's isolated world), again while that renderin
 from __future__ import annotations
 
 import asyncio
-import builtins
 from typing import Any
 
 from ..browser import Tab
@@ -78,7 +77,7 @@ class NetworkTracker:
             async with asyncio.timeout(max(0.0, timeout)):
                 await future
             return True
-        except builtins.TimeoutError:
+        except TimeoutError:
             return False
         finally:
             if future in self._changed:

@@ -14,7 +14,6 @@ navigation during an in-page wait continues the wait in the new document.
 from __future__ import annotations
 
 import asyncio
-import builtins
 import contextlib
 import fnmatch
 import time
@@ -155,16 +154,15 @@ async def wait_url(tab: Tab, pattern: str, *, timeout: float = 10.0) -> dict[str
     try:
         with contextlib.suppress(BrowserxError):  # tab.url misses pushState: ask the document (armed first)
             check(str(await DomService.of(tab).world.call(_HREF, timeout=min(timeout, 5.0))))
-        async with asyncio.timeout(max(0.0, timeout - (time.monotonic() - started))):
-            url = await seen
-    except builtins.TimeoutError:
-        raise TimeoutError(f"the URL did not match {pattern!r} within {timeout:g} s",
-                           hint="Check the pattern (a substring, or a glob such as '*/done*').",
-                           details={"last_state": last[0][:MAX_SEEN], "waited_ms": round((time.monotonic() - started) * 1000)}) from None
+        await asyncio.wait([seen], timeout=max(0.0, timeout - (time.monotonic() - started)))
     finally:
         for off in offs:
             off()
-    return _result(started, url=url)
+    if not seen.done():
+        raise TimeoutError(f"the URL did not match {pattern!r} within {timeout:g} s",
+                           hint="Check the pattern (a substring, or a glob such as '*/done*').",
+                           details={"last_state": last[0][:MAX_SEEN], "waited_ms": round((time.monotonic() - started) * 1000)})
+    return _result(started, url=seen.result())
 
 
 async def wait_network_idle(tab: Tab, *, timeout: float = 10.0) -> dict[str, Any]:

@@ -58,7 +58,7 @@ def find_chrome() -> str:
 def _die_with_parent() -> None:
     # Linux: Chromium gets SIGKILL when the Python process that launched it dies, even by SIGKILL,
     # so an interrupted run never leaves an orphan browser behind.
-    with contextlib.suppress(Exception):
+    with contextlib.suppress(OSError, AttributeError):  # no glibc: no parent-death signal
         libc = ctypes.CDLL("libc.so.6", use_errno=True)
         libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
 

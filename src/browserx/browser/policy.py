@@ -7,6 +7,7 @@ import contextlib
 from typing import TYPE_CHECKING, Any
 
 from ..cdp import CDPSession
+from ..errors import BrowserxError
 from .config import origin_allowed
 
 if TYPE_CHECKING:
@@ -38,5 +39,5 @@ async def enforce_allowed_origins(tab: Tab, session: CDPSession | None = None) -
 
 
 async def _answer(session: CDPSession, command: str, args: dict[str, Any]) -> None:
-    with contextlib.suppress(Exception):
+    with contextlib.suppress(BrowserxError):  # the tab or frame went away: nothing waits for the answer
         await session.send(command, args, timeout=5)

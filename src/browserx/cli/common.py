@@ -119,7 +119,7 @@ def run_async(coro: Coroutine[Any, Any, int]) -> int:
         print_error(exc)
         return exit_code_for(exc)
     except Exception as exc:  # the CLI boundary: no traceback, a coded error
-        error = error_from_exception(exc)
+        error = error_from_exception(exc, "browserx cli")
         print_error(error)
         return exit_code_for(error)
 
