@@ -7,8 +7,7 @@ The tree::
     ├── BrowserClosedError              BROWSER_CLOSED
     ├── LaunchFailedError               LAUNCH_FAILED
     ├── CDPError                        CDP_ERROR
-    │   └── CDPConnectionLostError      CDP_CONNECTION_LOST
-    ├── TimeoutError                    TIMEOUT
+    ├── TimeoutError                    TIMEOUT         (also a builtin TimeoutError)
     ├── TabNotFoundError                TAB_NOT_FOUND
     ├── TabCrashedError                 TAB_CRASHED
     ├── NavigationFailedError           NAVIGATION_FAILED
@@ -35,15 +34,22 @@ The tree::
     ├── ElementReadonlyError            ELEMENT_READONLY
     └── ProfileInUseError               PROFILE_IN_USE
 
-Foreign exceptions are translated at exactly two boundaries: the CDP connection
-(`cdp.connection`, through `error_from_cdp` below) and tool dispatch (`tools.dispatch`).
-Nothing else branches on error-message text.
+Chrome's error replies become typed errors in one place, the CDP connection (`cdp.connection`,
+through `error_from_cdp` below); nothing else branches on error-message text. One failure has
+one code: a lost DevTools connection is BROWSER_CLOSED wherever it happens.
+Exceptions become `{code, message, hint}` at exactly two boundaries: tool dispatch
+(`tools.base.ToolRegistry.dispatch`) and the library API (`api`, which raises these classes).
+Both go through `error_from_exception`, which logs the traceback of anything unexpected
+(INTERNAL_ERROR) to the `browserx.errors` logger, never into a result the model reads.
 """
 
 from __future__ import annotations
 
 import builtins
+import logging
 from typing import Any
+
+log = logging.getLogger(__name__)
 
 
 class BrowserxError(Exception):
@@ -86,12 +92,9 @@ class CDPError(BrowserxError):
     hint = "The browser refused the command; take a new snapshot and try again."
 
 
-class CDPConnectionLostError(CDPError):
-    code = "CDP_CONNECTION_LOST"
-    hint = "The DevTools connection dropped; call again to reconnect."
-
-
-class TimeoutError(BrowserxError):  # noqa: A001 - shadows the builtin on purpose inside this namespace
+# Also the builtin TimeoutError: `except TimeoutError` (builtin) catches asyncio's timeouts and
+# this one alike; raise this one where a code and hint should reach the caller.
+class TimeoutError(BrowserxError, builtins.TimeoutError):
     code = "TIMEOUT"
     hint = "The page did not answer in time; retry with a longer timeout or check that the page is responsive."
 
@@ -135,7 +138,8 @@ class EvalDisabledError(BrowserxError):
 
 class NodeNotFoundError(BrowserxError):
     code = "NODE_NOT_FOUND"
-    hint = "The element id is unknown or stale; take a new snapshot (browser_dom action=snapshot) and use an id from it."
+    hint = ("The element id is unknown or stale; take a new snapshot (browser_dom action=snapshot) and use an id "
+            "from it.")
 
 
 class ElementNotVisibleError(BrowserxError):
@@ -202,7 +206,8 @@ _CDP_MESSAGE_TABLE: list[tuple[str, type[BrowserxError], str | None]] = [
      "The page navigated or reloaded; take a new snapshot."),
     ("Inspected target navigated or closed", PageNavigatedError, None),
     ("Not attached to an active page", PageNavigatedError, None),
-    ("Execution was terminated", TimeoutError, "The script ran past its timeout; make it shorter or raise the timeout."),
+    ("Execution was terminated", TimeoutError,
+     "The script ran past its timeout; make it shorter or raise the timeout."),
     ("Could not compute box model", ElementNotVisibleError, None),
     ("Node does not have a layout object", ElementNotVisibleError, None),
     ("No target with given id", TabNotFoundError, None),
@@ -224,22 +229,30 @@ def error_from_cdp(method: str, error: dict[str, Any]) -> BrowserxError:
     return CDPError(text, details={"cdp_method": method})
 
 
-def error_from_exception(exc: BaseException) -> BrowserxError:
-    """The tool-dispatch boundary: anything that escaped a handler becomes a coded error."""
+def error_from_exception(exc: BaseException, where: str = "browserx") -> BrowserxError:
+    """The boundaries (tool dispatch, library API): anything that escaped becomes a coded error.
+
+    An INTERNAL_ERROR is a bug: its traceback goes to the log (stderr), never into the error.
+    """
     if isinstance(exc, BrowserxError):
-        return exc
-    if isinstance(exc, builtins.TimeoutError):
-        return TimeoutError(str(exc) or "operation timed out")
-    if isinstance(exc, (ConnectionError, EOFError)):
-        return BrowserClosedError(f"connection to the browser lost: {exc}")
-    return BrowserxError(f"{type(exc).__name__}: {exc}")
+        error = exc
+    elif isinstance(exc, builtins.TimeoutError):
+        error = TimeoutError(str(exc) or "operation timed out")
+    elif isinstance(exc, (ConnectionError, EOFError)):
+        error = BrowserClosedError(f"connection to the browser lost: {exc}")
+    else:
+        error = BrowserxError(f"{type(exc).__name__}: {exc}")
+    if error.code == BrowserxError.code:
+        log.error("%s: internal error %s", where, error.message, exc_info=exc)
+    return error
 
 
-def error_for_code(code: str, message: str, hint: str | None = None) -> BrowserxError:
-    """Rebuild a typed error from a result's `{code, message, hint}` (library callers get exceptions)."""
+def error_for_code(code: str, message: str, hint: str | None = None,
+                   details: dict[str, Any] | None = None) -> BrowserxError:
+    """Rebuild a typed error from a `{code, message, hint}` (a result's, or an in-page answer's)."""
     classes = {cls.code: cls for cls in _all_subclasses(BrowserxError)}
     cls = classes.get(code, BrowserxError)
-    error = cls(message, hint=hint)
+    error = cls(message, hint=hint, details=details)
     if cls is BrowserxError:
         error.code = code
     return error

@@ -128,7 +128,8 @@ class BrowserxServer(Server[McpSession, Any]):
         if conversation is None or conversation.closed:
             try:  # created now so that this very call already reads under the client's roots
                 conversation = await self.manager.conversation(conversation_id)
-            except Exception:  # noqa: BLE001 - the tool call itself reports why the browser is unavailable
+            except Exception:
+                log.debug("no conversation %s for the client's roots", conversation_id, exc_info=True)
                 return
         conversation.client_roots = list(session.client_roots)
 
@@ -163,9 +164,11 @@ async def _session_lifespan(server: Server[McpSession, Any]) -> AsyncIterator[Mc
             # The session may be ending because its task is cancelled (HTTP expiry, shutdown):
             # shield the close, but bound it.
             with anyio.move_on_after(CLOSE_TIMEOUT, shield=True):
-                with contextlib.suppress(Exception):
+                try:
                     if await server.manager.close_conversation(session.conversation_id):
                         log.info("MCP session ended: closed conversation %s", session.conversation_id)
+                except Exception:
+                    log.warning("closing conversation %s failed", session.conversation_id, exc_info=True)
 
 
 def _conversation_id(session: McpSession, http_request: Any) -> str:

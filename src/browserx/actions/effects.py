@@ -9,13 +9,11 @@ a navigation the action requested is followed to its commit, a new tab to its ad
 from __future__ import annotations
 
 import asyncio
-import builtins
 import contextlib
 import time
 from typing import Any
 
 from ..browser import Tab
-from ..errors import TimeoutError
 from .navigation import wait_ready
 
 NAVIGATION_WAIT = 10.0  # a requested navigation that has not committed by then is reported as pending
@@ -81,11 +79,11 @@ class EffectWatch:
                 try:
                     async with asyncio.timeout(NAVIGATION_WAIT):
                         await asyncio.shield(self._committed)
-                except builtins.TimeoutError:
+                except TimeoutError:
                     self.navigation_pending = True
             if self.tab.load.loader_id != self.loader_id:
                 # The action loaded a new document: wait until it is usable, as browser_navigate does.
-                with contextlib.suppress(TimeoutError):
+                with contextlib.suppress(TimeoutError):  # errors.TimeoutError: a builtin one too
                     await wait_ready(self.tab, self.tab.load.loader_id, deadline=deadline)
             await self.tab.conversation.settle_adoptions(timeout=ADOPTION_WAIT)
         finally:

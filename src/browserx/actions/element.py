@@ -29,8 +29,7 @@ from typing import Any
 
 from ..browser import Tab
 from ..browser.dialogs import DialogOpened, first_or_dialog
-from ..errors import (BrowserxError, ElementCoveredError, ElementDisabledError, ElementNotVisibleError,
-                      ElementReadonlyError, NodeNotFoundError, ValidationError)
+from ..errors import BrowserxError, ElementNotVisibleError, NodeNotFoundError, error_for_code
 from ..page.frames import Frame
 from ..page.service import DomService
 from ..page.world import PageWorld
@@ -44,12 +43,6 @@ BUTTONS = {"left": (0, 1), "middle": (1, 4), "right": (2, 2)}  # name -> (DOM bu
 OPTION_WAIT_MS = 2000
 CLICK_SETTLE_MS = 1000  # in page: longest wait for an armed click to be dispatched
 _LIB: str | None = None
-_ERRORS: dict[str, type[BrowserxError]] = {
-    "NODE_NOT_FOUND": NodeNotFoundError, "ELEMENT_NOT_VISIBLE": ElementNotVisibleError,
-    "ELEMENT_COVERED": ElementCoveredError, "ELEMENT_DISABLED": ElementDisabledError,
-    "VALIDATION_ERROR": ValidationError,
-    "ELEMENT_READONLY": ElementReadonlyError,
-}
 # Runs `begin` (effects baseline) and one entry point of __bxact in a single round trip; a
 # returned promise (awaitOption) is awaited by Runtime.callFunctionOn.
 _CALL = """function(method, detail, ...args) {
@@ -81,9 +74,8 @@ async def _page(world: PageWorld, method: str, *args: Any, detail: bool | None =
     if not isinstance(out, dict):
         raise NodeNotFoundError("the page gave no answer for the element; take a new snapshot")
     if out.get("error"):
-        cls = _ERRORS.get(out["error"], BrowserxError)
         details = {k: out[k] for k in ("cover", "options") if out.get(k)}
-        raise cls(out.get("message") or out["error"], details=details)
+        raise error_for_code(out["error"], out.get("message") or out["error"], details=details)
     return out
 
 

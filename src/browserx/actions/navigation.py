@@ -21,8 +21,6 @@ downloads reports the saved file.
 from __future__ import annotations
 
 import asyncio
-import builtins
-import contextlib
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -263,8 +261,7 @@ async def _settled_send(tab: Tab, method: str, params: dict[str, Any] | None = N
         except PageNavigatedError:
             if attempt == 2:
                 raise
-            with contextlib.suppress(builtins.TimeoutError):
-                await asyncio.wait_for(settled, 1.0)  # bounded: an event, or a second at most
+            await asyncio.wait([settled], timeout=1.0)  # bounded: an event, or a second at most
         finally:
             for off in offs:
                 off()

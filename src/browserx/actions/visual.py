@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 
 from ..browser import Tab
+from ..errors import BrowserxError
 from ..page.world import PageWorld
 
 ENABLED = False
@@ -45,5 +46,5 @@ def maybe_ripple(tab: Tab, x: float, y: float, requested: bool | None = None) ->
 
 
 async def _ripple(tab: Tab, x: float, y: float) -> None:
-    with contextlib.suppress(Exception):
+    with contextlib.suppress(BrowserxError):  # the page moved on or closed: the ripple is cosmetic
         await PageWorld.of(tab).call(_RIPPLE, x, y, timeout=2.0)

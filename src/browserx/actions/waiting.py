@@ -14,7 +14,6 @@ navigation during an in-page wait continues the wait in the new document.
 from __future__ import annotations
 
 import asyncio
-import builtins
 import contextlib
 import fnmatch
 import time
@@ -37,7 +36,8 @@ _WAIT = """function(kind, arg, state, limit) {
   const norm = (s) => String(s || '').replace(/\\s+/g, ' ').trim().toLowerCase();
   const needle = norm(arg);
   const BUTTON_INPUT = /^(button|submit|reset)$/;  // their value is their label; any other is what was typed
-  const LABELLED = '[aria-label],[title],[placeholder],img[alt],input[type=button],input[type=submit],input[type=reset]';
+  const LABELLED = '[aria-label],[title],[placeholder],img[alt],' +
+    'input[type=button],input[type=submit],input[type=reset]';
   const shown = (el) => el.isConnected && (!el.checkVisibility || el.checkVisibility({visibilityProperty: true})) &&
     el.getClientRects().length > 0;
   function textSeen() {
@@ -60,7 +60,10 @@ _WAIT = """function(kind, arg, state, limit) {
   }
   function check() {
     if (kind === 'text') { const where = textSeen(); return {met: where !== null, last: where || 'absent'}; }
-    if (kind === 'text_gone') { const where = textSeen(); return {met: where === null, last: where ? 'present in ' + where : 'absent'}; }
+    if (kind === 'text_gone') {
+      const where = textSeen();
+      return {met: where === null, last: where ? 'present in ' + where : 'absent'};
+    }
     const now = elementState();
     const parts = now.split(',');
     const met = state === 'gone' ? now === 'gone' : state === 'hidden' ? parts[0] !== 'visible' :
@@ -100,7 +103,8 @@ def _result(started: float, **saw: Any) -> dict[str, Any]:
     return {**saw, "waited_ms": round((time.monotonic() - started) * 1000)}
 
 
-async def _in_page(tab: Tab, kind: str, arg: str, state: str, timeout: float, element_id: str | None = None) -> dict[str, Any]:
+async def _in_page(tab: Tab, kind: str, arg: str, state: str, timeout: float,
+                   element_id: str | None = None) -> dict[str, Any]:
     loop = asyncio.get_running_loop()
     started, deadline = time.monotonic(), loop.time() + timeout
     last: Any = None
@@ -118,7 +122,8 @@ async def _in_page(tab: Tab, kind: str, arg: str, state: str, timeout: float, el
             return _result(started, saw=last)
         break
     raise TimeoutError(f"waited {timeout:g} s; last seen: {last}", hint="Take a snapshot to see the page as it is, "
-                       "or wait longer.", details={"last_state": last, "waited_ms": round((time.monotonic() - started) * 1000)})
+                       "or wait longer.",
+                       details={"last_state": last, "waited_ms": round((time.monotonic() - started) * 1000)})
 
 
 async def wait_text(tab: Tab, text: str, *, gone: bool = False, timeout: float = 10.0) -> dict[str, Any]:
@@ -156,16 +161,16 @@ async def wait_url(tab: Tab, pattern: str, *, timeout: float = 10.0) -> dict[str
     try:
         with contextlib.suppress(BrowserxError):  # tab.url misses pushState: ask the document (armed first)
             check(str(await DomService.of(tab).world.call(_HREF, timeout=min(timeout, 5.0))))
-        async with asyncio.timeout(max(0.0, timeout - (time.monotonic() - started))):
-            url = await seen
-    except builtins.TimeoutError:
-        raise TimeoutError(f"the URL did not match {pattern!r} within {timeout:g} s",
-                           hint="Check the pattern (a substring, or a glob such as '*/done*').",
-                           details={"last_state": last[0][:MAX_SEEN], "waited_ms": round((time.monotonic() - started) * 1000)}) from None
+        await asyncio.wait([seen], timeout=max(0.0, timeout - (time.monotonic() - started)))
     finally:
         for off in offs:
             off()
-    return _result(started, url=url)
+    if not seen.done():
+        raise TimeoutError(f"the URL did not match {pattern!r} within {timeout:g} s",
+                           hint="Check the pattern (a substring, or a glob such as '*/done*').",
+                           details={"last_state": last[0][:MAX_SEEN],
+                                    "waited_ms": round((time.monotonic() - started) * 1000)})
+    return _result(started, url=seen.result())
 
 
 async def wait_network_idle(tab: Tab, *, timeout: float = 10.0) -> dict[str, Any]:

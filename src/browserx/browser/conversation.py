@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import shutil
 import tempfile
 import time
@@ -18,10 +19,12 @@ from pathlib import Path
 from typing import Any
 
 from ..cdp import CDPConnection, CDPSession
-from ..errors import BrowserClosedError, TabNotFoundError
+from ..errors import BrowserClosedError, BrowserxError, TabNotFoundError
 from .config import BrowserConfig
 from .files import file_roots
 from .tab import Tab
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -165,7 +168,7 @@ class Conversation:
         self.tabs[tab.tab_id] = tab
         await tab.attach(self.config.viewport, self.config.device_scale_factor)
         # Targets opened by the page start paused until we let them run.
-        with contextlib.suppress(Exception):
+        with contextlib.suppress(BrowserxError):  # it was not paused, or is gone already
             await session.send("Runtime.runIfWaitingForDebugger", timeout=5)
         return tab
 
@@ -184,6 +187,7 @@ class Conversation:
                     self.tabs[opener].notice("new_tab", new_tab_id=tab.tab_id, url=tab.url)
                 return tab
             except Exception:
+                log.debug("target %s not adopted", target_id, exc_info=True)
                 return None  # closed before we could attach: nothing to adopt
         self._adopting[target_id] = asyncio.get_running_loop().create_task(run())
 
@@ -231,7 +235,7 @@ class Conversation:
     async def select_tab(self, tab_id: int) -> Tab:
         tab = await self.tab(tab_id)
         self.active_tab_id = tab.tab_id
-        with contextlib.suppress(Exception):
+        with contextlib.suppress(BrowserxError):  # cosmetic for a headless browser
             await tab.session.send("Page.bringToFront", timeout=5)
         return tab
 
@@ -295,19 +299,21 @@ class Conversation:
                 await self._release()
         elif self.shared_context and not self.connection.closed:
             for target_id in target_ids:  # the shared context stays; only this conversation's tabs go
-                with contextlib.suppress(Exception):
+                with contextlib.suppress(BrowserxError):
                     await self.connection.send("Target.closeTarget", {"targetId": target_id}, timeout=10)
         elif not self.connection.closed:
-            with contextlib.suppress(Exception):
+            with contextlib.suppress(BrowserxError):
                 await self.connection.send("Target.disposeBrowserContext",
                                            {"browserContextId": self.browser_context_id}, timeout=10)
         for close_hook in list(self.services.values()):
             closer = getattr(close_hook, "close", None)
             if callable(closer):
-                with contextlib.suppress(Exception):
+                try:
                     result = closer()
                     if asyncio.iscoroutine(result):
                         await result
+                except Exception:  # one service's close must not keep the others open
+                    log.warning("closing %r failed", close_hook, exc_info=True)
         # A temporary root goes entirely; under a user's --output-dir, outputs and downloads stay.
         shutil.rmtree(self.screenshot_dir, ignore_errors=True)
         if not self.config.output_dir:

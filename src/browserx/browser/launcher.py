@@ -58,7 +58,7 @@ def find_chrome() -> str:
 def _die_with_parent() -> None:
     # Linux: Chromium gets SIGKILL when the Python process that launched it dies, even by SIGKILL,
     # so an interrupted run never leaves an orphan browser behind.
-    with contextlib.suppress(Exception):
+    with contextlib.suppress(OSError, AttributeError):  # no glibc: no parent-death signal
         libc = ctypes.CDLL("libc.so.6", use_errno=True)
         libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
 
@@ -114,7 +114,10 @@ async def launch_chrome(*, headless: bool = True, executable: str | None = None,
     """Start Chromium; on a throwaway profile, or on `user_data_dir` (kept; PROFILE_IN_USE if held)."""
     executable = executable or find_chrome()
     keep_profile = user_data_dir is not None
-    profile_dir = prepare_user_data_dir(user_data_dir) if user_data_dir else tempfile.mkdtemp(prefix="browserx-profile-")
+    if user_data_dir:
+        profile_dir = prepare_user_data_dir(user_data_dir)
+    else:
+        profile_dir = tempfile.mkdtemp(prefix="browserx-profile-")
     args = [executable, *_FLAGS, f"--user-data-dir={profile_dir}", *(extra_args or [])]
     if headless:
         args.append("--headless")

@@ -238,8 +238,10 @@ class BrowserManager:
                 idle = now - conversation.last_used
                 if idle > self.config.idle_timeout:
                     log.info("closing idle conversation %s after %.0f s", conversation_id, idle)
-                    with contextlib.suppress(Exception):
+                    try:
                         await self.close_conversation(conversation_id)
+                    except Exception:  # the reaper goes on with the others
+                        log.warning("closing idle conversation %s failed", conversation_id, exc_info=True)
 
     async def close(self) -> None:
         if self._closed:

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..cdp import CDPSession
+from ..errors import BrowserxError
 from .config import origin_allowed
 
 Notice = Callable[..., None]  # `notice(kind, **data)`: Tab.notice, reported with the next tool result
@@ -36,5 +37,5 @@ async def enforce_allowed_origins(session: CDPSession, allowed_origins: list[str
 
 
 async def _answer(session: CDPSession, command: str, args: dict[str, Any]) -> None:
-    with contextlib.suppress(Exception):
+    with contextlib.suppress(BrowserxError):  # the tab or frame went away: nothing waits for the answer
         await session.send(command, args, timeout=5)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
+import logging
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any, ClassVar
@@ -16,6 +16,8 @@ from .console import ConsoleBuffer
 from .dialogs import Dialogs
 from .loading import LoadState
 from .policy import enforce_allowed_origins
+
+log = logging.getLogger(__name__)
 
 TabHook = Callable[["Tab"], Awaitable[None]]
 
@@ -104,8 +106,10 @@ class Tab:
 
     def document_changed(self) -> None:
         for listener in list(self.document_listeners):
-            with contextlib.suppress(Exception):
+            try:
                 listener()
+            except Exception:  # one listener's bug must not keep the others from the news
+                log.exception("document listener %r failed", listener)
 
     # -- event callbacks (run on the reader task: quick, never blocking) ------------------------
 

@@ -9,7 +9,6 @@ reply). When the socket closes, every pending call fails at once with BROWSER_CL
 from __future__ import annotations
 
 import asyncio
-import builtins
 import contextlib
 import itertools
 import json
@@ -77,7 +76,7 @@ class CDPConnection:
         try:
             async with asyncio.timeout(timeout):
                 ws = await connect(ws_url, max_size=MAX_MESSAGE_BYTES, ping_interval=None, open_timeout=timeout)
-        except (OSError, websockets.InvalidHandshake, websockets.InvalidURI, builtins.TimeoutError) as exc:
+        except (OSError, websockets.InvalidHandshake, websockets.InvalidURI) as exc:  # OSError: timeouts too
             raise BrowserClosedError(f"cannot open DevTools WebSocket {ws_url}: {exc}") from exc
         return cls(ws, ws_url)
 
@@ -106,12 +105,12 @@ class CDPConnection:
                 await self._ws.send(json.dumps(message))
             except websockets.ConnectionClosed as exc:
                 raise BrowserClosedError(f"{method}: the browser connection closed") from exc
-            try:
-                async with asyncio.timeout(timeout):
-                    return await future
-            except builtins.TimeoutError as exc:
-                raise TimeoutError(f"{method} did not answer within {timeout:g} s",
-                                   details={"cdp_method": method}) from exc
+            # Waiting (rather than a timeout scope) leaves Chrome's own coded errors, such as
+            # TIMEOUT for "Execution was terminated", as they are.
+            await asyncio.wait([future], timeout=timeout)
+            if not future.done():
+                raise TimeoutError(f"{method} did not answer within {timeout:g} s", details={"cdp_method": method})
+            return future.result()
         finally:
             self._pending.pop(msg_id, None)
 
@@ -207,14 +206,18 @@ class CDPConnection:
                     f"{method}: the browser connection closed ({self.close_reason})"))
         self._pending.clear()
         for callback in self._close_callbacks:
-            with contextlib.suppress(Exception):
+            try:
                 callback()
+            except Exception:
+                log.exception("CDP close callback failed")
 
     async def close(self) -> None:
-        with contextlib.suppress(Exception):
+        try:
             await self._ws.close()
+        except Exception:  # closing a broken socket: the reader has said why already
+            log.debug("closing the DevTools socket failed", exc_info=True)
         self._reader.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
+        with contextlib.suppress(asyncio.CancelledError):  # _read itself never raises
             await self._reader
         if not self.closed:
             self._fail_all()

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import asyncio
-import builtins
 import contextlib
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import TimeoutError
+from ..errors import BrowserxError, TimeoutError
 from .connection import DEFAULT_TIMEOUT, CDPConnection, EventCallback
 
 
@@ -45,11 +44,9 @@ class CDPSession:
         off = self.on(method, deliver)
         try:
             yield future
-            try:
-                async with asyncio.timeout(timeout):
-                    await asyncio.shield(future)
-            except builtins.TimeoutError as exc:
-                raise TimeoutError(f"no {method} within {timeout:g} s") from exc
+            await asyncio.wait([future], timeout=timeout)
+            if not future.done():
+                raise TimeoutError(f"no {method} within {timeout:g} s")
         finally:
             off()
 
@@ -67,7 +64,7 @@ class CDPSession:
             if count <= 0:
                 return
             if count == 1:
-                with contextlib.suppress(Exception):
+                with contextlib.suppress(BrowserxError):  # the target is gone: so is the domain
                     await self.send(f"{domain}.disable")
             self._enabled[domain] = count - 1
 

@@ -133,8 +133,8 @@ def run_async(coro: Coroutine[Any, Any, int]) -> int:
     except BrowserxError as exc:
         print_error(exc)
         return exit_code_for(exc)
-    except Exception as exc:  # the CLI boundary: no traceback, a coded error
-        error = error_from_exception(exc)
+    except Exception as exc:  # noqa: BLE001 - the CLI boundary: no traceback, a coded error (logged if a bug)
+        error = error_from_exception(exc, "browserx cli")
         print_error(error)
         return exit_code_for(error)
 

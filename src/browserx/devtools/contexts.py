@@ -31,6 +31,7 @@ from urllib.parse import urlsplit
 from ..browser import Tab
 from ..browser.children import ChildSetup, ChildTarget, child_listeners, child_setups, children_of
 from ..cdp import CDPSession
+from ..errors import BrowserxError
 
 if TYPE_CHECKING:
     from ..browser import Conversation
@@ -156,7 +157,7 @@ class SharedWorkers:
 
     async def _attach(self, info: dict[str, Any]) -> None:
         connection = self.conversation.connection
-        with contextlib.suppress(Exception):
+        with contextlib.suppress(BrowserxError):  # the worker ended before we could attach
             attached = await connection.send("Target.attachToTarget", {"targetId": info["targetId"], "flatten": True},
                                              timeout=_SETUP_TIMEOUT)
             session = CDPSession(connection, attached["sessionId"], info["targetId"])

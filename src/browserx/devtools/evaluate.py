@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 from ..browser import Tab
-from ..errors import CDPError, EvalDisabledError, JSExceptionError, TimeoutError
+from ..errors import BrowserxError, CDPError, EvalDisabledError, JSExceptionError, TimeoutError
 from .outputs import OutputStore, max_inline
 
 _AWAIT = re.compile(r"\bawait\b")
@@ -67,7 +67,7 @@ async def _send(tab: Tab, expression: str, timeout: float, await_promise: bool) 
             "returnByValue": True}, timeout=timeout + 1)
     finally:
         if "objectId" in remote:
-            with contextlib.suppress(Exception):
+            with contextlib.suppress(BrowserxError):  # the document is gone, and its objects with it
                 await tab.session.send("Runtime.releaseObjectGroup", {"objectGroup": "browserx-eval"}, timeout=5)
 
 

@@ -11,7 +11,6 @@ Two sources, merged:
 from __future__ import annotations
 
 import asyncio
-import builtins
 import contextlib
 from typing import Any
 from urllib.parse import urlsplit
@@ -146,7 +145,7 @@ async def _catch_up(tab: Tab, state: ServiceWorkerState, page: dict[str, Any], t
     try:
         while not _agrees(state, page) and loop.time() < deadline:
             changed.clear()
-            with contextlib.suppress(builtins.TimeoutError):
+            with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(deadline - loop.time()):
                     await changed.wait()
     finally:

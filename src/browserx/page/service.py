@@ -24,23 +24,16 @@ DomService remembers which ids live in which frame: `frame_of(element_id)` route
 from __future__ import annotations
 
 import asyncio
-import builtins
 import contextlib
 import json
 import re
 import time
 from typing import Any
 
+from .. import errors
 from ..browser import Tab
 from ..browser.children import children_of
-from ..errors import (
-    BrowserxError,
-    JSExceptionError,
-    NodeNotFoundError,
-    SnapshotFailedError,
-    TimeoutError,
-    ValidationError,
-)
+from ..errors import BrowserxError, JSExceptionError, NodeNotFoundError, SnapshotFailedError, ValidationError
 from . import frames, shadow
 from .frames import Frame
 from .model import PageModel, SnapshotOptions
@@ -145,9 +138,9 @@ class DomService:
             raw = await asyncio.wait_for(
                 capture_raw(self.world, options.script_options(next_number), timeout=CAPTURE_TIMEOUT_S),
                 CAPTURE_TIMEOUT_S)
-        except (builtins.TimeoutError, TimeoutError) as exc:
-            raise TimeoutError(f"the page model was not built within {CAPTURE_TIMEOUT_S:g} s",
-                               hint="The page is busy or huge; retry, or lower max_controls.") from exc
+        except TimeoutError as exc:  # asyncio's or the capture's own (errors.TimeoutError)
+            raise errors.TimeoutError(f"the page model was not built within {CAPTURE_TIMEOUT_S:g} s",
+                                      hint="The page is busy or huge; retry, or lower max_controls.") from exc
         except JSExceptionError as exc:
             raise SnapshotFailedError(f"the page model could not be built: {exc.message}", details=exc.details) from exc
         if raw is None:
@@ -190,7 +183,7 @@ class DomService:
             try:
                 plans, past = await asyncio.wait_for(
                     frames.plan_level(self.tab, docs, options.max_iframe_depth), deadline - time.monotonic())
-            except (builtins.TimeoutError, BrowserxError):
+            except (TimeoutError, BrowserxError):
                 break
             beyond += past
             docs = []
@@ -206,7 +199,7 @@ class DomService:
                 part = None
                 budget = min(FRAME_TIMEOUT_S, deadline - time.monotonic())
                 if budget > 0:
-                    with contextlib.suppress(builtins.TimeoutError, BrowserxError):
+                    with contextlib.suppress(TimeoutError, BrowserxError):
                         part = await asyncio.wait_for(capture_raw(plan.world, script, timeout=budget), budget)
                 if part is None:
                     # Its two passes (shadow.py) may still number up to max_controls new elements

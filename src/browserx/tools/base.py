@@ -9,7 +9,6 @@ exception into `{code, message, hint}`: nothing raised by a handler escapes.
 from __future__ import annotations
 
 import asyncio
-import builtins
 import re
 import time
 from collections.abc import Awaitable, Callable
@@ -20,10 +19,11 @@ from typing import Annotated, Any
 import pydantic
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema
 
+from .. import errors
 from .._version import __version__
 from ..browser import BrowserManager, Conversation, Tab
 from ..browser.dialogs import DialogOpened, first_or_dialog
-from ..errors import DialogOpenError, TimeoutError, ValidationError, error_for_code, error_from_exception
+from ..errors import DialogOpenError, ValidationError, error_for_code, error_from_exception
 
 TOOL_VERSION = __version__
 DEFAULT_CALL_TIMEOUT = 60.0
@@ -200,11 +200,14 @@ class ToolRegistry:
             limit = (timeout or DEFAULT_CALL_TIMEOUT) + 5.0  # the handler's own waits end first
             lock = self._locks.setdefault(ctx.conversation_id or "", asyncio.Lock())
             async with lock:
+                window = asyncio.timeout(limit)
                 try:
-                    async with asyncio.timeout(limit):
+                    async with window:
                         output = await _call(tool, ctx, params)
-                except builtins.TimeoutError as exc:
-                    raise TimeoutError(f"{name} did not finish within {limit:g} s") from exc
+                except TimeoutError as exc:
+                    if not window.expired():
+                        raise  # the handler's own TIMEOUT, with its own message and hint
+                    raise errors.TimeoutError(f"{name} did not finish within {limit:g} s") from exc
             if not isinstance(output, ToolOutput):
                 output = ToolOutput(data=output)
             result = ToolResult(True, data=output.data, images=output.images, action=ctx.action)
@@ -212,7 +215,7 @@ class ToolRegistry:
         except (Exception, asyncio.CancelledError) as exc:  # the dispatch boundary: nothing escapes
             if isinstance(exc, asyncio.CancelledError) and _really_cancelled():
                 raise
-            error = error_from_exception(exc)
+            error = error_from_exception(exc, name)
             result = ToolResult(False, error=error.to_dict(), action=ctx.action)
             tab_id = None
         notices = [n for tab in ctx.tabs_used for n in tab.take_notices()]
@@ -283,4 +286,5 @@ def data_of(result: ToolResult) -> Any:
     if result.success:
         return result.data
     assert result.error is not None
-    raise error_for_code(result.error["code"], result.error["message"], result.error.get("hint"))
+    raise error_for_code(result.error["code"], result.error["message"], result.error.get("hint"),
+                         details=result.error.get("details"))

@@ -10,7 +10,7 @@ from pydantic import Field, model_validator
 
 from .. import screenshots
 from ..actions.keys import modifier_bits
-from ..errors import BrowserClosedError, BrowserxError, CDPConnectionLostError
+from ..errors import BrowserxError
 from ..screenshots.store import ScreenshotStore
 from .base import Duration, Image, Params, TabParams, Tool, ToolContext, ToolOutput, duration_field
 
@@ -77,28 +77,25 @@ class PageScreenshotParams(TabParams):
 async def page_screenshot(ctx: ToolContext, params: PageScreenshotParams) -> ToolOutput:
     tab = await ctx.tab(params.tab_id)
     options = params.options or ActionOptions()
-    try:
-        if params.action == "screenshot":
-            offset = (params.scroll_offset.x, params.scroll_offset.y) if params.scroll_offset else None
-            try:
-                data, stored = await screenshots.screenshot(tab, scroll_offset=offset, marks=bool(params.marks))
-            except BaseException:
-                _forget_screenshot(tab)
-                raise
-            return ToolOutput(data, images=[Image(stored.png, "image/png", str(stored.path))], tab_id=tab.tab_id)
-        point = params.coordinates
-        if params.action == "drag" and point is not None and params.to is not None:
-            data = await screenshots.drag(tab, point.x, point.y, params.to.x, params.to.y)
-            return ToolOutput(data, tab_id=tab.tab_id)
-        modifiers = options.modifiers
-        data = await screenshots.act(
-            tab, params.action, x=point.x if point else None, y=point.y if point else None, text=params.text,
-            key=params.key, scroll_offset=(params.scroll_offset.x, params.scroll_offset.y) if params.scroll_offset
-            else None, button=options.button, wait_after_action=options.wait_after_action,
-            modifiers=modifier_bits(modifiers.ctrl, modifiers.shift, modifiers.alt, modifiers.meta))
+    if params.action == "screenshot":
+        offset = (params.scroll_offset.x, params.scroll_offset.y) if params.scroll_offset else None
+        try:
+            data, stored = await screenshots.screenshot(tab, scroll_offset=offset, marks=bool(params.marks))
+        except BaseException:
+            _forget_screenshot(tab)
+            raise
+        return ToolOutput(data, images=[Image(stored.png, "image/png", str(stored.path))], tab_id=tab.tab_id)
+    point = params.coordinates
+    if params.action == "drag" and point is not None and params.to is not None:
+        data = await screenshots.drag(tab, point.x, point.y, params.to.x, params.to.y)
         return ToolOutput(data, tab_id=tab.tab_id)
-    except BrowserClosedError as exc:  # the spec names a lost DevTools connection CDP_CONNECTION_LOST
-        raise CDPConnectionLostError(exc.message) from exc
+    modifiers = options.modifiers
+    data = await screenshots.act(
+        tab, params.action, x=point.x if point else None, y=point.y if point else None, text=params.text,
+        key=params.key, scroll_offset=(params.scroll_offset.x, params.scroll_offset.y) if params.scroll_offset
+        else None, button=options.button, wait_after_action=options.wait_after_action,
+        modifiers=modifier_bits(modifiers.ctrl, modifiers.shift, modifiers.alt, modifiers.meta))
+    return ToolOutput(data, tab_id=tab.tab_id)
 
 
 def _forget_screenshot(tab) -> None:
