@@ -295,8 +295,10 @@ class Conversation:
         for off in self._offs:
             off()
         if self._release is not None:  # a browser of its own, context and all: back to its service at once
-            with contextlib.suppress(Exception):
+            try:
                 await self._release()
+            except Exception:  # the service may be gone already; its slot is freed on its side then
+                log.warning("releasing the remote browser of %s failed", self.conversation_id, exc_info=True)
         elif self.shared_context and not self.connection.closed:
             for target_id in target_ids:  # the shared context stays; only this conversation's tabs go
                 with contextlib.suppress(BrowserxError):
