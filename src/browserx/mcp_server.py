@@ -112,7 +112,8 @@ class BrowserxServer(Server[McpSession, Any]):
             log.info("browser closed")
 
     async def _list_tools(self) -> list[types.Tool]:
-        return [types.Tool(name=tool.name, description=tool.description, inputSchema=tool.json_schema())
+        return [types.Tool(name=tool.name, description=tool.description, inputSchema=tool.json_schema(),
+                           annotations=types.ToolAnnotations(**tool.annotations.to_mcp()))
                 for tool in self.registry.tools.values()]
 
     async def _call_tool(self, name: str, arguments: dict[str, Any]) -> types.CallToolResult:
