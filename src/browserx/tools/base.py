@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import builtins
+import functools
 import re
 import time
 from collections.abc import Awaitable, Callable
@@ -192,8 +193,7 @@ class Tool:
             raise ValidationError(f"{self.name}: action={action} needs exactly one of {names}",
                                   hint=f"Give {names} (not both).", details={"fields": list(needs.one_of)})
         allowed = needs.fields() | set(self.common) | {"action"}
-        stray = sorted(name for name in given - allowed
-                       if getattr(params, name) != self.params.model_fields[name].get_default(call_default_factory=True))
+        stray = sorted(name for name in given - allowed if getattr(params, name) != _default(self.params, name))
         if stray:
             raise ValidationError(f"{self.name}: action={action} takes no {', '.join(stray)}",
                                   hint=f"Leave out {', '.join(stray)}; action={action} takes "
@@ -298,6 +298,18 @@ class ToolRegistry:
         if notices:
             result.metadata["notices"] = notices
         return result
+
+
+@functools.cache
+def _default(params: type[Params], name: str) -> Any:
+    """A field's default as validated ("15s" -> 15.0), to compare with a given value."""
+    info = params.model_fields[name]
+    default = info.get_default(call_default_factory=True)
+    annotation = Annotated[info.annotation, *info.metadata] if info.metadata else info.annotation
+    try:
+        return pydantic.TypeAdapter(annotation).validate_python(default)
+    except pydantic.ValidationError:
+        return default
 
 
 async def _call(tool: Tool, ctx: ToolContext, params: Params) -> Any:

@@ -47,8 +47,8 @@ HINTS = {"coordinates": "Give coordinates {x, y} in the last screenshot's pixels
          "text": "Give the text to type.", "key": "Give a key such as Enter, Escape, ArrowDown, a, Control+A.",
          "to": "Give to {x, y}: where to release, in screenshot pixels."}
 
-PAGE_SCREENSHOT = """The viewport as pixels, to act by coordinates. screenshot (scroll_offset first; \
-marks=true draws element_ids); click, type (text), scroll (scroll_offset) at coordinates; drag from \
+PAGE_SCREENSHOT = """The viewport as pixels, to act by coordinates.
+screenshot (scroll_offset first; marks=true draws element_ids); click, type (text), scroll (scroll_offset) at coordinates; drag from \
 coordinates to `to`; keypress: key to the focus."""
 
 
