@@ -181,7 +181,7 @@ class Tool:
         """The action table: needed fields present, exactly one of `one_of`, no field the action does not take."""
         if self.actions is None:
             return
-        action = getattr(params, "action")
+        action = params.action  # type: ignore[attr-defined]  # a tool with actions has the field
         needs = self.actions[action]
         given = {name for name in params.model_fields_set if getattr(params, name) is not None}
         for name in needs.needs:

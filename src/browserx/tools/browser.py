@@ -123,12 +123,14 @@ _READ, _WEB = Hints(read_only=True, idempotent=True, open_world=False), Hints()
 
 TOOLS = [
     Tool("browser_navigate",
-         "Open a URL; answers once the page is usable, with url, title (or the download).", NavigateParams, navigate, annotations=_WEB),
+         "Open a URL; answers once the page is usable, with url, title (or the download).", NavigateParams, navigate,
+         annotations=_WEB),
     Tool("browser_history", "Go back, forward or reload.", HistoryParams, history,
          actions={"back": Needs(takes=("timeout",)), "forward": Needs(takes=("timeout",)),
                   "reload": Needs(takes=("timeout",))}, annotations=_WEB),
     Tool("browser_eval",
-         "Evaluate JavaScript in the page; returns its JSON value (errors: JS_EXCEPTION).", EvalParams, eval_, annotations=Hints(destructive=True)),
+         "Evaluate JavaScript in the page; returns its JSON value (errors: JS_EXCEPTION).", EvalParams, eval_,
+         annotations=Hints(destructive=True)),
     Tool("browser_recent_console_logs",
          "Console messages and uncaught exceptions (page, iframes, workers), oldest first.",
          ConsoleParams, recent_console_logs, timeout_field=None, annotations=_READ),

@@ -8,7 +8,7 @@ from ..actions.effects import EffectWatch
 from .base import Hints, TabParams, Tool, ToolContext, ToolOutput
 
 DESCRIPTION = """Answer the open dialog: accept=true is OK (beforeunload: leave), false Cancel; \
-prompt_text answers a prompt."""
+prompt_text for a prompt."""
 
 
 class DialogParams(TabParams):

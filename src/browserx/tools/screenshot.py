@@ -48,8 +48,8 @@ HINTS = {"coordinates": "Give coordinates {x, y} in the last screenshot's pixels
          "to": "Give to {x, y}: where to release, in screenshot pixels."}
 
 PAGE_SCREENSHOT = """The viewport as pixels, to act by coordinates.
-screenshot (scroll_offset first; marks=true draws element_ids); click, type (text), scroll (scroll_offset) at coordinates; drag from \
-coordinates to `to`; keypress: key to the focus."""
+screenshot (scroll_offset first; marks=true draws element_ids); click, type (text), scroll \
+(scroll_offset) at coordinates; drag from coordinates to `to`; keypress: key to the focus."""
 
 
 class PageScreenshotParams(TabParams):
@@ -97,7 +97,7 @@ def _forget_screenshot(tab) -> None:
 
 
 class TakeScreenshotParams(TabParams):
-    selector: str | None = Field(default=None, min_length=1, max_length=4096, description="CSS selector.")
+    selector: str | None = Field(default=None, min_length=1, max_length=4096)
     element_id: str | None = Field(default=None, min_length=1, max_length=64)
     timeout: Duration = "15s"
 

@@ -32,7 +32,8 @@ async def storage_state(ctx: ToolContext, params: StorageStateParams) -> dict:
 
 TOOLS = [
     Tool("browser_storage_state",
-         "Save cookies and localStorage to a Playwright storageState file, or load one.", StorageStateParams, storage_state,
+         "Save cookies and localStorage to a Playwright storageState file, or load one.", StorageStateParams,
+         storage_state,
          timeout_field=None, actions={"save": Needs(), "load": Needs()}, common=("path",),
          annotations=Hints(destructive=True, open_world=False)),
 ]
