@@ -131,9 +131,9 @@ async def test_the_scripted_login_history_costs_at_most_60_percent_of_today(
     assert now["history"] <= 0.6 * before
 
 
-@pytest.mark.xfail(strict=False, reason="issue 19.1: the declarations are 85% of the login's input (5,503 tokens "
-                                        "a request as sent); the total reaches 60% of today's only with them at "
-                                        "about 3,000")
+@pytest.mark.xfail(strict=False, reason="issue 19.1: declarations are down to 3,642 tokens a request as sent "
+                                        "(5,503 before) but the agent prompt grew to 1,054 a request: 24,588 of the "
+                                        "19,376 allowed; needs a shorter agent prompt too")
 async def test_the_scripted_login_costs_at_most_60_percent_of_today(fake, manager, conversation, registry, server):
     await _login(fake, manager, conversation, registry, server)
     assert sum(_costs(fake.requests).values()) <= 0.6 * sum(TODAY.values())

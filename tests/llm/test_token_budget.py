@@ -31,7 +31,6 @@ async def test_mcp_clients_and_the_llm_read_the_same_declarations_the_costs_coun
     assert await _mcp_declarations() == default_registry().declarations()
 
 
-@pytest.mark.xfail(strict=False, reason="issue 19.1: declarations are trimmed after the new tools land")
 async def test_all_tool_declarations_fit_the_token_budget():
     costs = tokens.declarations_cost(await _mcp_declarations())
     print()

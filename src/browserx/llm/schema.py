@@ -10,13 +10,14 @@ keywords outside the supported set are rejected. So:
     drop_nulls(arguments, schema)       # the model's nulls for optional fields → omitted (pydantic applies defaults)
 
 Constraints that strict mode cannot carry (minLength, maxLength, defaults) are still enforced by
-the tool's pydantic model at dispatch; a default is restated in the description so the model knows it.
+the tool's pydantic model at dispatch. Defaults are not restated (they cost every request ~270
+tokens): a null is "the default", as the instructions say, and the descriptions name the defaults
+a model needs (settle 2s, max_text_chars 3000, the wait's 10s).
 """
 
 from __future__ import annotations
 
 import copy
-import json
 from typing import Any
 
 # Keywords that strict mode accepts; anything else is dropped (and pydantic still validates it).
@@ -57,29 +58,27 @@ def _inline(node: Any, defs: dict[str, Any], trail: tuple[str, ...], recursive: 
     return {key: _inline(value, defs, trail, recursive) for key, value in node.items()}
 
 
-def _strict(node: dict[str, Any]) -> dict[str, Any]:
+def _strict(node: dict[str, Any], nested: bool = False) -> dict[str, Any]:
     node = dict(node)
     # pydantic wraps a described $ref as allOf[one]; strict mode has no allOf
     if isinstance(node.get("allOf"), list) and len(node["allOf"]) == 1:
         inner = node.pop("allOf")[0]
         node = {**inner, **{k: v for k, v in node.items() if k != "title"}}
-    default = node.get("default")
-    if "default" in node and default is not None:
-        description = node.get("description", "")
-        if "default" not in description.lower():
-            node["description"] = (description + " " if description else "") + f"Default: {json.dumps(default)}."
     out = {key: value for key, value in node.items() if key in _KEEP}
     if "anyOf" in out:
-        out["anyOf"] = [_strict(option) for option in out["anyOf"]]
+        out["anyOf"] = [_strict(option, nested) for option in out["anyOf"]]
     if isinstance(out.get("items"), dict):
-        out["items"] = _strict(out["items"])
+        out["items"] = _strict(out["items"], nested)
     if out.get("type") == "object" or "properties" in out:
         properties = out.get("properties", {})
         required = set(node.get("required", []))
         strict_props = {}
         for name, prop in properties.items():
-            strict_prop = _strict(prop)
-            strict_props[name] = strict_prop if name in required else _nullable(strict_prop)
+            # Inside a nested object a field with a default (a flag: false) is given with the object, not null: the
+            # model writes {"x": 0, "y": 300}, and the type stays one word (fewer tokens each request).
+            given = nested and (prop.get("default") is not None or prop.get("type") == "boolean")
+            strict_prop = _strict(prop, nested=True)
+            strict_props[name] = strict_prop if name in required or given else _nullable(strict_prop)
         out["type"] = "object"
         out["properties"] = strict_props
         out["required"] = list(strict_props)

@@ -279,7 +279,7 @@ function snapshot(options) {
       const lr = label && label.getBoundingClientRect();
       if (lr && lr.width > 0 && lr.height > 0) { r = lr; shown = true; }
     }
-    let box = [r.left + ctx.offset.x, r.top + ctx.offset.y, r.width, r.height];
+    const box = [r.left + ctx.offset.x, r.top + ctx.offset.y, r.width, r.height];
     const clip = clipOf(ctx.clipper);
     const visible = shown && r.width * r.height > 1 && (!clip.hard || area(intersect(clip.hard, box)) > 0) &&
       box[0] + sx + box[2] > 0 && box[1] + sy + box[3] > 0;

@@ -1,14 +1,23 @@
 """Tool declarations, the one result shape, and the one dispatch that every call goes through.
 
 A tool is a name, a description written for the model, a pydantic parameter model (its JSON
-schema is what LLMs and MCP clients see) and an async handler. `dispatch` validates the
-arguments, serialises calls per conversation, bounds every call in time, and turns any
-exception into `{code, message, hint}`: nothing raised by a handler escapes.
+schema is what LLMs and MCP clients see), an async handler, MCP annotations, and for a tool
+with an `action` field a declarative per-action table:
+
+    Tool("browser_tabs", DESCRIPTION, TabsParams, tabs, annotations=Hints(),
+         actions={"list": Needs(), "select": Needs("tab_id"), "open": Needs(takes=("url", "timeout"))})
+
+`dispatch` validates the arguments (pydantic, then the action table: a field an action needs and
+lacks is a VALIDATION_ERROR naming it, with a hint; a field given that the action does not take
+is refused the same way unless it carries the field's default), serialises calls per
+conversation, bounds every call in time, and turns any exception into `{code, message, hint}`:
+nothing raised by a handler escapes.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import re
 import time
 from collections.abc import Awaitable, Callable
@@ -52,7 +61,7 @@ Duration = Annotated[float, BeforeValidator(parse_duration),
                      WithJsonSchema({"type": "string", "pattern": r"^\s*\d+(\.\d+)?\s*(ms|s|m)?\s*$"})]
 
 
-def duration_field(default: str, description: str) -> Any:
+def duration_field(default: str, description: str | None = None) -> Any:
     """A `Duration` parameter whose default is written as the model writes it ("15s"); `validate_default` parses
     it, so the attribute is a float of seconds. (Typed Any: a str default for a float attribute is what it is.)"""
     return Field(default=default, description=description)
@@ -66,7 +75,7 @@ class Params(BaseModel):
 
 
 class TabParams(Params):
-    tab_id: int | None = pydantic.Field(default=None, ge=1, description="Tab to act on; omit for the active tab.")
+    tab_id: int | None = pydantic.Field(default=None, ge=1)  # omitted: the active tab (said once, in the instructions)
 
 
 @dataclass
@@ -113,6 +122,41 @@ class ToolResult:
 Handler = Callable[["ToolContext", Any], Awaitable[ToolOutput | Any]]
 
 
+@dataclass(frozen=True)
+class Needs:
+    """What one action of a multi-action tool needs and takes.
+
+    needs: fields that must be given; one_of: exactly one of these must be given; takes: optional
+    fields the action also reads. A tool's `common` fields (tab_id, action, ...) go with every action.
+    """
+
+    needs: tuple[str, ...] = ()
+    one_of: tuple[str, ...] = ()
+    takes: tuple[str, ...] = ()
+
+    def __init__(self, *needs: str, one_of: tuple[str, ...] = (), takes: tuple[str, ...] = ()) -> None:
+        object.__setattr__(self, "needs", needs)
+        object.__setattr__(self, "one_of", one_of)
+        object.__setattr__(self, "takes", takes)
+
+    def fields(self) -> set[str]:
+        return {*self.needs, *self.one_of, *self.takes}
+
+
+@dataclass(frozen=True)
+class Hints:
+    """MCP tool annotations (the spec's ToolAnnotations): what calling the tool may do to the world."""
+
+    read_only: bool = False  # changes nothing (reads the page, a log, a file)
+    destructive: bool = False  # may undo or delete something (closing a tab, overwriting a file)
+    idempotent: bool = False  # the same call again has no further effect
+    open_world: bool = True  # talks to the web (pages, their servers) rather than a closed local set
+
+    def to_mcp(self) -> dict[str, bool]:
+        return {"readOnlyHint": self.read_only, "destructiveHint": self.destructive,
+                "idempotentHint": self.idempotent, "openWorldHint": self.open_world}
+
+
 @dataclass
 class Tool:
     name: str
@@ -120,12 +164,47 @@ class Tool:
     params: type[Params]
     handler: Handler
     timeout_field: str | None = "timeout"  # a Duration parameter that bounds the whole call, if present
+    annotations: Hints = field(default_factory=Hints)
+    actions: dict[str, Needs] | None = None  # per action of the `action` field; checked in dispatch
+    common: tuple[str, ...] = ("tab_id",)  # fields every action takes (besides `action`)
+    hints: dict[str, str] = field(default_factory=dict)  # field -> how to give it, for a missing one
+
+    def __post_init__(self) -> None:
+        if self.actions is not None:
+            declared = set(self.params.model_fields)
+            enum = self.params.model_fields["action"].annotation.__args__  # type: ignore[union-attr]
+            unknown = ({f for n in self.actions.values() for f in n.fields()} | set(self.common)) - declared
+            if set(self.actions) != set(enum) or unknown:
+                raise ValueError(f"{self.name}: the action table does not match its parameters ({unknown or enum})")
 
     def json_schema(self) -> dict[str, Any]:
-        return _drop_titles(self.params.model_json_schema())
+        return compact_schema(self.params.model_json_schema())
 
     def declaration(self) -> dict[str, Any]:
         return {"name": self.name, "description": self.description, "input_schema": self.json_schema()}
+
+    def check_action(self, params: Params) -> None:
+        """The action table: needed fields present, exactly one of `one_of`, no field the action does not take."""
+        if self.actions is None:
+            return
+        action = params.action  # type: ignore[attr-defined]  # a tool with actions has the field
+        needs = self.actions[action]
+        given = {name for name in params.model_fields_set if getattr(params, name) is not None}
+        for name in needs.needs:
+            if getattr(params, name) is None:
+                raise ValidationError(f"{self.name}: action={action} needs {name}",
+                                      hint=self.hints.get(name, f"Give {name}."), details={"fields": [name]})
+        if needs.one_of and len(given & set(needs.one_of)) != 1:
+            names = " or ".join(needs.one_of)
+            raise ValidationError(f"{self.name}: action={action} needs exactly one of {names}",
+                                  hint=f"Give {names} (not both).", details={"fields": list(needs.one_of)})
+        allowed = needs.fields() | set(self.common) | {"action"}
+        stray = sorted(name for name in given - allowed if getattr(params, name) != _default(self.params, name))
+        if stray:
+            raise ValidationError(f"{self.name}: action={action} takes no {', '.join(stray)}",
+                                  hint=f"Leave out {', '.join(stray)}; action={action} takes "
+                                       f"{', '.join(sorted(allowed - {'action'})) or 'nothing else'}.",
+                                  details={"fields": stray})
 
 
 class ToolContext:
@@ -196,6 +275,7 @@ class ToolRegistry:
                 raise ValidationError(f"unknown tool {name!r}", hint=f"Use one of: {', '.join(self.tools)}.")
             params = _validate(tool, arguments)
             ctx.action = getattr(params, "action", None)
+            tool.check_action(params)
             timeout = getattr(params, tool.timeout_field, None) if tool.timeout_field else None
             limit = (timeout or DEFAULT_CALL_TIMEOUT) + 5.0  # the handler's own waits end first
             lock = self._locks.setdefault(ctx.conversation_id or "", asyncio.Lock())
@@ -229,6 +309,18 @@ class ToolRegistry:
         return result
 
 
+@functools.cache
+def _default(params: type[Params], name: str) -> Any:
+    """A field's default as validated ("15s" -> 15.0), to compare with a given value."""
+    info = params.model_fields[name]
+    default = info.get_default(call_default_factory=True)
+    annotation: Any = Annotated[info.annotation, *info.metadata] if info.metadata else info.annotation
+    try:
+        return pydantic.TypeAdapter(annotation).validate_python(default)
+    except pydantic.ValidationError:
+        return default
+
+
 async def _call(tool: Tool, ctx: ToolContext, params: Params) -> Any:
     """The handler; with dialog policy "ask", it stops waiting when a dialog opens on a tab it uses
     (the page would not answer before browser_dialog) and the call reports DIALOG_OPEN."""
@@ -247,6 +339,84 @@ async def _call(tool: Tool, ctx: ToolContext, params: Params) -> Any:
                               hint="Answer it with browser_dialog (accept true or false; prompt_text for a prompt).",
                               details={"dialog": info})
     return outcome
+
+
+def compact_schema(schema: dict[str, Any]) -> dict[str, Any]:
+    """The pydantic schema as the model reads it, without what costs tokens and says nothing:
+    titles; `anyOf [X, null]` with `default: null` (an optional field is simply omitted, so it is
+    declared as X); `default: false` of a flag; a definition used once (inlined where it is used).
+    Pydantic still validates the full model at dispatch."""
+    schema = _optional_plain(_drop_titles(schema))
+    schema = {**_lean(schema), "additionalProperties": schema.get("additionalProperties", False)}
+    defs = {name: _lean(body) for name, body in schema.pop("$defs", {}).items()}
+    uses: dict[str, int] = {}
+    _count_refs(schema, uses)
+    for body in defs.values():
+        _count_refs(body, uses)
+    once = {name for name in defs if uses.get(name, 0) == 1}
+    schema = _inline_refs(schema, defs, once)
+    kept = {name: _inline_refs(body, defs, once) for name, body in defs.items() if name not in once and uses.get(name)}
+    return {**schema, "$defs": kept} if kept else schema
+
+
+def _optional_plain(node: Any) -> Any:
+    if isinstance(node, list):
+        return [_optional_plain(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    node = {key: _optional_plain(value) for key, value in node.items()}
+    options = node.get("anyOf")
+    if "default" in node and node["default"] is None and isinstance(options, list):
+        rest = [o for o in options if o != {"type": "null"}]
+        if len(rest) == 1 and len(options) == 2:
+            node = {**rest[0], **{k: v for k, v in node.items() if k not in ("anyOf", "default")}}
+        else:
+            node = {**{k: v for k, v in node.items() if k != "default"}, "anyOf": rest}
+    if node.get("type") == "boolean" and node.get("default") is False:
+        node = {k: v for k, v in node.items() if k != "default"}
+    return node
+
+
+# Limits a model never needs to see (pydantic enforces them at dispatch, with a VALIDATION_ERROR
+# naming the field): sanity bounds of numbers, strings and lists, the duration pattern (the
+# instructions explain "2s"), and nested objects' additionalProperties (the top level keeps it).
+# Tests of the limits read the full pydantic schema (`Tool.params.model_json_schema()`).
+_UNSEEN = {"minLength", "maxLength", "minItems", "maxItems", "pattern", "additionalProperties", "minimum",
+           "maximum", "exclusiveMinimum", "exclusiveMaximum"}
+
+
+def _lean(node: Any) -> Any:
+    if isinstance(node, list):
+        return [_lean(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    return {key: _lean(value) if key != "properties" else {k: _lean(v) for k, v in value.items()}
+            for key, value in node.items() if key not in _UNSEEN or key == "properties"}
+
+
+def _count_refs(node: Any, uses: dict[str, int]) -> None:
+    if isinstance(node, dict):
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref.startswith("#/$defs/"):
+            name = ref.rsplit("/", 1)[-1]
+            uses[name] = uses.get(name, 0) + 1
+        for value in node.values():
+            _count_refs(value, uses)
+    elif isinstance(node, list):
+        for item in node:
+            _count_refs(item, uses)
+
+
+def _inline_refs(node: Any, defs: dict[str, Any], once: set[str]) -> Any:
+    if isinstance(node, list):
+        return [_inline_refs(item, defs, once) for item in node]
+    if not isinstance(node, dict):
+        return node
+    ref = node.get("$ref")
+    if isinstance(ref, str) and ref.rsplit("/", 1)[-1] in once:
+        target = _inline_refs(defs[ref.rsplit("/", 1)[-1]], defs, once)
+        return {**target, **{k: v for k, v in node.items() if k != "$ref"}}
+    return {key: _inline_refs(value, defs, once) for key, value in node.items()}
 
 
 def _drop_titles(schema: Any) -> Any:

@@ -9,16 +9,14 @@ from pydantic import Field
 from ..actions import navigation
 from ..devtools import viewport
 from ..devtools.evaluate import evaluate, spill
-from ..errors import ValidationError
-from .base import Duration, Params, TabParams, Tool, ToolContext, ToolOutput, duration_field
+from .base import Duration, Hints, Needs, Params, TabParams, Tool, ToolContext, ToolOutput, duration_field
 
 
 class NavigateParams(TabParams):
-    url: str = Field(min_length=1, max_length=8192, description="Absolute URL to open, e.g. https://example.com/.")
-    timeout: Duration = duration_field("15s", "Longest wait for the page, e.g. '15s'.")
+    url: str = Field(min_length=1, max_length=8192)
+    timeout: Duration = duration_field("15s")
     wait_until: Literal["usable", "load", "network_idle", "commit"] = Field(
-        default="usable", description="usable (default): DOM ready, load awaited briefly; load: the load event; "
-                                      "network_idle: no request for 500 ms; commit: first response.")
+        default="usable")
 
 
 async def navigate(ctx: ToolContext, params: NavigateParams) -> ToolOutput:
@@ -30,7 +28,7 @@ async def navigate(ctx: ToolContext, params: NavigateParams) -> ToolOutput:
 
 class HistoryParams(TabParams):
     action: Literal["back", "forward", "reload"]
-    timeout: Duration = duration_field("15s", "How long to wait for the page, e.g. '15s'.")
+    timeout: Duration = duration_field("15s")
 
 
 async def history(ctx: ToolContext, params: HistoryParams) -> ToolOutput:
@@ -44,9 +42,9 @@ async def history(ctx: ToolContext, params: HistoryParams) -> ToolOutput:
 
 
 class EvalParams(TabParams):
-    expression: str = Field(min_length=1, max_length=100_000, description="JavaScript to evaluate in the page.")
-    timeout: Duration = duration_field("15s", "Longest the script may run, e.g. '15s'.")
-    await_: bool = Field(default=True, alias="await", description="Await a returned promise (default true).")
+    expression: str = Field(min_length=1, max_length=100_000)
+    timeout: Duration = duration_field("15s")
+    await_: bool = Field(default=True, alias="await")
 
 
 async def eval_(ctx: ToolContext, params: EvalParams) -> ToolOutput:
@@ -56,12 +54,9 @@ async def eval_(ctx: ToolContext, params: EvalParams) -> ToolOutput:
 
 
 class ConsoleParams(TabParams):
-    limit: int = Field(default=100, ge=1, le=1000, description="Most recent entries to return.")
-    level: str | None = Field(default=None, max_length=20,
-                              description="Only entries of this type: log, info, warning, error, debug.")
-    context: str | None = Field(default=None, max_length=500,
-                                description="Only entries whose context contains this text: page, iframe, "
-                                            "service_worker, worker, or part of a URL.")
+    limit: int = Field(default=100, ge=1, le=1000)
+    level: str | None = Field(default=None, max_length=20, description="log, info, warning, error")
+    context: str | None = Field(default=None, max_length=500, description="page, iframe, worker or URL part")
 
 
 async def recent_console_logs(ctx: ToolContext, params: ConsoleParams) -> ToolOutput:
@@ -80,10 +75,10 @@ async def clear_console_logs(ctx: ToolContext, params: TabParams) -> ToolOutput:
 
 
 class ResizeParams(TabParams):
-    width: int = Field(ge=100, le=10000, description="Viewport width in CSS pixels.")
-    height: int = Field(ge=100, le=10000, description="Viewport height in CSS pixels.")
-    device_scale_factor: float = Field(default=1.0, gt=0, le=4, description="Device pixel ratio (1 or 2 usually).")
-    timeout: Duration = duration_field("15s", "Timeout, e.g. '15s'.")
+    width: int = Field(ge=100, le=10000)
+    height: int = Field(ge=100, le=10000)
+    device_scale_factor: float = Field(default=1.0, gt=0, le=4)
+    timeout: Duration = duration_field("15s")
 
 
 async def resize(ctx: ToolContext, params: ResizeParams) -> ToolOutput:
@@ -94,10 +89,10 @@ async def resize(ctx: ToolContext, params: ResizeParams) -> ToolOutput:
 
 
 class TabsParams(Params):
-    action: Literal["list", "open", "select", "close"] = Field(default="list")
-    tab_id: int | None = Field(default=None, ge=1, description="The tab to select or close.")
-    url: str | None = Field(default=None, max_length=8192, description="With open: the URL to load in the new tab.")
-    timeout: Duration = duration_field("15s", "With open and url: longest wait for the page.")
+    action: Literal["list", "open", "select", "close"] = "list"
+    tab_id: int | None = Field(default=None, ge=1)
+    url: str | None = Field(default=None, max_length=8192)
+    timeout: Duration = duration_field("15s")
 
 
 async def tabs(ctx: ToolContext, params: TabsParams) -> ToolOutput:
@@ -109,9 +104,8 @@ async def tabs(ctx: ToolContext, params: TabsParams) -> ToolOutput:
         tab_id = tab.tab_id
         if params.url:
             opened = await navigation.navigate(tab, params.url, timeout=params.timeout)
-    elif params.action in ("select", "close"):
-        if params.tab_id is None:
-            raise ValidationError(f"action {params.action} needs tab_id")
+    elif params.action in ("select", "close"):  # tab_id: checked by the action table (TABS_ACTIONS)
+        assert params.tab_id is not None
         if params.action == "select":
             tab_id = (await conversation.select_tab(params.tab_id)).tab_id
         else:
@@ -122,27 +116,30 @@ async def tabs(ctx: ToolContext, params: TabsParams) -> ToolOutput:
     return ToolOutput(data, tab_id=tab_id or conversation.active_tab_id)
 
 
+_TAB = {"tab_id": "Give the tab_id of a tab (browser_tabs action=list lists them)."}
+TABS_ACTIONS = {"list": Needs(), "open": Needs(takes=("url", "timeout")), "select": Needs("tab_id"),
+                "close": Needs("tab_id")}
+_READ, _WEB = Hints(read_only=True, idempotent=True, open_world=False), Hints()
+
 TOOLS = [
     Tool("browser_navigate",
-         "Open a URL in the tab and answer once it is usable: load \"complete\", or \"pending\" with the "
-         "requests still loading (use the page anyway). Reports a download (file name, size, saved path) when the "
-         "URL triggers one. Returns the final url and title. "
-         "Next: browser_dom action=snapshot to see the page.", NavigateParams, navigate),
-    Tool("browser_history", "Go back, forward, or reload the tab; answers once the page is usable, with its load "
-         "state.", HistoryParams, history),
+         "Open a URL; answers once the page is usable, with url, title (or the download).", NavigateParams, navigate,
+         annotations=_WEB),
+    Tool("browser_history", "Go back, forward or reload.", HistoryParams, history,
+         actions={"back": Needs(takes=("timeout",)), "forward": Needs(takes=("timeout",)),
+                  "reload": Needs(takes=("timeout",))}, annotations=_WEB),
     Tool("browser_eval",
-         "Evaluate JavaScript in the page and return its JSON value (promises awaited). Page exceptions come back "
-         "as JS_EXCEPTION with message and line. Results over 16 KB come back as an output_id (browser_read_output). "
-         "Prefer browser_dom for clicking and typing.", EvalParams, eval_),
+         "Evaluate JavaScript in the page; returns its JSON value (errors: JS_EXCEPTION).", EvalParams, eval_,
+         annotations=Hints(destructive=True)),
     Tool("browser_recent_console_logs",
-         "Recent console messages and uncaught exceptions of the tab (type, text, timestamp, source, context), "
-         "oldest first; filter by level or context (page, iframe, service_worker, worker).",
-         ConsoleParams, recent_console_logs, timeout_field=None),
+         "Console messages and uncaught exceptions (page, iframes, workers), oldest first.",
+         ConsoleParams, recent_console_logs, timeout_field=None, annotations=_READ),
     Tool("browser_clear_console_logs", "Forget the tab's collected console messages.", TabParams,
-         clear_console_logs, timeout_field=None),
-    Tool("browser_resize", "Set the viewport size in CSS pixels (and optionally the device pixel ratio).",
-         ResizeParams, resize),
+         clear_console_logs, timeout_field=None, annotations=Hints(destructive=True, idempotent=True,
+                                                                   open_world=False)),
+    Tool("browser_resize", "Set the viewport size in CSS pixels (and the device pixel ratio).",
+         ResizeParams, resize, annotations=Hints(idempotent=True, open_world=False)),
     Tool("browser_tabs",
-         "List the conversation's tabs, open a new one (optionally at a URL), select one as active, or close one. "
-         "Tabs opened by the page (popups, target=_blank) appear here too.", TabsParams, tabs),
+         "List tabs (popups too), open one (at url), select (make active) or close one.",
+         TabsParams, tabs, actions=TABS_ACTIONS, common=(), hints=_TAB, annotations=Hints(destructive=True)),
 ]

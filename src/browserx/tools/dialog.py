@@ -5,16 +5,15 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..actions.effects import EffectWatch
-from .base import TabParams, Tool, ToolContext, ToolOutput
+from .base import Hints, TabParams, Tool, ToolContext, ToolOutput
 
-DESCRIPTION = """Answer the dialog (alert, confirm, prompt, beforeunload) an action left open \
-(reported as effects.dialog, or DIALOG_OPEN). accept=true is OK (for beforeunload: leave the page), \
-false is Cancel; prompt_text is the answer typed into a prompt. Returns what was answered and its effects."""
+DESCRIPTION = """Answer the open dialog: accept=true is OK (beforeunload: leave), false Cancel; \
+prompt_text for a prompt."""
 
 
 class DialogParams(TabParams):
-    accept: bool = Field(description="true = OK / leave, false = Cancel / stay.")
-    prompt_text: str | None = Field(default=None, max_length=10_000, description="For a prompt: the text to answer.")
+    accept: bool
+    prompt_text: str | None = Field(default=None, max_length=10_000)
 
 
 async def browser_dialog(ctx: ToolContext, p: DialogParams) -> ToolOutput:
@@ -30,4 +29,4 @@ async def browser_dialog(ctx: ToolContext, p: DialogParams) -> ToolOutput:
     return ToolOutput({"answered": answered, "effects": watch.summary()}, tab_id=tab.tab_id)
 
 
-TOOLS = [Tool("browser_dialog", DESCRIPTION, DialogParams, browser_dialog, timeout_field=None)]
+TOOLS = [Tool("browser_dialog", DESCRIPTION, DialogParams, browser_dialog, timeout_field=None, annotations=Hints())]

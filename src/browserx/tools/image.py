@@ -8,7 +8,7 @@ from pydantic import Field
 
 from ..browser.files import allowed_path
 from ..errors import ImageError
-from .base import Duration, Image, Params, Tool, ToolContext, ToolOutput, duration_field
+from .base import Duration, Hints, Image, Params, Tool, ToolContext, ToolOutput, duration_field
 
 _FORMATS = {"PNG": "image/png", "JPEG": "image/jpeg", "GIF": "image/gif", "WEBP": "image/webp"}
 
@@ -25,9 +25,8 @@ def _heic_support() -> bool:
 
 
 class ReadImageParams(Params):
-    path: str = Field(min_length=1, max_length=4096,
-                      description="Path of a PNG, JPEG, GIF or WebP file (HEIC too when pillow-heif is installed).")
-    timeout: Duration = duration_field("15s", "Timeout, e.g. '15s'.")
+    path: str = Field(min_length=1, max_length=4096)
+    timeout: Duration = duration_field("15s")
 
 
 MAX_LONG_EDGE = 1568
@@ -78,7 +77,6 @@ async def read_image(ctx: ToolContext, params: ReadImageParams) -> ToolOutput:
 
 
 TOOLS = [
-    Tool("read_image", "Read an image file (PNG, JPEG, GIF, WebP) from disk and show it to you, resized to fit "
-         "the model's image limits, with a one-line description. Only files under the allowed file roots.",
-         ReadImageParams, read_image),
+    Tool("read_image", "Show you an image file, resized to fit.",
+         ReadImageParams, read_image, annotations=Hints(read_only=True, idempotent=True, open_world=False)),
 ]

@@ -5,13 +5,13 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..devtools.outputs import DEFAULT_MAX_INLINE, MAX_READ, OutputStore
-from .base import Params, Tool, ToolContext, ToolOutput
+from .base import Hints, Params, Tool, ToolContext, ToolOutput
 
 
 class ReadOutputParams(Params):
-    output_id: str = Field(min_length=1, max_length=64, description="The output_id a result returned, e.g. out_3f2a….")
-    offset: int = Field(default=0, ge=0, description="Where to start (characters; bytes for binary data).")
-    length: int = Field(default=DEFAULT_MAX_INLINE, ge=1, le=MAX_READ, description="How much to read.")
+    output_id: str = Field(min_length=1, max_length=64)
+    offset: int = Field(default=0, ge=0)
+    length: int = Field(default=DEFAULT_MAX_INLINE, ge=1, le=MAX_READ)
 
 
 async def read_output(ctx: ToolContext, params: ReadOutputParams) -> ToolOutput:
@@ -22,7 +22,7 @@ async def read_output(ctx: ToolContext, params: ReadOutputParams) -> ToolOutput:
 
 TOOLS = [
     Tool("browser_read_output",
-         "Read a slice of a result too big to return inline (browser_eval values, console logs, network "
-         "bodies come back with an output_id). Returns text (or data_base64 for binary), total and "
-         "next_offset (null at the end).", ReadOutputParams, read_output, timeout_field=None),
+         "Read a big result by output_id from offset; next_offset null: the end.", ReadOutputParams, read_output,
+         timeout_field=None,
+         annotations=Hints(read_only=True, idempotent=True, open_world=False)),
 ]

@@ -12,19 +12,19 @@ from .. import screenshots
 from ..actions.keys import modifier_bits
 from ..errors import BrowserxError
 from ..screenshots.store import ScreenshotStore
-from .base import Duration, Image, Params, TabParams, Tool, ToolContext, ToolOutput, duration_field
+from .base import Duration, Hints, Image, Needs, Params, TabParams, Tool, ToolContext, ToolOutput, duration_field
 
 _OFFSET_LIMIT = 1_000_000
 
 
 class Coordinates(Params):
-    x: int = Field(ge=0, description="Pixels from the screenshot's left edge.")
-    y: int = Field(ge=0, description="Pixels from the screenshot's top edge.")
+    x: int = Field(ge=0)
+    y: int = Field(ge=0)
 
 
 class ScrollOffset(Params):
-    x: int = Field(default=0, ge=-_OFFSET_LIMIT, le=_OFFSET_LIMIT, description="Positive scrolls right, negative left.")
-    y: int = Field(default=0, ge=-_OFFSET_LIMIT, le=_OFFSET_LIMIT, description="Positive scrolls down, negative up.")
+    x: int = Field(default=0, ge=-_OFFSET_LIMIT, le=_OFFSET_LIMIT)
+    y: int = Field(default=0, ge=-_OFFSET_LIMIT, le=_OFFSET_LIMIT)
 
 
 class KeyModifiers(Params):
@@ -35,43 +35,32 @@ class KeyModifiers(Params):
 
 
 class ActionOptions(Params):
-    button: Literal["left", "right", "middle"] = Field(default="left", description="Mouse button for click.")
-    modifiers: KeyModifiers = Field(default_factory=KeyModifiers, description="Keys held during the action.")
-    wait_after_action: int = Field(default=100, ge=0, le=10_000,
-                                   description="Milliseconds to let the page react after the action (default 100).")
+    button: Literal["left", "right", "middle"] = "left"
+    modifiers: KeyModifiers = Field(default_factory=KeyModifiers)
+    wait_after_action: int = Field(default=100, ge=0, le=10_000, description="ms")
 
 
-_NEEDS = {"click": ("coordinates",), "type": ("coordinates", "text"), "scroll": ("coordinates",),
-          "keypress": ("key",), "screenshot": (), "drag": ("coordinates", "to")}
-_ALLOWS = {"screenshot": {"scroll_offset", "marks"}, "click": {"coordinates"}, "type": {"coordinates", "text"},
-           "scroll": {"coordinates", "scroll_offset"}, "keypress": {"key"}, "drag": {"coordinates", "to"}}
-_OPTIONAL_FIELDS = ("coordinates", "text", "key", "scroll_offset", "marks", "to")
+ACTIONS = {"screenshot": Needs(takes=("scroll_offset", "marks")), "click": Needs("coordinates"),
+           "type": Needs("coordinates", "text"), "scroll": Needs("coordinates", takes=("scroll_offset",)),
+           "keypress": Needs("key"), "drag": Needs("coordinates", "to")}
+HINTS = {"coordinates": "Give coordinates {x, y} in the last screenshot's pixels (take one first).",
+         "text": "Give the text to type.", "key": "Give a key such as Enter, Escape, ArrowDown, a, Control+A.",
+         "to": "Give to {x, y}: where to release, in screenshot pixels."}
+
+PAGE_SCREENSHOT = """The viewport as pixels, to act by coordinates.
+screenshot (scroll_offset first; marks=true draws element_ids); click, type (text), scroll \
+(scroll_offset) at coordinates; drag from coordinates to `to`; keypress: key to the focus."""
 
 
 class PageScreenshotParams(TabParams):
     action: Literal["screenshot", "click", "type", "scroll", "keypress", "drag"]
-    coordinates: Coordinates | None = Field(
-        default=None, description="Point in the last screenshot's pixels. Required for click, type and scroll.")
-    text: str | None = Field(default=None, max_length=10_000, description="Text to type (type only).")
-    key: str | None = Field(default=None, min_length=1, max_length=64,
-                            description="DOM key name for keypress: 'Enter', 'Escape', 'ArrowDown', 'a', 'Control+A'.")
-    scroll_offset: ScrollOffset | None = Field(
-        default=None, description="screenshot: scroll by this much first (relative, clamped at the page edges). "
-                                  "scroll: the amount to scroll at coordinates. In screenshot pixels.")
-    marks: bool | None = Field(default=None, description="screenshot: draw element ids on the controls, to act "
-                                                         "on them with browser_dom.")
-    to: Coordinates | None = Field(default=None, description="drag: where to release, in screenshot pixels.")
+    coordinates: Coordinates | None = None
+    text: str | None = Field(default=None, max_length=10_000)
+    key: str | None = Field(default=None, min_length=1, max_length=64)
+    scroll_offset: ScrollOffset | None = None
+    marks: bool | None = None
+    to: Coordinates | None = None
     options: ActionOptions | None = None
-
-    @model_validator(mode="after")
-    def _fields_fit_action(self) -> PageScreenshotParams:
-        missing = [f for f in _NEEDS[self.action] if getattr(self, f) is None]
-        if missing:
-            raise ValueError(f"action {self.action} needs {' and '.join(missing)}")
-        stray = [f for f in _OPTIONAL_FIELDS if getattr(self, f) is not None and f not in _ALLOWS[self.action]]
-        if stray:
-            raise ValueError(f"action {self.action} takes no {', '.join(stray)}")
-        return self
 
 
 async def page_screenshot(ctx: ToolContext, params: PageScreenshotParams) -> ToolOutput:
@@ -105,11 +94,9 @@ def _forget_screenshot(tab) -> None:
 
 
 class TakeScreenshotParams(TabParams):
-    selector: str | None = Field(default=None, min_length=1, max_length=4096,
-                                 description="CSS selector of an element to capture alone.")
-    element_id: str | None = Field(default=None, min_length=1, max_length=64,
-                                   description="Element id from browser_dom snapshot to capture alone.")
-    timeout: Duration = duration_field("15s", "Timeout, e.g. '15s'.")
+    selector: str | None = Field(default=None, min_length=1, max_length=4096)
+    element_id: str | None = Field(default=None, min_length=1, max_length=64)
+    timeout: Duration = duration_field("15s")
 
     @model_validator(mode="after")
     def _one_target(self) -> TakeScreenshotParams:
@@ -130,16 +117,9 @@ async def take_screenshot(ctx: ToolContext, params: TakeScreenshotParams) -> Too
 
 
 TOOLS = [
-    Tool("page_screenshot",
-         "See the page as pixels and act by coordinates, when the page model (browser_dom) is not enough: "
-         "canvas, maps, charts, unlabelled icons. action=screenshot returns a PNG of the viewport (optionally "
-         "after scroll_offset; marks=true draws element ids usable with browser_dom). click, type, scroll take "
-         "coordinates {x, y} in that screenshot's pixels (the tool maps them to the page using the returned "
-         "scale); drag presses at coordinates and releases at to; keypress sends a key to the focused element. "
-         "Take a new screenshot after the page changes.",
-         PageScreenshotParams, page_screenshot, timeout_field=None),
+    Tool("page_screenshot", PAGE_SCREENSHOT, PageScreenshotParams, page_screenshot, timeout_field=None,
+         actions=ACTIONS, hints=HINTS, common=("tab_id", "options"), annotations=Hints()),
     Tool("browser_take_screenshot",
-         "Screenshot of the viewport, or of one element (selector or element_id; scrolled into view and clipped "
-         "to its box). PNG, resized to the model's image limits.",
-         TakeScreenshotParams, take_screenshot),
+         "PNG of the viewport, or of one element (selector or element_id).",
+         TakeScreenshotParams, take_screenshot, annotations=Hints(read_only=True, idempotent=True)),
 ]

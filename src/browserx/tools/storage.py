@@ -8,12 +8,12 @@ from pydantic import Field
 
 from ..browser.files import allowed_path
 from ..browser.storage import load_state, read_state_file, save_state, write_state_file
-from .base import Params, Tool, ToolContext
+from .base import Hints, Needs, Params, Tool, ToolContext
 
 
 class StorageStateParams(Params):
-    action: Literal["save", "load"] = Field(description="save: write the state to path; load: add it from path.")
-    path: str = Field(min_length=1, max_length=4096, description="JSON file under the allowed file roots.")
+    action: Literal["save", "load"]
+    path: str = Field(min_length=1, max_length=4096)
 
 
 async def storage_state(ctx: ToolContext, params: StorageStateParams) -> dict:
@@ -32,7 +32,8 @@ async def storage_state(ctx: ToolContext, params: StorageStateParams) -> dict:
 
 TOOLS = [
     Tool("browser_storage_state",
-         "Save the conversation's cookies and localStorage (of its open tabs' origins) to a Playwright "
-         "storageState JSON file, or load one, e.g. to keep a login. Open tabs see loaded cookies on reload.",
-         StorageStateParams, storage_state, timeout_field=None),
+         "Save cookies and localStorage to a Playwright storageState file, or load one.", StorageStateParams,
+         storage_state,
+         timeout_field=None, actions={"save": Needs(), "load": Needs()}, common=("path",),
+         annotations=Hints(destructive=True, open_world=False)),
 ]

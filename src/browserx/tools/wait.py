@@ -8,28 +8,24 @@ from pydantic import Field, model_validator
 
 from ..actions import waiting
 from ..errors import ValidationError
-from .base import Duration, TabParams, Tool, ToolContext, ToolOutput, duration_field
+from .base import Duration, Hints, TabParams, Tool, ToolContext, ToolOutput, duration_field
 
 MAX_WAIT = 60.0
 KINDS = ("text", "text_gone", "element_id", "url", "network_idle", "time")
 
-DESCRIPTION = """Wait for one condition instead of taking snapshot after snapshot: text, text_gone, \
-element_id (+ state), url, network_idle or time. text: appears in the visible text or a control's \
-label (case-insensitive). state: visible (default), hidden, enabled, disabled, gone. url: substring, or \
-glob like '*/done*'. network_idle=true: no request for 0.5 s. time: a fixed pause. timeout: default 10s, \
-at most 60s. Returns what it saw and waited_ms, or TIMEOUT with details.last_state."""
+DESCRIPTION = """Wait for one of: text (shown, any case), text_gone, element_id (state, default \
+visible), url (substring or glob), network_idle (0.5 s), time. timeout 10s (max 60s)."""
 
 
 class WaitParams(TabParams):
-    text: str | None = Field(default=None, min_length=1, max_length=1000, description="Text to appear.")
-    text_gone: str | None = Field(default=None, min_length=1, max_length=1000, description="Text to disappear.")
-    element_id: str | None = Field(default=None, min_length=1, max_length=64, description="Element from a snapshot.")
-    state: Literal["visible", "hidden", "enabled", "disabled", "gone"] | None = Field(
-        default=None, description="With element_id (default visible).")
-    url: str | None = Field(default=None, min_length=1, max_length=2000, description="URL substring or glob.")
-    network_idle: bool | None = Field(default=None, description="true: until no request runs for 0.5 s.")
-    time: Duration | None = Field(default=None, description="A fixed pause, e.g. '2s' (at most 60s).")
-    timeout: Duration = duration_field("10s", "Longest wait, e.g. '10s' (at most 60s).")
+    text: str | None = Field(default=None, min_length=1, max_length=1000)
+    text_gone: str | None = Field(default=None, min_length=1, max_length=1000)
+    element_id: str | None = Field(default=None, min_length=1, max_length=64)
+    state: Literal["visible", "hidden", "enabled", "disabled", "gone"] | None = None
+    url: str | None = Field(default=None, min_length=1, max_length=2000)
+    network_idle: bool | None = None
+    time: Duration | None = None
+    timeout: Duration = duration_field("10s")
 
     @model_validator(mode="after")
     def _one_kind(self) -> WaitParams:
@@ -64,4 +60,5 @@ async def browser_wait(ctx: ToolContext, p: WaitParams) -> ToolOutput:
 
 
 # timeout_field None: the call's bound is the default 60 s (+5), which covers time and timeout alike.
-TOOLS = [Tool("browser_wait", DESCRIPTION, WaitParams, browser_wait, timeout_field=None)]
+TOOLS = [Tool("browser_wait", DESCRIPTION, WaitParams, browser_wait, timeout_field=None,
+              annotations=Hints(read_only=True, open_world=False))]
