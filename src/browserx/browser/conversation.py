@@ -282,6 +282,26 @@ class Conversation:
 
     # -- lifecycle -------------------------------------------------------------------------
 
+    async def _close_targets(self, target_ids: list[str], timeout: float = 5.0) -> None:
+        """Close these targets and wait (bounded) until the browser reports them gone: closeTarget
+        answers before the target is destroyed, and a caller may list the targets right after."""
+        loop = asyncio.get_running_loop()
+        gone = {target_id: loop.create_future() for target_id in target_ids}
+
+        def destroyed(params: dict[str, Any]) -> None:
+            future = gone.get(params.get("targetId", ""))
+            if future is not None and not future.done():
+                future.set_result(None)
+        off = self.connection.on("Target.targetDestroyed", destroyed)
+        try:
+            for target_id in target_ids:
+                with contextlib.suppress(BrowserxError):
+                    await self.connection.send("Target.closeTarget", {"targetId": target_id}, timeout=10)
+            if gone:
+                await asyncio.wait(gone.values(), timeout=timeout)
+        finally:
+            off()
+
     async def close(self) -> None:
         if self.closed:
             return
@@ -300,9 +320,7 @@ class Conversation:
             except Exception:  # the service may be gone already; its slot is freed on its side then
                 log.warning("releasing the remote browser of %s failed", self.conversation_id, exc_info=True)
         elif self.shared_context and not self.connection.closed:
-            for target_id in target_ids:  # the shared context stays; only this conversation's tabs go
-                with contextlib.suppress(BrowserxError):
-                    await self.connection.send("Target.closeTarget", {"targetId": target_id}, timeout=10)
+            await self._close_targets(target_ids)  # the shared context stays; only this conversation's tabs go
         elif not self.connection.closed:
             with contextlib.suppress(BrowserxError):
                 await self.connection.send("Target.disposeBrowserContext",
