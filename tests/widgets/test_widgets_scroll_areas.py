@@ -59,3 +59,16 @@ async def test_select_opens_a_combobox_and_picks_an_option_below_the_fold(open_p
     result = await call("browser_dom", action="select", element_id=combobox["id"], option="Option 38")
     assert result.success, result.error
     assert await js("window.chosen") == "Option 38"
+
+
+async def test_options_the_cap_leaves_out_are_counted_with_their_scroll_area(open_page, snapshot):
+    await open_page(OPEN_LISTBOX)
+    below_fold = sum(1 for c in (await snapshot())["controls"] if c.get("container"))
+    model = await snapshot(max_controls=10)
+    listbox = next(c for c in model["controls"] if c["role"] == "listbox")
+    cut = model["omitted"]["controls"]
+    assert cut == 31  # 41 controls (the listbox and its 40 options), 10 listed, all in view
+    # The options below the box's fold were all cut: each is counted with the box that holds it.
+    assert below_fold >= 25 and model["omitted"]["containers"] == {listbox["id"]: below_fold}
+    text = await snapshot("text", max_controls=10)
+    assert f"(left out: {cut} controls ({below_fold} in {listbox['id']})" in text

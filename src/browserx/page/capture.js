@@ -348,6 +348,8 @@ function snapshot(options) {
   const omitted = { controls: kept.length - chosen.length, headings: out.headings.length - i, text: textCut };
   if (out.crossOrigin) omitted.frames = out.crossOrigin;
   if (blocked) omitted.blocked = blocked;
+  const cutIn = cutByContainer(kept, chosen);
+  if (cutIn) omitted.containers = cutIn;
   pendingHosts = out.pendingHosts;
   return {
     title: document.title, url: location.href, headings, regions: out.regions, controls, text, aimap, omitted,

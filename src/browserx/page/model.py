@@ -110,7 +110,8 @@ class PageModel(BaseModel):
     controls: list[Control] = Field(default_factory=list)
     text: str = ""
     aimap: dict[str, str] = Field(default_factory=dict)
-    omitted: dict[str, int] = Field(default_factory=lambda: {"controls": 0, "headings": 0, "text": 0})
+    # Counts; `containers` (when caps cut controls in scroll areas) maps each area to its count.
+    omitted: dict[str, Any] = Field(default_factory=lambda: {"controls": 0, "headings": 0, "text": 0})
     viewport: Viewport = Field(default_factory=Viewport)
     # Paging and parts (left out of the JSON when unset: max_text_chars=0, a whole page, a first piece).
     text_range: dict[str, int] | None = None

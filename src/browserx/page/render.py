@@ -153,6 +153,9 @@ def render_text(model: PageModel, *, loading: bool = False) -> str:
                                          ("headings", model.omitted.get("headings", 0)),
                                          ("text chars", model.omitted.get("text", 0)),
                                          ("cross-origin frames", model.omitted.get("frames", 0))) if n]
+    containers = model.omitted.get("containers") or {}
+    if cut and containers:  # where the cut controls lie: scroll that area, or raise max_controls
+        cut[0] += " (" + ", ".join(f"{n} in {where}" for where, n in containers.items()) + ")"
     if cut:
         lines.append("(left out: " + ", ".join(cut) + ")")
     if model.text:

@@ -267,6 +267,20 @@ function scrollContainer(clipper, box) {
   }
   return null;
 }
+// Controls the caps left out of scroll areas, counted per area: where the agent can find more.
+function cutByContainer(kept, chosen) {
+  if (kept.length === chosen.length) return null;
+  const listed = new Set(chosen);
+  const counts = {};
+  let any = false;
+  for (const cand of kept) {
+    if (listed.has(cand) || !cand.container) continue;
+    const label = containerLabel(cand.container, chosen);
+    counts[label] = (counts[label] || 0) + 1;
+    any = true;
+  }
+  return any ? counts : null;
+}
 function containerLabel(el, chosen) {
   const id = idOf.get(el);
   if (id && chosen.some(c => c.el === el)) return id;
