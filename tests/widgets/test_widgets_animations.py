@@ -50,3 +50,19 @@ async def test_a_fade_longer_than_the_bound_marks_its_controls_animating_and_ign
     assert named(model, "Dismiss")["states"]["animating"] is True
     assert "animating" not in named(model, "Other")["states"]
     assert "Dismiss [animating]" in await snapshot("text")
+
+
+BANNER_AND_BUTTON = """<!doctype html><style>@keyframes slide { from { opacity: 0 } to { opacity: 1 } }
+#banner { animation: slide 4s linear }</style>
+<div id=banner>News</div><button onclick="window.clicked = true">Plain</button>"""
+
+
+async def test_an_action_waits_only_for_the_animations_it_started(open_page, snapshot, call, js, named):
+    await open_page(BANNER_AND_BUTTON)
+    button = named(await snapshot(), "Plain")
+    # A finite animation the page started earlier, 800 ms from its end: within the 1 s bound, not the click's.
+    await js("document.getAnimations()[0].currentTime = 3200, true")
+    result = await call("browser_dom", action="click", element_id=button["id"])
+    assert result.success, result.error
+    assert await js("window.clicked") is True
+    assert await js("document.getAnimations()[0].playState") == "running"

@@ -16,12 +16,13 @@ from ..page.world import PageWorld
 ANIMATION_WAIT_MS = 1000  # the bound of one wait (the issue's default: at most 1 s)
 _SETTLE = """function(ms) {
   const W = globalThis.__browserxWidgets;
-  return W ? W.settleAnimations(ms) : null;
+  return W ? W.settleAnimations(ms, true) : null;
 }"""
 
 
 async def settle_animations(world: PageWorld, bound_ms: int = ANIMATION_WAIT_MS) -> dict | None:
-    """Wait (at most `bound_ms`) for the page's finite animations; what waited and what still runs."""
+    """Wait (at most `bound_ms`) for the finite animations the action started (since its in-page begin);
+    what waited and what still runs."""
     try:
         return await world.call(_SETTLE, bound_ms, timeout=bound_ms / 1000 + 5.0)
     except BrowserxError:

@@ -40,6 +40,8 @@ function begin(detail) {
   S.before = detail ? new Set(visibleControls()) : null;
   S.focused = activeElement();
   S.href = location.href;
+  // On the document timeline's clock: the animations this action starts begin after it (widgets.js).
+  globalThis.__bxActionStart = performance.now();
 }
 function observe(root) {
   if (!S.observer || S.watched.has(root)) return;

@@ -292,10 +292,12 @@ function containerLabel(el, chosen) {
 
 // ---- animations --------------------------------------------------------------------------------
 let animating = [];  // targets of finite animations still running after the last settle
-function finiteAnimations(doc) {
+function finiteAnimations(doc, since) {
   const out = [];
   for (const a of doc.getAnimations()) {
     if (a.playState !== "running" || !a.effect) continue;
+    // After an action, only what it started (a carousel already turning is not its doing).
+    if (since !== undefined && a.startTime !== null && a.startTime < since - 1) continue;
     const target = a.effect.target;
     if (target && target.hasAttribute("data-browserx-overlay")) continue;  // our own click ripple
     const t = a.effect.getComputedTiming();
@@ -307,8 +309,9 @@ function finiteAnimations(doc) {
 }
 // Wait (up to `ms`) for the finite animations that can finish in time; remember the targets of
 // those still running, so the next snapshot marks their controls `animating`.
-async function settleAnimations(ms) {
-  let running = finiteAnimations(document);
+async function settleAnimations(ms, sinceAction) {
+  const since = sinceAction ? globalThis.__bxActionStart : undefined;
+  let running = finiteAnimations(document, since);
   const soon = running.filter(r => r.left <= ms);
   if (soon.length) {
     let timer;
@@ -318,7 +321,7 @@ async function settleAnimations(ms) {
     ]);
     clearTimeout(timer);
     await new Promise(resolve => setTimeout(resolve, 0));  // transitionend handlers (removal after a fade)
-    running = finiteAnimations(document);
+    running = finiteAnimations(document, since);
   }
   animating = running.map(r => r.a.effect.target).filter(Boolean);
   return { waited: soon.length, running: running.length };
