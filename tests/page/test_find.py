@@ -122,3 +122,17 @@ async def test_a_control_in_a_closed_shadow_root_is_found_and_clicked(tab, call,
     clicked = await call("browser_dom", action="click", element_id=match["element_id"])
     assert clicked.success, clicked.error
     assert (await call("browser_eval", expression="clicks")).data["result"] == 1
+
+
+LIST = ("<h1>Cart</h1>" + "".join(f"<p>Item {n} <button aria-label='Remove item {n}'>x</button></p>" for n in range(5))
+        + "<p><span id=l>Remove all</span> <input aria-labelledby=l></p>")
+
+
+async def test_controls_past_max_results_are_counted_from_their_attributes_and_labels(tab, call, server):
+    # The cheap test before a control's name looks at its attributes, labels and text one by one.
+    await navigate(tab, server.route("/find/cart", LIST))
+    every = await find(call, "remove", max_results=100)
+    assert sum(m["kind"] == "control" for m in every["matches"]) == 6
+    assert (await find(call, "remove", max_results=1))["total"] == every["total"] == len(every["matches"])
+    spaced = await find(call, "item 3", max_results=1)  # a query with a space still joins them
+    assert spaced["total"] == (await find(call, "item 3", max_results=100))["total"] >= 2

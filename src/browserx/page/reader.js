@@ -170,7 +170,8 @@ function render(nodes, analysis, flags, budget = Infinity) {
   function flush(raw) {
     // Preformatted text keeps its spacing; only blank lines around it go.
     const text = raw ? buffer.replace(/\u2028/g, "\n").replace(/^\s*\n/, "").trimEnd()
-      : buffer.replace(/\s+/g, (ws) => (ws.includes("\u2028") ? "\n" : " ")).trim();
+      : buffer.includes("\u2028") ? buffer.replace(/\s+/g, (ws) => (ws.includes("\u2028") ? "\n" : " ")).trim()
+        : buffer.replace(/\s+/g, " ").trim();  // no callback per run of spaces: most blocks hold no <br>
     buffer = "";
     if (!text) return;
     size += text.length + 2;

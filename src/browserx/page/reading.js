@@ -123,6 +123,7 @@ function matcherOf(query) {
     }, { any: (s) => probe.test(s) });
   }
   const needle = query.toLowerCase();
+  // `local`: a match never spans the space that joins two texts, so each can be tested alone.
   return Object.assign((s) => {
     const hits = [];
     const hay = s.toLowerCase();
@@ -130,7 +131,7 @@ function matcherOf(query) {
       hits.push([i, needle.length]);
     }
     return hits;
-  }, { any: (s) => s.toLowerCase().includes(needle) });
+  }, { any: (s) => s.toLowerCase().includes(needle), local: !/\s/.test(needle) });
 }
 
 function snippetOf(s, at, len) {
@@ -197,7 +198,9 @@ function find(query, options) {
     const attrs = ["aria-label", "placeholder", "aria-placeholder", "title", "alt", "value"]
       .map(a => el.getAttribute(a) || "").join(" ");
     const labels = el.labels && el.labels.length ? [...el.labels].map(l => l.textContent).join(" ") : "";
-    if (!test.any(el.textContent + " " + attrs + " " + labels)) {
+    const maybe = test.local ? test.any(attrs) || test.any(labels) || test.any(el.textContent)
+      : test.any(el.textContent + " " + attrs + " " + labels);
+    if (!maybe) {
       const refs = (el.getAttribute("aria-labelledby") || "").trim().split(/\s+/).filter(Boolean)
         .map(id => { const n = byIdRef(el, id); return n ? n.textContent : ""; }).join(" ");
       if (!refs || !test.any(refs)) continue;
