@@ -236,18 +236,23 @@ class DomService:
         loader_id = self.tab.loader_id
         script = {"within": options.within, "text_offset": options.text_offset,
                   "max_text_chars": options.max_text_chars}
-        try:
-            raw = await self.world.call(_READ_TEXT, script, timeout=CAPTURE_TIMEOUT_S)
-        except JSExceptionError as exc:
-            raise SnapshotFailedError(f"the reader text could not be read: {exc.message}", details=exc.details) from exc
-        raw = json.loads(raw) if isinstance(raw, str) else None
-        if not isinstance(raw, dict):
-            raise SnapshotFailedError("the reader text script returned nothing (the document may be closing)")
+        raw = await self._call_json("the reader text", _READ_TEXT, script)
         if raw.get("error") == "within":
             raise _within_not_found(options.within)
         self._note_text(raw, options, loader_id)
         raw["omitted"] = {"controls": 0, "headings": 0, "text": int(raw["omitted"]["text"])}
         return PageModel.from_raw(raw)
+
+    async def _call_json(self, what: str, script: str, *args: Any) -> dict[str, Any]:
+        """One in-page call answering JSON text: the object, or SNAPSHOT_FAILED saying what failed."""
+        try:
+            raw = await self.world.call(script, *args, timeout=CAPTURE_TIMEOUT_S)
+        except JSExceptionError as exc:
+            raise SnapshotFailedError(f"{what} failed in the page: {exc.message}", details=exc.details) from exc
+        out = json.loads(raw) if isinstance(raw, str) else None
+        if not isinstance(out, dict):
+            raise SnapshotFailedError(f"{what} returned nothing (the document may be closing)")
+        return out
 
     async def find(self, query: str, *, max_results: int = 20, max_iframe_depth: int = 1) -> dict[str, Any]:
         """Matches of `query` (text, or /regex/flags) in the headings, controls and reader text, in one pass.
@@ -259,17 +264,11 @@ class DomService:
             loader_id = self.tab.loader_id
             options = {"max_results": max_results, "max_iframe_depth": max_iframe_depth,
                        "next_number": self._next_numbers.get(loader_id, 1)}
-            try:
-                raw = await self.world.call(_FIND, query, options, timeout=CAPTURE_TIMEOUT_S)
-                if isinstance(raw, str) and '"pending_hosts":0' not in raw and await _adopt(self.world):
-                    # closed shadow roots adopted (shadow.py): once more, as the capture does
-                    options["next_number"] = max(options["next_number"], int(json.loads(raw).get("next_number", 1)))
-                    raw = await self.world.call(_FIND, query, options, timeout=CAPTURE_TIMEOUT_S)
-            except JSExceptionError as exc:
-                raise SnapshotFailedError(f"find failed in the page: {exc.message}", details=exc.details) from exc
-            raw = json.loads(raw) if isinstance(raw, str) else None
-            if not isinstance(raw, dict):
-                raise SnapshotFailedError("the find script returned nothing (the document may be closing)")
+            raw = await self._call_json("find", _FIND, query, options)
+            if raw.get("pending_hosts") and await _adopt(self.world):
+                # closed shadow roots adopted (shadow.py): once more, as the capture does
+                options["next_number"] = max(options["next_number"], int(raw.get("next_number", 1)))
+                raw = await self._call_json("find", _FIND, query, options)
             if raw.get("error") == "regex":
                 raise ValidationError(f"invalid regular expression {query!r}: {raw.get('message')}",
                                       hint="Write it as /pattern/flags (JavaScript syntax), or give plain text.")
