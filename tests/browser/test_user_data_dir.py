@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,17 +12,11 @@ import pytest
 from browserx.browser import BrowserConfig, BrowserManager, launch_chrome
 from browserx.errors import ProfileInUseError, ValidationError
 from browserx.tools import ToolContext, default_registry
+from cli_process import browserx
 
 REGISTRY = default_registry()
-CLI_TIMEOUT = 60
 
 
-async def browserx(*args: str) -> tuple[int, str, str]:
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "browserx.cli", *args, stdin=asyncio.subprocess.DEVNULL,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
-    out, err = await asyncio.wait_for(proc.communicate(), CLI_TIMEOUT)
-    return proc.returncode, out.decode(), err.decode()
 
 
 def caller(manager: BrowserManager, conversation_id: str):

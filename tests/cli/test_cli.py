@@ -13,16 +13,11 @@ from browserx.cli import build_parser, main
 from browserx.cli.common import config_from_args, run_async
 from browserx.errors import NodeNotFoundError
 from browserx.tools import default_registry
+from cli_process import browserx
 
 TIMEOUT = 60
 
 
-async def browserx(*args: str) -> tuple[int, str, str]:
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "browserx.cli", *args, stdin=asyncio.subprocess.DEVNULL,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
-    out, err = await asyncio.wait_for(proc.communicate(), TIMEOUT)
-    return proc.returncode, out.decode(), err.decode()
 
 
 def coded_error(stderr: str) -> dict:
