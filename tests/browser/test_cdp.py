@@ -81,3 +81,14 @@ async def test_enable_is_reference_counted(tab):
     assert (await tab.session.send("DOM.getDocument", {"depth": 0}))["root"]["nodeName"] == "#document"
     await tab.session.disable("DOM")
     assert tab.session._enabled["DOM"] == 0
+
+
+async def test_a_local_browser_is_spoken_to_without_compression(chrome):
+    # Deflating every message (page models, screenshots) costs time on this machine and saves nothing.
+    connection = await CDPConnection.open(chrome.ws_url)
+    try:
+        assert "127.0.0.1" in chrome.ws_url or "localhost" in chrome.ws_url
+        assert connection._ws.response.headers.get("Sec-WebSocket-Extensions") is None
+        assert "product" in await connection.send("Browser.getVersion")
+    finally:
+        await connection.close()

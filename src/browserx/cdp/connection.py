@@ -15,6 +15,7 @@ import json
 import logging
 from collections.abc import AsyncIterator, Callable
 from typing import Any
+from urllib.parse import urlsplit
 
 import websockets
 from websockets.asyncio.client import ClientConnection, connect
@@ -56,6 +57,13 @@ class EventQueue:
             return None
 
 
+def _loopback(ws_url: str) -> bool:
+    """A browser on this machine: deflating its messages (screenshots, page models) costs time and saves
+    nothing; across a network (a browser service) it saves bandwidth."""
+    host = urlsplit(ws_url).hostname or ""
+    return host == "localhost" or host.startswith("127.") or host == "::1"
+
+
 class CDPConnection:
     """The browser-level DevTools connection. Use `CDPConnection.open(ws_url)`."""
 
@@ -75,7 +83,8 @@ class CDPConnection:
     async def open(cls, ws_url: str, *, timeout: float = 15.0) -> CDPConnection:
         try:
             async with asyncio.timeout(timeout):
-                ws = await connect(ws_url, max_size=MAX_MESSAGE_BYTES, ping_interval=None, open_timeout=timeout)
+                ws = await connect(ws_url, max_size=MAX_MESSAGE_BYTES, ping_interval=None, open_timeout=timeout,
+                                   compression=None if _loopback(ws_url) else "deflate")
         except (OSError, websockets.InvalidHandshake, websockets.InvalidURI) as exc:  # OSError: timeouts too
             raise BrowserClosedError(f"cannot open DevTools WebSocket {ws_url}: {exc}") from exc
         return cls(ws, ws_url)
