@@ -40,8 +40,11 @@ function begin(detail) {
   S.before = detail ? new Set(visibleControls()) : null;
   S.focused = activeElement();
   S.href = location.href;
-  // On the document timeline's clock: the animations this action starts begin after it (widgets.js).
-  globalThis.__bxActionStart = performance.now();
+  // The document timeline's time now: the animations this action starts get a start time at or
+  // after it (widgets.js). Not performance.now(): a frame's time is taken when the frame begins,
+  // which can be before a script that runs during it.
+  const now = document.timeline.currentTime;
+  globalThis.__bxActionStart = now === null ? undefined : now;
 }
 function observe(root) {
   if (!S.observer || S.watched.has(root)) return;
@@ -62,10 +65,17 @@ function changes() {
   }
   return out;
 }
+// How many finite animations the action has started so far (-1: unknown): with none, Python skips
+// the wait for them, a round trip.
+function animationsStarted() {
+  const W = globalThis.__browserxWidgets;
+  return W ? W.animationsStarted() : -1;
+}
 function finish() {
   if (S.observer) count(S.observer.takeRecords());
   S.token = 0;
   const out = changes();
+  out.animations = animationsStarted();
   if (S.before) {
     const now = visibleControls();
     out.controls_added = now.filter(e => !S.before.has(e)).length;
@@ -99,6 +109,7 @@ function settle(event) {
   if (!S.token || S.result) return;
   if (S.observer) count(S.observer.takeRecords());
   S.result = changes();
+  S.result.animations = animationsStarted();
   if (activates(event)) S.result.activation = true;
   if (S.waiter) { S.waiter(S.result); S.waiter = null; }
 }

@@ -122,14 +122,18 @@ class _Run:
             page = await self._finish()
         else:
             page = self._own(page)
+        # How many animations the action had started when the page answered (None, -1: not known).
+        started = page.pop("animations", None) if page is not None else None
         settled: dict[str, Any] = {"settled": True}
         if not self.watch.navigating:
             # The requests the action started, and what the page rendered from them (actions/settle.py).
             settled = await settle_page(self.tab, self.frame.world, self.network_mark, self.settle_budget)
             if settled.pop("waited", False):
                 page = await self._finish() or page
+                started = page.pop("animations", None) if page is not None else None
         await self.watch.settle()
-        if not self.watch.navigating and self.settle_budget > 0:  # settle "0s" skips the animations too
+        # settle "0s" skips the animations too; none started: no round trip to wait for them.
+        if not self.watch.navigating and self.settle_budget > 0 and started != 0:
             animated = await settle_animations(self.frame.world)
             if animated and animated.get("waited"):
                 page = await self._finish() or page  # the effects describe the end state

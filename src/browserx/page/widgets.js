@@ -297,7 +297,7 @@ function finiteAnimations(doc, since) {
   for (const a of doc.getAnimations()) {
     if (a.playState !== "running" || !a.effect) continue;
     // After an action, only what it started (a carousel already turning is not its doing).
-    if (since !== undefined && a.startTime !== null && a.startTime < since - 1) continue;
+    if (since !== undefined && a.startTime !== null && a.startTime < since) continue;
     const target = a.effect.target;
     if (target && target.hasAttribute("data-browserx-overlay")) continue;  // our own click ripple
     const t = a.effect.getComputedTiming();
@@ -306,6 +306,9 @@ function finiteAnimations(doc, since) {
     if (left <= LONG_ANIMATION_MS) out.push({ a, left });
   }
   return out;
+}
+function animationsStarted() {
+  return finiteAnimations(document, globalThis.__bxActionStart).length;
 }
 // Wait (up to `ms`) for the finite animations that can finish in time; remember the targets of
 // those still running, so the next snapshot marks their controls `animating`.
@@ -364,7 +367,7 @@ function lazyFacts() {
 }
 
 Object.defineProperty(globalThis, "__browserxWidgets", {
-  value: Object.freeze({ settleAnimations, name: nameForAction }), configurable: false, enumerable: false, writable: false,
+  value: Object.freeze({ settleAnimations, animationsStarted, name: nameForAction }), configurable: false, enumerable: false, writable: false,
 });
 
 // ---- reader text of grids (reader.js hooks) ----------------------------------------------------
