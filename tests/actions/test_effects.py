@@ -130,3 +130,18 @@ async def test_a_link_that_stops_its_click_propagation_still_waits_for_its_navig
     result = await asyncio.wait_for(click, 20)
     assert result.success, result.error
     assert result.data["effects"]["url"] == slow and tab.url == slow
+
+
+async def test_the_page_cannot_see_or_forge_the_click_report(tab, load, call, eid):
+    # The click's record comes back through a binding that only browserx's isolated world has: a
+    # page script that tries to call it, or to answer for it, changes nothing in the result.
+    await load(tab, CHANGING + """<script>
+window.seen = typeof window.__browserxClick;
+document.addEventListener('click', () => { try { window.__browserxClick('{"token": 1, "dom_changed": false}'); }
+                                            catch (e) { window.seen += ' threw'; } }, true);
+</script>""")
+    result = await call("browser_dom", action="click", element_id=await eid(tab, "#stop"))
+    assert result.success, result.error
+    assert result.data["effects"]["dom_changed"] is True and result.data["effects"]["controls_added"] == 1
+    seen = await tab.session.send("Runtime.evaluate", {"expression": "window.seen", "returnByValue": True})
+    assert seen["result"]["value"] == "undefined threw"

@@ -112,12 +112,15 @@ function settle(event) {
   S.result.animations = animationsStarted();
   if (activates(event)) S.result.activation = true;
   if (S.waiter) { S.waiter(S.result); S.waiter = null; }
+  if (S.bound) globalThis.__browserxClick(JSON.stringify(Object.assign({token: S.token}, S.result)));
 }
 function onPointerUp() {
   if (S.token && !S.result) setTimeout(settle, 0);
 }
 function armClick(el, token) {
   S.token = token; S.result = null; S.waiter = null;
+  // The binding world.py adds: the record goes out as an event, no call waits on it.
+  S.bound = typeof globalThis.__browserxClick === 'function';
   watchNavigation();
   for (let win = el.ownerDocument.defaultView; win; win = win.frameElement ? win.frameElement.ownerDocument.defaultView : null) {
     if (!S.hooked.has(win)) {
@@ -226,7 +229,10 @@ globalThis.__bxact = {
     const el = resolve(id);
     if (!el) return notFound(id);
     const out = blocked(el) || target(el, checkCover);
-    if (out.ok && token) out.armed = armClick(el, token);
+    if (out.ok && token) {
+      out.armed = armClick(el, token);
+      out.bound = S.bound;
+    }
     return out;
   },
   scriptClick(id, button, count, mods) {

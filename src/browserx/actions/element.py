@@ -21,6 +21,7 @@ tab's session reaches whichever frame has focus.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import time
 from collections.abc import Awaitable, Callable
@@ -42,6 +43,7 @@ from .settle import DEFAULT_SETTLE, settle as settle_page
 BUTTONS = {"left": (0, 1), "middle": (1, 4), "right": (2, 2)}  # name -> (DOM button, buttons bitmask)
 OPTION_WAIT_MS = 2000
 CLICK_SETTLE_MS = 1000  # in page: longest wait for an armed click to be dispatched
+BINDING_GRACE = 0.05    # after the input's ack, how long the click's reported record may still be on its way
 _LIB: str | None = None
 # Runs `begin` (effects baseline) and one entry point of __bxact in a single round trip; a
 # returned promise (awaitOption) is awaited by Runtime.callFunctionOn.
@@ -213,13 +215,8 @@ async def click(tab: Tab, element_id: str, *, button: str = "left", click_count:
         x, y = await run.point(where)
         page = None
         if where.get("armed"):
-            settled, pressed = await asyncio.gather(
-                run.page("awaitClick", token, CLICK_SETTLE_MS),
-                _mouse(tab, x, y, button, click_count, modifiers), return_exceptions=True)
-            if isinstance(pressed, BaseException):
-                raise pressed
-            # The click happened; if the page could not say what changed (it navigated), the URL will.
-            page = settled if isinstance(settled, dict) else None
+            page = await _armed_click(run, token, bool(where.get("bound")),
+                                      _mouse(tab, x, y, button, click_count, modifiers))
             if (page is not None and page.pop("activation", False) and run.frame.child is None
                     and await _navigation_started(run.frame.world)):
                 page["navigating"] = True
@@ -228,6 +225,34 @@ async def click(tab: Tab, element_id: str, *, button: str = "left", click_count:
         visual.maybe_ripple(tab, x, y, visual_effect)
         return await run.done(page, x=round(x), y=round(y))
     return await _act(tab, detail, body, element_id, settle)
+
+
+async def _armed_click(run: _Run, token: int, bound: bool, press: Awaitable[None]) -> dict[str, Any] | None:
+    """Press an armed click; the page's record of it (None: the page could not say, it navigated).
+
+    With the binding (world.CLICK_BINDING) the record comes as an event while the input is acked:
+    no call waits on it. Otherwise, or when it is late (the page stopped the click's propagation),
+    awaitClick asks for it.
+    """
+    world = run.frame.world
+    if bound:
+        reported = world.expect_click(token)
+        try:
+            await press
+            if not reported.done():
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(BINDING_GRACE):
+                        await asyncio.shield(reported)
+            if reported.done():
+                return reported.result()
+        finally:
+            reported.cancel()
+        press = asyncio.sleep(0)  # pressed already: only ask
+    settled, pressed = await asyncio.gather(run.page("awaitClick", token, CLICK_SETTLE_MS), press,
+                                            return_exceptions=True)
+    if isinstance(pressed, BaseException):
+        raise pressed
+    return settled if isinstance(settled, dict) else None
 
 
 async def _navigation_started(world: PageWorld) -> bool:

@@ -15,6 +15,7 @@ name a frame.
 from __future__ import annotations
 
 import asyncio
+import json
 from importlib import resources
 from typing import Any
 
@@ -24,6 +25,9 @@ from ..cdp import CDPSession
 from ..errors import JSExceptionError, NodeNotFoundError
 
 WORLD_NAME = "browserx"
+# A function only browserx's world sees: the page calls it to report a click the moment its
+# dispatch ends (Runtime.bindingCalled), sooner than any reply to a call waiting on a promise.
+CLICK_BINDING = "__browserxClick"
 # Evaluated once per world as one script: the files share a single function scope (so they split
 # one program into readable parts, not modules with interfaces), in this order. Only capture.js
 # and reader.js publish anything: globalThis.__browserx and globalThis.__browserxReader.
@@ -52,7 +56,10 @@ class PageWorld:
         self.frame_id = self.session.target_id  # the session's main frame
         self._contexts: dict[str, int] = {}  # frame_id -> executionContextId
         self._lock = asyncio.Lock()
+        self._bound = False
+        self._clicks: dict[int, asyncio.Future[dict[str, Any]]] = {}  # token -> the click's record
         self._offs = [
+            self.session.on("Runtime.bindingCalled", self._binding_called),
             self.session.on("Runtime.executionContextDestroyed", self._destroyed),
             self.session.on("Runtime.executionContextsCleared", lambda _p: self._contexts.clear()),
         ]
@@ -85,6 +92,24 @@ class PageWorld:
         if self.tab.services.get(key) is self:
             del self.tab.services[key]
 
+    def expect_click(self, token: int) -> asyncio.Future[dict[str, Any]]:
+        """The record of the armed click `token` (element.js settle), as the page reports it."""
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._clicks[token] = future
+        future.add_done_callback(lambda _f: self._clicks.pop(token, None))
+        return future
+
+    def _binding_called(self, params: dict[str, Any]) -> None:
+        if params.get("name") != CLICK_BINDING:
+            return
+        try:
+            record = json.loads(params.get("payload") or "")
+            future = self._clicks.get(record.pop("token"))
+        except (ValueError, AttributeError, KeyError, TypeError):
+            return  # not ours to read: only browserx's world has the binding, but stay defensive
+        if future is not None and not future.done():
+            future.set_result(record)
+
     def _destroyed(self, params: dict[str, Any]) -> None:
         gone = params.get("executionContextId")
         for frame_id, context_id in list(self._contexts.items()):
@@ -96,6 +121,10 @@ class PageWorld:
         async with self._lock:
             context_id = self._contexts.get(frame_id)
             if context_id is None:
+                if not self._bound:  # once per session: the binding reaches every world of its name
+                    await self.session.send("Runtime.addBinding", {"name": CLICK_BINDING,
+                                                                   "executionContextName": WORLD_NAME})
+                    self._bound = True
                 created = await self.session.send("Page.createIsolatedWorld", {
                     "frameId": frame_id, "worldName": WORLD_NAME, "grantUniveralAccess": True})
                 context_id = created["executionContextId"]
