@@ -19,7 +19,7 @@ from browserx.screenshots.store import ScreenshotStore
 
 
 async def _run(fake, manager, conversation, registry, task="Look at the page.", **kwargs):
-    client = fake.client(**{k: kwargs.pop(k) for k in ("max_retries",) if k in kwargs})
+    client = fake.client(**{k: kwargs.pop(k) for k in ("max_retries", "strict_tools") if k in kwargs})
     try:
         return await run_agent(task, manager=manager, client=client, registry=registry,
                                conversation_id=conversation.conversation_id, **kwargs)
@@ -27,7 +27,8 @@ async def _run(fake, manager, conversation, registry, task="Look at the page.", 
         await client.close()
 
 
-async def test_prompt_resource_is_sent_as_instructions_with_strict_tools(fake, manager, conversation, registry):
+async def test_prompt_resource_is_sent_as_instructions_with_plain_tools_marked_not_strict(
+        fake, manager, conversation, registry):
     fake.script(message("Nothing to do."))
     result = await _run(fake, manager, conversation, registry, task="Say hello.")
     assert result.status == "completed" and result.answer == "Nothing to do."
@@ -36,10 +37,25 @@ async def test_prompt_resource_is_sent_as_instructions_with_strict_tools(fake, m
     assert body["instructions"] == prompt
     assert "browser_dom" in prompt and "page_screenshot" in prompt
     assert body["store"] is False and "previous_response_id" not in body
-    names = {tool["name"] for tool in body["tools"]}
-    assert names == set(registry.tools)
-    assert all(tool["strict"] and tool["parameters"]["additionalProperties"] is False for tool in body["tools"])
+    schemas = {d["name"]: d["input_schema"] for d in registry.declarations()}
+    assert {tool["name"] for tool in body["tools"]} == set(registry.tools) == set(schemas)
+    # the API's default is strict, so `strict: false` is sent; the schema is the declared one
+    assert all(tool["strict"] is False and tool["parameters"] == schemas[tool["name"]] for tool in body["tools"])
     assert result.usage == {"input_tokens": 100, "cached_tokens": 0, "output_tokens": 10, "total_tokens": 110}
+
+
+async def test_strict_tools_on_request_send_strict_schemas_and_the_nulls_are_dropped_before_dispatch(
+        fake, manager, conversation, registry, server):
+    url = server.route("/strict", "<h1>Strict</h1>")
+    dom = next(d for d in registry.declarations() if d["name"] == "browser_dom")["input_schema"]
+    fake.script(fn_call("browser_dom", **{**dict.fromkeys(dom["properties"]), "action": "snapshot"}),
+                message("Done."))
+    result = await _run(fake, manager, conversation, registry, task="Look.", url=url, strict_tools=True)
+    assert result.status == "completed", result.error
+    tools = fake.requests[0]["tools"]
+    assert all(tool["strict"] is True and tool["parameters"]["additionalProperties"] is False
+               and set(tool["parameters"]["required"]) == set(tool["parameters"]["properties"]) for tool in tools)
+    assert [r.success for r in result.records if r.tool == "browser_dom"] == [True]  # nulls dropped, defaults applied
 
 
 async def test_agent_fills_and_submits_login_form_without_leaking_typed_values(

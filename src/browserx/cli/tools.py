@@ -17,7 +17,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--json", action="store_true", help="print the declarations as one JSON array")
     parser.add_argument("--tokens", action="store_true",
                         help="print each tool's declaration cost in tokens (o200k): plain schema (MCP, "
-                             "Chat Completions) and strict schema (Responses)")
+                             "Chat Completions, Responses) and strict schema (Responses with strict tools)")
     parser.set_defaults(func=run)
 
 

@@ -1,6 +1,7 @@
 """Model clients for any OpenAI-compatible endpoint, with our own bounded retries.
 
     client = ResponsesClient.from_env(model="gpt-4.1-mini")      # OPENAI_API_KEY, OPENAI_BASE_URL
+    client = ResponsesClient.from_env(model="…", strict_tools=True)   # strict schemas (default: plain)
     client = ChatClient.from_env(model="qwen3", stream=True)     # /v1/chat/completions (llm/chat_client.py)
     turn = await client.turn(instructions=prompt, items=history.items, declarations=registry.declarations())
     turn.calls        # [FunctionCall(call_id, name, arguments)]; empty → turn.text is the answer
@@ -135,9 +136,15 @@ class ModelClient:
 
 
 class ResponsesClient(ModelClient):
-    """Non-streaming Responses API calls (`/v1/responses`)."""
+    """Non-streaming Responses API calls (`/v1/responses`). Tools go out with their plain schema and
+    `strict: false` (shorter requests, no null for every optional field in every call: llm/schema.py);
+    `strict_tools=True` sends the strict schemas, whose arguments always parse."""
 
     api = "responses"
+
+    def __init__(self, model: str, *, strict_tools: bool = False, **kwargs: Any) -> None:
+        super().__init__(model, **kwargs)
+        self.strict_tools = strict_tools
 
     async def turn(self, *, instructions: str, items: list[dict[str, Any]], declarations: list[dict[str, Any]],
                    model: str | None = None) -> ModelTurn:
@@ -145,7 +152,7 @@ class ResponsesClient(ModelClient):
                                   tools=self.wire_tools(declarations), model=model)
 
     def _tool_form(self, declarations: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        return function_tools(declarations)
+        return function_tools(declarations, strict=self.strict_tools)
 
     async def respond(self, *, instructions: str, input: list[dict[str, Any]],  # noqa: A002 - the API's name
                       tools: list[dict[str, Any]], model: str | None = None) -> ModelTurn:

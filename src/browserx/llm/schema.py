@@ -7,12 +7,18 @@ keywords outside the supported set are rejected. So:
 
     strict_schema(pydantic_schema)      # all required, optional → nullable, $refs inlined, unsupported dropped
     function_tools(registry)            # [{"type": "function", "name", "description", "parameters", "strict": True}]
+    function_tools(registry, strict=False)  # the plain schema as it is, "strict": False (the Responses default)
     drop_nulls(arguments, schema)       # the model's nulls for optional fields → omitted (pydantic applies defaults)
 
 Constraints that strict mode cannot carry (minLength, maxLength, defaults) are still enforced by
 the tool's pydantic model at dispatch. Defaults are not restated (they cost every request ~270
 tokens): a null is "the default", as the instructions say, and the descriptions name the defaults
 a model needs (settle 2s, max_text_chars 3000, the wait's 10s).
+
+The Responses client sends the plain form unless asked for strict tools: strict mode makes the
+tools block a fifth longer (the `required` lists, the nullable types) and makes the model write every
+optional field as null in every call (browser_dom has 32), while the pydantic model at dispatch
+already refuses bad arguments with a VALIDATION_ERROR the model can act on.
 """
 
 from __future__ import annotations
@@ -114,10 +120,13 @@ def _accepts_null(prop: dict[str, Any]) -> bool:
     return any(_accepts_null(option) for option in prop.get("anyOf", []))
 
 
-def function_tools(declarations: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Registry declarations (name, description, input_schema) → Responses API function tools."""
+def function_tools(declarations: list[dict[str, Any]], *, strict: bool = True) -> list[dict[str, Any]]:
+    """Registry declarations (name, description, input_schema) → Responses API function tools, with
+    strict schemas or (strict=False) the declared schema as it is; the API's default is strict, so
+    the flag is always sent."""
     return [{"type": "function", "name": d["name"], "description": d["description"],
-             "parameters": strict_schema(d["input_schema"]), "strict": True} for d in declarations]
+             "parameters": strict_schema(d["input_schema"]) if strict else d["input_schema"], "strict": strict}
+            for d in declarations]
 
 
 def drop_nulls(arguments: Any, schema: dict[str, Any] | None = None) -> Any:
