@@ -97,3 +97,18 @@ async def test_micromodal_dialog_leads_the_model_with_its_text_after_its_animati
     delete = next(c for c in model["controls"] if c["name"] == "Delete")
     assert (await call("browser_dom", action="click", element_id=delete["id"])).success
     assert await js("window.deleted") is True
+
+
+async def test_tom_selects_hidden_select_refuses_a_click_and_its_visible_control_opens_the_list(
+        libs, open_page, snapshot, call):
+    await open_page(TOM_SELECT)
+    model = await snapshot()
+    hidden = next(c for c in model["controls"] if c["role"] == "combobox")
+    # The native select is kept for screen readers in a 1-pixel box: no pointer reaches it.
+    assert (await call("browser_dom", action="click", element_id=hidden["id"])).code == "ELEMENT_NOT_VISIBLE"
+    shown = next(c for c in model["controls"] if c["id"] != hidden["id"] and "Argentina" in c["name"])
+    result = await call("browser_dom", action="click", element_id=shown["id"])
+    assert result.success, result.error
+    assert result.data["effects"]["focus"]["role"] == "combobox"
+    options = [c["name"] for c in (await snapshot())["controls"] if c["role"] == "option"]
+    assert options[:3] == ["Argentina", "Australia", "Austria"]

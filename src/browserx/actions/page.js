@@ -191,6 +191,12 @@ function target(el0, checkCover) {
   if (hidden(el)) return {error: 'ELEMENT_NOT_VISIBLE', message: `${roleOf(el)} "${nameOf(el)}" is hidden (display, visibility or content-visibility)`};
   let v = visibleBox(el);
   if (!v.sized) return {error: 'ELEMENT_NOT_VISIBLE', message: `${roleOf(el)} "${nameOf(el)}" has no size`};
+  // Visually hidden for screen readers only (a 1-pixel box, often clipped): a native select a
+  // custom widget replaces. No pointer can reach it; the widget's visible control can.
+  const r = el.getBoundingClientRect();
+  if (r.width <= 1 || r.height <= 1) {
+    return {error: 'ELEMENT_NOT_VISIBLE', message: `${roleOf(el)} "${nameOf(el)}" is visually hidden (a 1-pixel box): act on the visible control that stands for it`};
+  }
   let scrolled = false;
   if (!v.box || !v.whole) {
     el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
