@@ -18,9 +18,10 @@ import asyncio
 import statistics
 import time
 
+from _playwright import playwright_chromium, playwright_part
 from _serve import serve_page
 
-from browserx.browser import BrowserConfig, BrowserManager, find_chrome
+from browserx.browser import BrowserConfig, BrowserManager
 from browserx.page.service import DomService
 from browserx.tools import ToolContext, default_registry
 
@@ -53,7 +54,7 @@ async def run(print_fn=print) -> dict:
     registry = default_registry()
     ours, floor, pw = [], [], []
     try:
-        async with BrowserManager(BrowserConfig()) as manager:
+        async with BrowserManager(BrowserConfig()) as manager, playwright_chromium() as browser:
             ctx = ToolContext(manager, "bench-click")
             result = await registry.dispatch("browser_navigate", {"url": url}, ctx)
             assert result.success, result.error
@@ -61,15 +62,9 @@ async def run(print_fn=print) -> dict:
             model = await DomService.of(tab).snapshot()
             element_id = next(c.id for c in model.controls if c.name == "Press me")
             backend_node_id = await DomService.of(tab).backend_node_id(element_id)
-            page = playwright = browser = None
-            try:
-                from playwright.async_api import async_playwright
-                playwright = await async_playwright().start()
-                browser = await playwright.chromium.launch(executable_path=find_chrome())
-                page = await browser.new_page()
+            page = await browser.new_page() if browser is not None else None
+            if page is not None:
                 await page.goto(url)
-            except ImportError:
-                pass
             args = {"action": "click", "element_id": element_id}
             for _ in range(5):  # warm up: world, compiled functions, Playwright's injected script
                 assert (await registry.dispatch("browser_dom", args, ctx)).success
@@ -100,10 +95,6 @@ async def run(print_fn=print) -> dict:
                     await contestant()
             counted = await _clicks(tab.session) - before
             assert counted == 2 * N, f"expected {2 * N} clicks on the page, counted {counted}"
-            if browser is not None:
-                await browser.close()
-            if playwright is not None:
-                await playwright.stop()
     finally:
         server.shutdown()
     ours_ms, floor_ms = statistics.median(ours) * 1000, statistics.median(floor) * 1000
@@ -116,8 +107,7 @@ async def run(print_fn=print) -> dict:
             f"{floor_ms:6.2f} ms ({out['ratio']:.2f}x, paired {paired:.2f}x, target ≤{TARGET_RATIO}x)")
     if pw:
         out["playwright_ms"] = statistics.median(pw) * 1000
-        line += f" | playwright page.click {out['playwright_ms']:6.2f} ms ({out['playwright_ms'] / ours_ms:.2f}x ours)"
-    print_fn(line + f"  [median of {N}]")
+    print_fn(line + playwright_part("page.click", pw, ours_ms) + f"  [median of {N}]")
     return out
 
 

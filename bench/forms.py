@@ -20,9 +20,10 @@ import json
 import statistics
 import time
 
+from _playwright import playwright_chromium, playwright_part
 from _serve import serve_page
 
-from browserx.browser import BrowserConfig, BrowserManager, find_chrome
+from browserx.browser import BrowserConfig, BrowserManager
 from browserx.page.service import DomService
 from browserx.tools import ToolContext, default_registry
 
@@ -50,7 +51,7 @@ async def run(print_fn=print) -> dict:
     registry = default_registry()
     fill_t, singles_t, pw_t = [], [], []
     try:
-        async with BrowserManager(BrowserConfig()) as manager:
+        async with BrowserManager(BrowserConfig()) as manager, playwright_chromium() as browser:
             ctx = ToolContext(manager, "bench-forms")
             assert (await registry.dispatch("browser_navigate", {"url": url}, ctx)).success
             tab = await ctx.tab()
@@ -58,15 +59,9 @@ async def run(print_fn=print) -> dict:
             ids = {c.name: c.id for c in model.controls}
             name, agree, free, pro = ids["Name"], ids["I agree"], ids["Free"], ids["Pro"]
             country, volume, day = ids["Country"], ids["Volume"], ids["Day"]
-            page = playwright = browser = None
-            try:
-                from playwright.async_api import async_playwright
-                playwright = await async_playwright().start()
-                browser = await playwright.chromium.launch(executable_path=find_chrome())
-                page = await browser.new_page()
+            page = await browser.new_page() if browser is not None else None
+            if page is not None:
                 await page.goto(url)
-            except ImportError:
-                pass
             state = {"round": 0, "checked": False}
 
             async def dom(**args) -> None:
@@ -124,10 +119,6 @@ async def run(print_fn=print) -> dict:
                         assert seen[0] == text and seen[2] == (plan == "pro") and seen[3] == option, (contestant.__name__, seen, _values(state["round"]))
                         assert seen[4] == str(number) and seen[5] == date, (contestant.__name__, seen)
                         assert contestant is browserx_singles or seen[1] == check
-            if browser is not None:
-                await browser.close()
-            if playwright is not None:
-                await playwright.stop()
     finally:
         server.shutdown()
     fill_ms, singles_ms = statistics.median(fill_t) * 1000, statistics.median(singles_t) * 1000
@@ -136,8 +127,7 @@ async def run(print_fn=print) -> dict:
             f"({out['ratio']:.2f}x fill, 1 call instead of 6)")
     if pw_t:
         out["playwright_ms"] = statistics.median(pw_t) * 1000
-        line += f" | playwright 6 calls {out['playwright_ms']:6.2f} ms ({out['playwright_ms'] / fill_ms:.2f}x fill)"
-    print_fn(line + f"  [median of {N}]")
+    print_fn(line + playwright_part("6 calls", pw_t, fill_ms, versus="fill") + f"  [median of {N}]")
     return out
 
 

@@ -20,9 +20,10 @@ import io
 import statistics
 import time
 
+from _playwright import playwright_chromium
 from _serve import SHARED, serve_page
 
-from browserx.browser import BrowserConfig, BrowserManager, find_chrome
+from browserx.browser import BrowserConfig, BrowserManager
 from browserx.tools import ToolContext, default_registry
 
 N = 15
@@ -46,23 +47,15 @@ async def run(print_fn=print) -> dict:
     registry = default_registry()
     out: dict[str, dict[str, float]] = {}
     try:
-        async with BrowserManager(BrowserConfig()) as manager:
+        async with BrowserManager(BrowserConfig()) as manager, playwright_chromium() as browser:
             ctx = ToolContext(manager, "bench-screenshot")
             assert (await registry.dispatch("browser_navigate", {"url": url}, ctx)).success
             tab = await ctx.tab()
-            playwright = browser = None
             pages = {}
-            try:
-                from playwright.async_api import async_playwright
-                playwright = await async_playwright().start()
-                browser = await playwright.chromium.launch(executable_path=find_chrome())
-                for dpr in (1, 2):
-                    context = await browser.new_context(viewport={"width": 1280, "height": 720},
-                                                        device_scale_factor=dpr)
-                    pages[dpr] = await context.new_page()
-                    await pages[dpr].goto(url)
-            except ImportError:
-                pass
+            for dpr in (1, 2) if browser is not None else ():
+                context = await browser.new_context(viewport={"width": 1280, "height": 720}, device_scale_factor=dpr)
+                pages[dpr] = await context.new_page()
+                await pages[dpr].goto(url)
 
             async def ours(**args):
                 result = await registry.dispatch("page_screenshot", {"action": "screenshot", **args}, ctx)
@@ -106,10 +99,6 @@ async def run(print_fn=print) -> dict:
                 marked.append(await _timed(lambda: ours(marks=True)))
             out["marks"] = {"page_screenshot_ms": round(_median_ms(plain), 1),
                             "page_screenshot_marks_ms": round(_median_ms(marked), 1)}
-            if browser is not None:
-                await browser.close()
-            if playwright is not None:
-                await playwright.stop()
     finally:
         server.shutdown()
     for key, row in out.items():
