@@ -79,6 +79,20 @@ async def test_file_urls_only_when_asked_for(tmp_path):
     async with BrowserManager(BrowserConfig()) as manager:
         refused = await REGISTRY.dispatch("browser_navigate", {"url": page.as_uri()}, ToolContext(manager))
         assert refused.code == "ORIGIN_NOT_ALLOWED"
-    async with BrowserManager(BrowserConfig(allow_file_urls=True)) as manager:
+    async with BrowserManager(BrowserConfig(allow_file_urls=True, file_roots=[str(tmp_path)])) as manager:
         allowed = await REGISTRY.dispatch("browser_navigate", {"url": page.as_uri()}, ToolContext(manager))
         assert allowed.success and allowed.data["title"] == "local file"
+
+
+async def test_file_urls_reach_only_files_under_the_file_roots(tmp_path):
+    inside, outside = tmp_path / "inside", tmp_path / "outside"
+    inside.mkdir(), outside.mkdir()
+    (outside / "secret.html").write_text("<title>secret</title>")
+    async with BrowserManager(BrowserConfig(allow_file_urls=True, file_roots=[str(inside)])) as manager:
+        ctx = ToolContext(manager)
+        refused = await REGISTRY.dispatch("browser_navigate", {"url": (outside / "secret.html").as_uri()}, ctx)
+        assert refused.code == "FILE_NOT_ALLOWED"
+        # A path that climbs out of a root is judged where it lands.
+        climbing = inside.as_uri() + "/../outside/secret.html"
+        assert (await REGISTRY.dispatch("browser_navigate", {"url": climbing}, ctx)).code == "FILE_NOT_ALLOWED"
+        assert (await REGISTRY.dispatch("browser_navigate", {"url": "file:///etc/passwd"}, ctx)).code == "FILE_NOT_ALLOWED"

@@ -25,9 +25,11 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import urlsplit
+from urllib.request import url2pathname
 
 from ..browser import Tab
 from ..browser.config import origin_allowed
+from ..browser.files import allowed_path
 from ..errors import (
     CDPError,
     NavigationFailedError,
@@ -53,6 +55,8 @@ def check_url(tab: Tab, url: str) -> str:
     if scheme == "file" and not config.allow_file_urls:
         raise OriginNotAllowedError("file:// URLs are off",
                                     hint="Start browserx with --allow-file-urls to open local files.")
+    if scheme == "file":  # even then, only files under the file roots (FILE_NOT_ALLOWED)
+        allowed_path(url2pathname(parts.path), tab.conversation.file_roots(), must_exist=False)
     if scheme in ("http", "https") and not parts.netloc:
         raise ValidationError(f"{url!r} has no host", hint="Give a full URL such as https://example.com/.")
     if not origin_allowed(url, config.allowed_origins) and scheme != "file":

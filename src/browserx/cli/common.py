@@ -47,7 +47,7 @@ def add_browser_options(parser: argparse.ArgumentParser) -> None:
                        help="only these origins may be visited (repeatable or comma separated; default: all)")
     group.add_argument("--output-dir", metavar="DIR", help="where downloads, screenshots and outputs go")
     group.add_argument("--no-eval", action="store_true", help="disable JavaScript evaluation (browser_eval)")
-    group.add_argument("--allow-file-urls", action="store_true", help="allow file:// URLs")
+    group.add_argument("--allow-file-urls", action="store_true", help="allow file:// URLs (under the file roots)")
     group.add_argument("--screenshot-max-edge", metavar="PX", type=int,
                        help="longest side of screenshots sent to the model (default 1568; match your vision model)")
     group.add_argument("--file-roots", metavar="DIR[,DIR]", action="append", default=[],
