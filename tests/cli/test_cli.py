@@ -176,3 +176,24 @@ async def test_cdp_url_attaches_to_a_running_browser_and_leaves_it_running(manag
     assert not manager.connection.closed
     targets = (await manager.connection.send("Target.getTargets"))["targetInfos"]
     assert all(t.get("url") != url for t in targets), "the CLI's browser context must be gone after it exits"
+
+
+async def test_snapshot_of_a_url_says_when_the_page_is_still_loading(server):
+    # The page is usable but an image holds its load event past --load-wait: the model says so.
+    server.route("/stalled.png", b"", content_type="image/png")
+    arrived, release = server.hold("/stalled.png")
+    url = server.route("/stalling", "<title>Stalling</title><h1>Here</h1><img src=/stalled.png>")
+    try:
+        code, out, err = await browserx("snapshot", url, "--load-wait", "0.2")
+        assert code == 0, err
+        assert out.splitlines()[0] == f"# Stalling — {url} (still loading)"
+        code, out, err = await browserx("snapshot", url, "--load-wait", "0.2", "--json")
+        assert code == 0, err
+        assert json.loads(out)["loading"] is True
+    finally:
+        release.set()
+    assert arrived.is_set()
+    ready = server.route("/ready", "<title>Ready</title><h1>Here</h1>")
+    code, out, err = await browserx("snapshot", ready)
+    assert code == 0, err
+    assert out.splitlines()[0] == f"# Ready — {ready}"

@@ -6,7 +6,8 @@
     browserx snapshot https://example.com/long-article --max-text 20000 --text-offset 20000
 
 A FILE is rendered as static HTML (scripts disabled, isolated context); a URL is opened in a
-fresh browser and snapshotted once its load event fired; a FILE's model is named by its file:// URL.
+fresh browser and snapshotted once it is usable and its load event fired or `--load-wait` ran out
+(then the first line says `(still loading)`, the JSON `"loading": true`); a FILE's model is named by its file:// URL.
 `--max-text N --text-offset K` print the piece of reader text from K (its last line names the next
 offset); `--within` the model of one part (an element id, a region such as main, or dialog).
 `--json` prints the whole model,
@@ -62,6 +63,7 @@ async def run(args: argparse.Namespace) -> int:
                               include_cross_origin_iframes=args.cross_origin_iframes,
                               max_text_chars=args.max_text, text_offset=args.text_offset, within=args.within)
     file = Path(args.target)
+    loading = False
     async with BrowserManager(config_from_args(args)) as manager:
         if file.is_file():
             from ..page import static
@@ -76,8 +78,9 @@ async def run(args: argparse.Namespace) -> int:
             tab = await conversation.tab()
             await navigate(tab, args.target, timeout=args.timeout)
             model = await DomService.of(tab).snapshot(options)
+            loading = tab.load.pending  # the load event is still to come: say so, as the tool does
     if args.json:
-        print(json.dumps(model.to_json_dict(), ensure_ascii=False))
+        print(json.dumps(model.to_json_dict() | ({"loading": True} if loading else {}), ensure_ascii=False))
     else:
-        print(render_text(model))
+        print(render_text(model, loading=loading))
     return 0
