@@ -126,7 +126,7 @@ class BrowserxServer(Server[McpSession, Any]):
         if self._has_context(conversation_id):
             if lost:  # tell the model its cookies and pages are gone, rather than let it guess
                 result.metadata.setdefault("notices", []).append({
-                    "kind": "browser_context_reset",
+                    "type": "browser_context_reset",
                     "message": "This session's browser context was closed (idle timeout or browser restart); "
                                "cookies, tabs and pages started fresh. Navigate again."})
             session.had_context = True

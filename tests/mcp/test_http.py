@@ -71,7 +71,7 @@ async def test_idle_timeout_closes_the_session_context_and_the_next_call_starts_
         _, again = await call(session, "browser_navigate", url=url)
         after = await cookie(session)
     assert after == ""
-    assert any(n.get("kind") == "browser_context_reset" for n in again["metadata"].get("notices", []))
+    assert any(n.get("type") == "browser_context_reset" for n in again["metadata"].get("notices", []))
 
 
 async def test_session_end_closes_its_browser_context(server):

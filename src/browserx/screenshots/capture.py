@@ -28,7 +28,7 @@ from ..errors import (
     ScreenshotFailedError,
     ValidationError,
 )
-from .scale import DEFAULT_LIMITS, Frame, ImageLimits, capture_scale, fit
+from .scale import DEFAULT_LIMITS, ImageLimits, ShotGeometry, capture_scale, fit
 
 CAPTURE_TIMEOUT = 15.0
 
@@ -36,7 +36,7 @@ CAPTURE_TIMEOUT = 15.0
 @dataclass
 class Capture:
     png: bytes
-    frame: Frame
+    frame: ShotGeometry
     scroll_x: float
     scroll_y: float
     clip: dict[str, float] | None = None  # element captures: the clipped box, viewport CSS px
@@ -54,7 +54,7 @@ def png_size(png: bytes) -> tuple[int, int]:
     return struct.unpack(">II", png[16:24])
 
 
-def viewport_frame(tab: Tab, limits: ImageLimits = DEFAULT_LIMITS) -> Frame:
+def viewport_frame(tab: Tab, limits: ImageLimits = DEFAULT_LIMITS) -> ShotGeometry:
     """The frame a viewport screenshot of `tab` has now: what coordinates of actions map through."""
     width, height = tab.viewport
     return fit(width, height, float(tab.device_scale_factor), limits)
@@ -110,7 +110,7 @@ async def capture_viewport(tab: Tab, limits: ImageLimits = DEFAULT_LIMITS, *,
                                             "height": planned.height, "scale": scale / planned.device_scale_factor}},
                              timeout)
     image_width, image_height = png_size(png)
-    frame = Frame(planned.width, planned.height, image_width, image_height, planned.device_scale_factor)
+    frame = ShotGeometry(planned.width, planned.height, image_width, image_height, planned.device_scale_factor)
     return Capture(png, frame, scroll_x, scroll_y)
 
 
@@ -187,6 +187,6 @@ async def capture_element(tab: Tab, *, selector: str | None = None, element_id: 
     png = await _capture(tab, {"clip": {"x": scroll_x + left, "y": scroll_y + top, "width": clip["width"],
                                         "height": clip["height"], "scale": scale / dpr}}, timeout)
     image_width, image_height = png_size(png)
-    frame = Frame(max(1, round(clip["width"])), max(1, round(clip["height"])), image_width, image_height, dpr)
+    frame = ShotGeometry(max(1, round(clip["width"])), max(1, round(clip["height"])), image_width, image_height, dpr)
     return Capture(png, frame, scroll_x, scroll_y, clip={k: round(v, 1) for k, v in clip.items()},
                    viewport=(width, height))

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..browser import Tab
-from .scale import Frame, to_image
+from .scale import ShotGeometry, to_image
 
 Mark = tuple[str, tuple[float, float, float, float]]
 
@@ -47,7 +47,7 @@ def marks_from_model(model: Any) -> list[Mark]:
     return marks
 
 
-async def collect_marks(tab: Tab, frame: Frame) -> list[Mark]:
+async def collect_marks(tab: Tab, frame: ShotGeometry) -> list[Mark]:
     """The marks of the tab's visible controls that show in a viewport screenshot with this frame."""
     from ..page.service import DomService  # noqa: PLC0415 - only marks need the page model
     marks = marks_from_model(await DomService.of(tab).snapshot())
@@ -63,7 +63,7 @@ def _font(size: int):
         return ImageFont.load_default()
 
 
-def draw_marks(png: bytes, frame: Frame, marks: Iterable[Mark]) -> bytes:
+def draw_marks(png: bytes, frame: ShotGeometry, marks: Iterable[Mark]) -> bytes:
     """`png` (a viewport screenshot with this frame) with every mark drawn; PNG bytes."""
     from PIL import Image, ImageDraw
 

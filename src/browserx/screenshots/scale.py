@@ -49,7 +49,7 @@ def limits_for(conversation: Any) -> ImageLimits:
 
 
 @dataclass(frozen=True)
-class Frame:
+class ShotGeometry:
     """The geometry of one viewport screenshot: its CSS viewport and its image size."""
 
     width: int           # viewport, CSS px
@@ -97,13 +97,14 @@ def capture_scale(width: int, height: int, device_scale_factor: float = 1.0,
     return min(scale, by_pixels, by_edge)
 
 
-def fit(width: int, height: int, device_scale_factor: float = 1.0, limits: ImageLimits = DEFAULT_LIMITS) -> Frame:
+def fit(width: int, height: int, device_scale_factor: float = 1.0,
+        limits: ImageLimits = DEFAULT_LIMITS) -> ShotGeometry:
     """The frame a viewport screenshot of this viewport has under these limits."""
     image_width, image_height = image_size(width, height, capture_scale(width, height, device_scale_factor, limits))
-    return Frame(width, height, image_width, image_height, float(device_scale_factor))
+    return ShotGeometry(width, height, image_width, image_height, float(device_scale_factor))
 
 
-def to_css(frame: Frame, x: float, y: float) -> tuple[float, float]:
+def to_css(frame: ShotGeometry, x: float, y: float) -> tuple[float, float]:
     """Image pixel (x, y) of a screenshot with this frame → viewport CSS px. The one mapping.
 
     Raises INVALID_COORDINATES, stating the valid range, when the point is outside the image.
@@ -118,6 +119,6 @@ def to_css(frame: Frame, x: float, y: float) -> tuple[float, float]:
     return x * frame.width / frame.image_width, y * frame.height / frame.image_height
 
 
-def to_image(frame: Frame, css_x: float, css_y: float) -> tuple[float, float]:
+def to_image(frame: ShotGeometry, css_x: float, css_y: float) -> tuple[float, float]:
     """Viewport CSS px → image pixels (for drawing marks and for tests); the inverse of `to_css`."""
     return css_x * frame.image_width / frame.width, css_y * frame.image_height / frame.height

@@ -22,7 +22,7 @@ from ..browser import Tab
 from ..errors import ValidationError
 from .capture import Capture, capture_element, capture_viewport, scroll_by, scroll_position, viewport_frame
 from .marks import collect_marks, draw_marks
-from .scale import Frame, limits_for, to_css
+from .scale import ShotGeometry, limits_for, to_css
 from .store import ScreenshotStore
 
 
@@ -121,7 +121,7 @@ async def drag(tab: Tab, x: int, y: int, to_x: int, to_y: int, *, detail: bool =
             "to_used": {"x": round(end[0], 2), "y": round(end[1], 2)}, "scale": round(frame.scale, 4), **data}
 
 
-async def _dispatch(tab: Tab, action: str, frame: Frame, css_x: float, css_y: float, *, text: str | None,
+async def _dispatch(tab: Tab, action: str, frame: ShotGeometry, css_x: float, css_y: float, *, text: str | None,
                     key: str | None, scroll_offset: tuple[int, int] | None, button: str,
                     modifiers: int) -> dict[str, Any]:
     if action == "click":
