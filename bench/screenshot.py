@@ -23,7 +23,7 @@ import time
 from _serve import SHARED, serve_page
 
 from browserx.browser import BrowserConfig, BrowserManager, find_chrome
-from browserx.tools import ToolContext, default_registry
+from browserx.tools import TAB_SETUPS, ToolContext, default_registry
 
 N = 15
 PAGE_FILE = SHARED / "pages" / "medium.html"
@@ -46,7 +46,7 @@ async def run(print_fn=print) -> dict:
     registry = default_registry()
     out: dict[str, dict[str, float]] = {}
     try:
-        async with BrowserManager(BrowserConfig()) as manager:
+        async with BrowserManager(BrowserConfig(), setups=TAB_SETUPS) as manager:
             ctx = ToolContext(manager, "bench-screenshot")
             assert (await registry.dispatch("browser_navigate", {"url": url}, ctx)).success
             tab = await ctx.tab()
