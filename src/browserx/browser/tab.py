@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
-import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -172,6 +171,3 @@ class Tab:
         if self.opener_tab_id is not None:
             out["opener_tab_id"] = self.opener_tab_id
         return out
-
-    def now_ms(self) -> float:
-        return time.monotonic() * 1000
