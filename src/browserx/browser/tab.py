@@ -22,7 +22,6 @@ from .state import State
 log = logging.getLogger(__name__)
 
 
-
 @dataclass(frozen=True)
 class TabSetup:
     """What a higher layer does to every tab of a manager that was given it (`BrowserManager(setups=)`).
