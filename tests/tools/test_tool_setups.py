@@ -12,8 +12,10 @@ async def test_the_network_log_is_kept_only_by_tabs_whose_manager_has_its_setup(
     url = server.route("/setups/net", "<title>n</title><img src='/setups/pixel.png'>")
     registry = default_registry()
     cdp_url = manager.chrome.ws_url  # the session's browser, attached: no second launch
-    async with BrowserManager(BrowserConfig(cdp_url=cdp_url), setups=[NETWORK]) as with_network, \
-            BrowserManager(BrowserConfig(cdp_url=cdp_url)) as bare:
+    async with (
+        BrowserManager(BrowserConfig(cdp_url=cdp_url), setups=[NETWORK]) as with_network,
+        BrowserManager(BrowserConfig(cdp_url=cdp_url)) as bare,
+    ):
         for each in (with_network, bare):
             assert (await registry.dispatch("browser_navigate", {"url": url}, ToolContext(each, "n"))).success
         sources = await registry.dispatch("browser_get_network_sources", {}, ToolContext(with_network, "n"))

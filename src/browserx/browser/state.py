@@ -43,8 +43,10 @@ class State:
         """The entry a setup made when the tab attached."""
         entry = self.get(cls, key)
         if entry is None:
-            raise SetupMissingError(f"{cls.__name__} was not set up on this tab: pass its TabSetup to "
-                                    "BrowserManager(setups=...) (browserx.tools.TAB_SETUPS has every tool's)")
+            raise SetupMissingError(
+                f"{cls.__name__} was not set up on this tab: pass its TabSetup to "
+                "BrowserManager(setups=...) (browserx.tools.TAB_SETUPS has every tool's)"
+            )
         return entry
 
     def put(self, entry: T, key: Hashable = None) -> T:
