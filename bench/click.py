@@ -23,7 +23,7 @@ from _serve import serve_page
 
 from browserx.browser import BrowserConfig, BrowserManager
 from browserx.page.service import DomService
-from browserx.tools import ToolContext, default_registry
+from browserx.tools import TAB_SETUPS, ToolContext, default_registry
 
 N = 100
 TARGET_RATIO = 1.3
@@ -54,7 +54,7 @@ async def run(print_fn=print) -> dict:
     registry = default_registry()
     ours, floor, pw = [], [], []
     try:
-        async with BrowserManager(BrowserConfig()) as manager, playwright_chromium() as browser:
+        async with BrowserManager(BrowserConfig(), setups=TAB_SETUPS) as manager, playwright_chromium() as browser:
             ctx = ToolContext(manager, "bench-click")
             result = await registry.dispatch("browser_navigate", {"url": url}, ctx)
             assert result.success, result.error

@@ -25,7 +25,7 @@ from _serve import serve_page
 
 from browserx.browser import BrowserConfig, BrowserManager
 from browserx.page.service import DomService
-from browserx.tools import ToolContext, default_registry
+from browserx.tools import TAB_SETUPS, ToolContext, default_registry
 
 N = 30
 PAGE = b"""<!doctype html><title>form bench</title><h1>Sign up</h1>
@@ -51,7 +51,7 @@ async def run(print_fn=print) -> dict:
     registry = default_registry()
     fill_t, singles_t, pw_t = [], [], []
     try:
-        async with BrowserManager(BrowserConfig()) as manager, playwright_chromium() as browser:
+        async with BrowserManager(BrowserConfig(), setups=TAB_SETUPS) as manager, playwright_chromium() as browser:
             ctx = ToolContext(manager, "bench-forms")
             assert (await registry.dispatch("browser_navigate", {"url": url}, ctx)).success
             tab = await ctx.tab()

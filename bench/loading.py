@@ -21,7 +21,7 @@ import time
 from typing import Any
 
 from browserx.browser import BrowserConfig, BrowserManager, find_chrome
-from browserx.tools import ToolContext, default_registry
+from browserx.tools import TAB_SETUPS, ToolContext, default_registry
 
 N = 5
 N_PLAYWRIGHT_LOAD = 3  # each one waits out its whole timeout
@@ -78,7 +78,7 @@ async def run(print_fn=print) -> dict:
     pw_load: list[tuple[float, str]] = []
     pw_dcl, pw_quick = [], []
     try:
-        async with BrowserManager(BrowserConfig()) as manager:
+        async with BrowserManager(BrowserConfig(), setups=TAB_SETUPS) as manager:
             ctx = ToolContext(manager, "bench-loading")
             assert (await registry.dispatch("browser_navigate", {"url": base + "/quick?warm"}, ctx)).success
             tab = await ctx.tab()

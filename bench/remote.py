@@ -25,7 +25,7 @@ from _serve import serve_page
 
 from browserx.browser import BrowserConfig, BrowserManager
 from browserx.cdp import CDPConnection
-from browserx.tools import ToolContext, default_registry
+from browserx.tools import TAB_SETUPS, ToolContext, default_registry
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
 from browser_services import Browserless, Grid, installed  # noqa: E402
@@ -115,7 +115,7 @@ async def run(print_fn=print) -> dict:
     server, url = serve_page(PAGE)
     out: dict[str, object] = {"runs": RUNS}
     try:
-        async with BrowserManager(BrowserConfig()) as manager:
+        async with BrowserManager(BrowserConfig(), setups=TAB_SETUPS) as manager:
             ws_url = manager.chrome.ws_url if manager.chrome else ""
             out["local"] = await _measure("local", manager, lambda: _bare_local(ws_url, url), url, print_fn)
         env = installed()
@@ -124,11 +124,12 @@ async def run(print_fn=print) -> dict:
             return out
         with Browserless(env, concurrent=2, queued=2) as service:
             config = BrowserConfig(browser_endpoint=service.endpoint, browser_endpoint_token=service.token)
-            async with BrowserManager(config) as manager:
+            async with BrowserManager(config, setups=TAB_SETUPS) as manager:
                 out["browserless"] = await _measure("browserless", manager, lambda: _bare_browserless(service, url),
                                                     url, print_fn)
         with Grid(env, max_sessions=2) as service:
-            async with BrowserManager(BrowserConfig(browser_endpoint=service.endpoint)) as manager:
+            config = BrowserConfig(browser_endpoint=service.endpoint)
+            async with BrowserManager(config, setups=TAB_SETUPS) as manager:
                 out["grid"] = await _measure("grid", manager, lambda: _bare_grid(service, url), url, print_fn)
     finally:
         server.shutdown()

@@ -24,7 +24,7 @@ from _playwright import playwright_chromium
 from _serve import SHARED, serve_page
 
 from browserx.browser import BrowserConfig, BrowserManager
-from browserx.tools import ToolContext, default_registry
+from browserx.tools import TAB_SETUPS, ToolContext, default_registry
 
 N = 15
 PAGE_FILE = SHARED / "pages" / "medium.html"
@@ -47,7 +47,7 @@ async def run(print_fn=print) -> dict:
     registry = default_registry()
     out: dict[str, dict[str, float]] = {}
     try:
-        async with BrowserManager(BrowserConfig()) as manager, playwright_chromium() as browser:
+        async with BrowserManager(BrowserConfig(), setups=TAB_SETUPS) as manager, playwright_chromium() as browser:
             ctx = ToolContext(manager, "bench-screenshot")
             assert (await registry.dispatch("browser_navigate", {"url": url}, ctx)).success
             tab = await ctx.tab()

@@ -8,7 +8,7 @@ import statistics
 import time
 
 from browserx.browser import BrowserConfig, BrowserManager, find_chrome, launch_chrome
-from browserx.tools import ToolContext, default_registry
+from browserx.tools import TAB_SETUPS, ToolContext, default_registry
 
 RUNS = 5
 PAGE = "data:text/html,<title>bench</title><p>ready</p>"
@@ -24,7 +24,7 @@ async def _bare_start() -> float:
 
 async def _browserx_start(registry) -> float:
     started = time.perf_counter()
-    async with BrowserManager(BrowserConfig()) as manager:
+    async with BrowserManager(BrowserConfig(), setups=TAB_SETUPS) as manager:
         result = await registry.dispatch("browser_navigate", {"url": PAGE}, ToolContext(manager, "bench"))
         elapsed = time.perf_counter() - started
         assert result.success, result.error

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Static checks, all configured in the repository (pyproject.toml, eslint.config.js):
-#   ruff       lint of src/ (not formatting)                       [tool.ruff]
+#   ruff       lint of src/                                        [tool.ruff]
+#   format     ruff format --check of src/ and tests/              [tool.ruff.format] (its exclude list: a ratchet)
 #   mypy       types of src/                                       [tool.mypy]
 #   imports    the layer contract and no cycles (import-linter)    [tool.importlinter]
 #   eslint     the in-page JavaScript (page/*.js, actions/*.js)    eslint.config.js, tools/eslint/package-lock.json
@@ -16,6 +17,7 @@ BIN="$(dirname "$PYTHON")"
 export PYTHONPATH="$PWD/src${PYTHONPATH:+:$PYTHONPATH}"  # check this tree, whatever the venv has installed
 
 run_ruff() { "$BIN/ruff" check src; }
+run_format() { "$BIN/ruff" format --check src tests; }
 run_mypy() { "$BIN/mypy"; }
 run_imports() { "$BIN/lint-imports" --no-cache --no-logo; }
 run_eslint() {
@@ -32,18 +34,19 @@ run_eslint() {
 
 declare -A HOW=(
   [ruff]="$BIN/ruff check src   (import order: add --fix; rules and per-file ignores: [tool.ruff] in pyproject.toml)"
+  [format]="$BIN/ruff format src tests   (rewrites the files; a file still in [tool.ruff.format] exclude in pyproject.toml is left alone)"
   [mypy]="PYTHONPATH=src $BIN/mypy   ([tool.mypy] in pyproject.toml)"
   [imports]="PYTHONPATH=src $BIN/lint-imports   (contracts: [tool.importlinter] in pyproject.toml; 'No matches for ignored import': delete that ignore_imports line)"
   [eslint]="tools/eslint/node_modules/.bin/eslint src/browserx/page src/browserx/actions   (eslint.config.js)"
 )
 
 checks=("$@")
-[ ${#checks[@]} -eq 0 ] && checks=(ruff mypy imports eslint)
+[ ${#checks[@]} -eq 0 ] && checks=(ruff format mypy imports eslint)
 failed=()
 summary=()
 for name in "${checks[@]}"; do
   if [ -z "${HOW[$name]+x}" ]; then
-    echo "check: unknown check '$name' (ruff, mypy, imports, eslint)" >&2
+    echo "check: unknown check '$name' (ruff, format, mypy, imports, eslint)" >&2
     exit 2
   fi
   echo "==== $name"

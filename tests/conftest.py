@@ -28,6 +28,7 @@ settings.register_profile("browserx", deadline=None)
 settings.load_profile("browserx")
 
 from browserx.browser import BrowserConfig, BrowserManager
+from browserx.tools import TAB_SETUPS
 
 PAGES = Path(__file__).parent / "pages"
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "readability"
@@ -177,7 +178,7 @@ def _reset_server(request):
 @pytest.fixture(scope="session")
 async def manager():
     """One real headless Chromium for the whole session."""
-    mgr = BrowserManager(BrowserConfig())
+    mgr = BrowserManager(BrowserConfig(), setups=TAB_SETUPS)  # what the tools need of every tab
     await mgr.start()
     yield mgr
     chrome = mgr.chrome  # the one it runs now (a test may have made it relaunch)

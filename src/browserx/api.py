@@ -28,7 +28,7 @@ import pydantic
 
 from .browser import BrowserConfig, BrowserManager
 from .errors import BrowserxError, ValidationError, error_from_exception
-from .tools import ToolContext, ToolRegistry, ToolResult, data_of, default_registry
+from .tools import TAB_SETUPS, ToolContext, ToolRegistry, ToolResult, data_of, default_registry
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
@@ -53,7 +53,7 @@ class Browser:
 
     def __init__(self, config: BrowserConfig | None = None, registry: ToolRegistry | None = None) -> None:
         self.config = config or BrowserConfig()
-        self.manager = BrowserManager(self.config)
+        self.manager = BrowserManager(self.config, setups=TAB_SETUPS)
         self.tools = registry or default_registry()
 
     @_typed

@@ -41,7 +41,7 @@ from . import __version__
 from .browser import BrowserConfig, BrowserManager
 from .errors import ValidationError
 from .screenshots.store import release_screenshot
-from .tools import Image, ToolContext, ToolRegistry, ToolResult, default_registry
+from .tools import TAB_SETUPS, Image, ToolContext, ToolRegistry, ToolResult, default_registry
 
 log = logging.getLogger(__name__)
 
@@ -169,7 +169,7 @@ def build_server(registry: ToolRegistry | None = None, config: BrowserConfig | N
                  manager: BrowserManager | None = None) -> BrowserxServer:
     """The MCP server for `registry` (default: every browserx tool); the browser launches lazily."""
     # The client's model answers dialogs (browser_dialog): "ask" unless the caller's config says otherwise.
-    manager = manager or BrowserManager(config or BrowserConfig(dialog_policy="ask"))
+    manager = manager or BrowserManager(config or BrowserConfig(dialog_policy="ask"), setups=TAB_SETUPS)
     return BrowserxServer(registry or default_registry(), manager)
 
 

@@ -7,7 +7,7 @@ import ast
 from pathlib import Path
 
 BROWSER = Path(__file__).resolve().parents[2] / "src" / "browserx" / "browser"
-ORDER = ["config", "files", "profile", "console", "policy", "children", "loading", "dialogs", "tab", "conversation",
+ORDER = ["config", "files", "profile", "console", "policy", "children", "loading", "dialogs", "state", "tab", "conversation",
          "storage", "launcher", "endpoints", "manager", "__init__"]
 
 

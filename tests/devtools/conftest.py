@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 
-import browserx.tools.devtools  # noqa: F401 - registers the devtools tab hooks before any tab attaches
 from browserx.actions.navigation import navigate
 
 

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from browserx.browser import BrowserConfig, BrowserManager
 from browserx.errors import BrowserxError, _all_subclasses
-from browserx.tools import ToolContext, ToolResult, default_registry, parse_duration
+from browserx.tools import TAB_SETUPS, ToolContext, ToolResult, default_registry, parse_duration
 from reliability_counts import COUNTS as SUMMARY
 
 REGISTRY = default_registry()
@@ -94,7 +94,7 @@ async def fuzz_manager(server, tmp_path_factory):
     config = BrowserConfig(allowed_origins=[server.base],
                            extra_args=['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'],
                            file_roots=[str(tmp_path_factory.mktemp("fuzz-files"))])
-    async with BrowserManager(config) as manager:
+    async with BrowserManager(config, setups=TAB_SETUPS) as manager:
         yield manager
     SUMMARY["fuzz"] = (f"{COUNTS['inputs']} generated inputs tried, {COUNTS['successes']} successes, "
                        f"{COUNTS['errors']} coded errors, 0 exceptions escaped")

@@ -28,4 +28,4 @@ def image_of(result) -> Image.Image:
 
 
 def set_limits(conversation, limits: ImageLimits) -> None:
-    conversation.services["screenshot_limits"] = limits
+    conversation.state.put(limits)

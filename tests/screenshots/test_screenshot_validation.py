@@ -128,7 +128,7 @@ async def test_unwritable_screenshot_directory_is_file_storage_error(call, conve
 async def test_capture_over_the_size_limit_is_refused_with_file_storage_error(call, conversation, page):
     await page("<p>ok</p>")
     assert (await call("page_screenshot", action="screenshot")).success
-    conversation.services["screenshots"] = ScreenshotStore(conversation.screenshot_dir, max_bytes=1000)
+    conversation.state.put(ScreenshotStore(conversation.screenshot_dir, max_bytes=1000))
     result = await call("page_screenshot", action="screenshot")
     assert result.code == "FILE_STORAGE_ERROR" and result.error["details"]["max_bytes"] == 1000
     assert ScreenshotStore.of(conversation).files() == []

@@ -73,7 +73,7 @@ def test_close_empties_the_store(tmp_path):
 async def test_tool_results_carry_the_one_stored_file(call, conversation, page):
     await page("<p>ok</p>")
     store = ScreenshotStore.of(conversation)
-    assert conversation.services["screenshots"] is store
+    assert conversation.state.get(ScreenshotStore) is store
     paths = []
     for _ in range(3):
         result = await call("page_screenshot", action="screenshot")

@@ -118,7 +118,7 @@ async def _drag(tab: Tab, start: tuple[float, float], end: tuple[float, float], 
                 await _mouse(tab, "mouseReleased", x1, y1, True)
         if html5:
             await session.send("Input.setInterceptDrags", {"enabled": False})
-    tab.services["pointer"] = (x1, y1, tab.navigations)
+    tab.pointer = (x1, y1, tab.navigations)
     return "html5" if html5 and intercepted.done() else "pointer"
 
 

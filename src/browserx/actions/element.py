@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import itertools
 import time
 from collections.abc import Awaitable, Callable
 from importlib import resources
@@ -185,10 +184,9 @@ async def _mouse(tab: Tab, x: float, y: float, button: str = "left", click_count
     previous action on the same spot): each CDP message costs about as much as the work it asks for.
     """
     events: list[dict[str, Any]] = []
-    # tab.services["pointer"]: where the last mouse event of any browserx action went.
-    if move_only or tab.services.get("pointer") != (x, y, tab.navigations):
+    if move_only or tab.pointer != (x, y, tab.navigations):
         events.append({"type": "mouseMoved", "x": x, "y": y, "modifiers": modifiers})
-    tab.services["pointer"] = (x, y, tab.navigations)
+    tab.pointer = (x, y, tab.navigations)
     if not move_only:
         _, mask = BUTTONS[button]
         for n in range(1, click_count + 1):
@@ -209,7 +207,7 @@ async def click(tab: Tab, element_id: str, *, button: str = "left", click_count:
         # A single left click settles itself in page: awaitClick goes out with the mouse events
         # and answers once the click has been handled (no round trip after them). Other clicks,
         # and effects=true's full diff, ask the page afterwards.
-        token = next(tab.services.setdefault("click_tokens", itertools.count(1))) \
+        token = next(tab.click_tokens) \
             if button == "left" and click_count == 1 and not detail else 0
         where = await run.first("click", element_id, True, token)
         x, y = await run.point(where)

@@ -5,18 +5,20 @@ gets files from disk, as if the user had picked them in the file chooser.
     await upload(tab, "bu_2", ["a.png"])         # a button that opens a chooser: clicked, chooser answered
 
 Files are read only under the conversation's file roots (browser/files.py; FILE_NOT_ALLOWED).
-Every tab intercepts file choosers (`Page.setInterceptFileChooserDialog`): a click that opens one
-never hangs on a native dialog; the click's result names the input (`effects.file_chooser`).
+Every tab set up with `FILE_CHOOSERS` intercepts file choosers (`Page.setInterceptFileChooserDialog`):
+a click that opens one never hangs on a native dialog; the click's result names the input
+(`effects.file_chooser`). An upload through a button intercepts them on its tab in any case.
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..browser import Tab
+from ..browser import Tab, TabSetup
 from ..browser.files import allowed_path
 from ..errors import BrowserxError, NodeNotFoundError, ValidationError
 from ..page.service import DomService
@@ -45,15 +47,24 @@ _FILE_INPUT = """function(id) {
 _ID_OF_THIS = "function() { const bx = globalThis.__browserx; return bx ? bx.idOf(this) : null; }"
 
 
+@dataclass
+class FileChoosers:
+    """The tab's last file choosers opened (at most 10), once it intercepts them."""
+
+    seen: list[dict[str, Any]] = field(default_factory=list)
+    intercepted: bool = False
+
+
 def _choosers(tab: Tab) -> list[dict[str, Any]]:
-    return tab.services.setdefault("file_choosers", [])
+    return tab.state.setdefault(FileChoosers, FileChoosers).seen
 
 
 async def intercept_choosers(tab: Tab) -> None:
-    """Tab attach hook: file choosers are reported as events, never opened as native dialogs."""
-    if tab.services.get("file_chooser_intercepted"):
+    """File choosers of the tab are reported as events, never opened as native dialogs."""
+    choosers = tab.state.setdefault(FileChoosers, FileChoosers)
+    if choosers.intercepted:
         return
-    tab.services["file_chooser_intercepted"] = True
+    choosers.intercepted = True
 
     def opened(params: dict[str, Any]) -> None:
         seen = _choosers(tab)
@@ -65,8 +76,7 @@ async def intercept_choosers(tab: Tab) -> None:
     await tab.session.send("Page.setInterceptFileChooserDialog", {"enabled": True})
 
 
-if intercept_choosers not in Tab.attach_hooks:
-    Tab.attach_hooks.append(intercept_choosers)
+FILE_CHOOSERS = TabSetup("file_choosers", attach=intercept_choosers)
 
 
 def _chooser_since(tab: Tab, started: float) -> dict[str, Any] | None:

@@ -1,6 +1,6 @@
 """An optional ripple where a pointer action landed (spec contract 10), for people watching the browser.
 
-Off by default; on per call (`visual_effect=True`), per tab (`tab.services["visual_effects"] = True`)
+Off by default; on per call (`visual_effect=True`), per tab (`tab.state.put(VisualEffects())`)
 or for the process (`visual.ENABLED = True`). Fire and forget: the action never waits for it, and
 any failure (a page whose CSP or state refuses the overlay, a navigation) is silently ignored. The
 overlay lives in browserx's isolated world and removes itself when its animation ends.
@@ -16,6 +16,11 @@ from ..errors import BrowserxError
 from ..page.world import PageWorld
 
 ENABLED = False
+
+
+class VisualEffects:
+    """In a tab's `state`: ripples for every action on that tab."""
+
 _tasks: set[asyncio.Task[None]] = set()  # strong references until each finishes
 
 _RIPPLE = """function(x, y) {
@@ -34,7 +39,7 @@ _RIPPLE = """function(x, y) {
 
 
 def enabled(tab: Tab, requested: bool | None = None) -> bool:
-    return bool(requested) or bool(tab.services.get("visual_effects")) or ENABLED
+    return bool(requested) or tab.state.get(VisualEffects) is not None or ENABLED
 
 
 def maybe_ripple(tab: Tab, x: float, y: float, requested: bool | None = None) -> None:

@@ -4,23 +4,23 @@ Chromium runs a cross-site iframe and every worker as a target of its own, invis
 session. `Target.setAutoAttach` (flatten, waitForDebuggerOnStart) on the tab's session attaches
 them as child sessions of the tab, and on each child session attaches their own children (an OOPIF
 inside an OOPIF, a worker's workers). Each child is set up (Runtime, the conversation's allowed
-origins for iframes, and whatever `child_setups` higher layers registered, e.g. Network) and then
-resumed, so nothing it does at start-up is missed.
+origins for iframes, and the child setups the tab was given, e.g. Network) and then resumed, so
+nothing it does at start-up is missed.
 
-    children = children_of(tab)
+    children = tab.children
     await children.settle()                  # every child attached so far is set up
     [frame] = children.frames()              # the tab's OOPIFs, at any depth
     frame.parent_frame_id, frame.parent      # the frame holding it, and the session it lives in
 
 This lives in the browser layer because both `page` (OOPIF page models) and `devtools` (logs and
 network of every context) need it, and neither may import the other. Every tab starts it
-(`Tab.attach`), whatever modules are loaded.
+(`Tab.attach`), whatever setups it has.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,7 +28,6 @@ from ..cdp import CDPSession
 from ..errors import PageNavigatedError
 from .policy import Notice, enforce_allowed_origins
 
-SERVICE = "browser.children"
 SETUP_TIMEOUT = 5.0
 _AUTO_ATTACH = {"autoAttach": True, "waitForDebuggerOnStart": True, "flatten": True}
 
@@ -57,25 +56,28 @@ class ChildTarget:
 
 
 # The first argument of listeners and setups is the `Tab` owning the child (this module does not
-# import tab.py: the browser layer depends one way, tab -> children -> policy).
+# import tab.py: the browser layer depends one way, tab -> children -> policy). The tab passes
+# those of its `TabSetup`s (tab.py).
 # `fn(tab, child)`, run on the reader task the moment a child attaches (before anything it does
 # can be reported): subscribe to its events here and put the unsubscribers in `child.offs`.
 ChildListener = Callable[[Any, ChildTarget], None]
-child_listeners: list[ChildListener] = []
 # `async fn(tab, child)`, awaited (bounded) before the child is resumed (network.py enables Network).
 ChildSetup = Callable[[Any, ChildTarget], Awaitable[None]]
-child_setups: list[ChildSetup] = []
 
 
 class TabChildren:
-    """The child targets of one tab, by session id. Get it with `children_of(tab)`.
+    """The child targets of one tab, by session id: `tab.children`.
 
     `tab` is the owner handed to listeners and setups; the rest is what the children need of it:
-    its session, the allowed origins their iframes obey, and where blocked navigations are reported.
+    its session, the allowed origins their iframes obey, where blocked navigations are reported,
+    and what to run on each child as it attaches.
     """
 
-    def __init__(self, tab: Any, session: CDPSession, *, allowed_origins: list[str], notice: Notice) -> None:
+    def __init__(self, tab: Any, session: CDPSession, *, allowed_origins: list[str], notice: Notice,
+                 listeners: Sequence[ChildListener] = (), setups: Sequence[ChildSetup] = ()) -> None:
         self.tab = tab
+        self.listeners = tuple(listeners)
+        self.setups = tuple(setups)
         self.session = session
         self.allowed_origins = allowed_origins
         self.notice = notice
@@ -116,7 +118,7 @@ class TabChildren:
         child = ChildTarget(session, info.get("type", "other"), info.get("url", ""), parent,
                             info.get("parentFrameId"))
         self.children[session.session_id] = child
-        for listener in list(child_listeners):
+        for listener in self.listeners:
             listener(self.tab, child)
         child.offs += self._watch(session)  # nested OOPIFs and workers of workers
         task = asyncio.get_running_loop().create_task(self._set_up(child))
@@ -128,7 +130,7 @@ class TabChildren:
         steps: list[Awaitable[Any]] = [
             session.send("Runtime.enable", timeout=SETUP_TIMEOUT),
             session.send("Target.setAutoAttach", _AUTO_ATTACH, timeout=SETUP_TIMEOUT),
-            *(setup(tab, child) for setup in list(child_setups)),
+            *(setup(tab, child) for setup in self.setups),
         ]
         if child.target_type == "iframe" and self.allowed_origins:
             steps.append(enforce_allowed_origins(session, self.allowed_origins, self.notice))
@@ -164,5 +166,6 @@ class TabChildren:
 
 
 def children_of(tab: Any) -> TabChildren:
-    """The tab's child-target registry (the `Tab` creates it, and `Tab.attach` starts it)."""
-    return tab.services[SERVICE]
+    """The tab's child-target registry, `tab.children` (the `Tab` creates it, and `Tab.attach` starts it)."""
+    children: TabChildren = tab.children
+    return children

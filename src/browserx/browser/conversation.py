@@ -13,7 +13,7 @@ import logging
 import shutil
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,7 +22,8 @@ from ..cdp import CDPConnection, CDPSession
 from ..errors import BrowserClosedError, BrowserxError, TabNotFoundError
 from .config import BrowserConfig
 from .files import file_roots
-from .tab import Tab
+from .state import State
+from .tab import Tab, TabSetup
 
 log = logging.getLogger(__name__)
 
@@ -65,12 +66,14 @@ class Conversation:
 
     def __init__(self, conversation_id: str, browser_context_id: str, connection: CDPConnection,
                  config: BrowserConfig, *, release: Callable[[], Awaitable[None]] | None = None,
-                 shared_context: bool = False, shared_download_dir: Path | None = None) -> None:
+                 shared_context: bool = False, shared_download_dir: Path | None = None,
+                 setups: Sequence[TabSetup] = ()) -> None:
         self.conversation_id = conversation_id
         self.browser_context_id = browser_context_id
         self.connection = connection
         self.config = config
         self.shared_context = shared_context
+        self.setups = tuple(setups)  # run on each of its tabs as it attaches (the manager's)
         self._release = release  # gives a browser of its own back to its service (endpoints.py)
         self._offs: list[Callable[[], None]] = []
         self.tabs: dict[int, Tab] = {}
@@ -92,7 +95,7 @@ class Conversation:
             directory.mkdir()
         if shared_context and shared_download_dir is not None:
             self.download_dir = shared_download_dir
-        self.services: dict[str, Any] = {}  # per-conversation state of higher layers (screenshot store, …)
+        self.state = State()  # per-conversation state of higher layers (screenshot store, …), closed with it
         self.client_roots: list[str] = []  # directories the MCP client offers (roots/list), added to the file roots
 
     def file_roots(self) -> list[Path]:
@@ -163,7 +166,7 @@ class Conversation:
     async def _attach(self, target_id: str, opener_tab_id: int | None) -> Tab:
         attached = await self.connection.send("Target.attachToTarget", {"targetId": target_id, "flatten": True})
         session = CDPSession(self.connection, attached["sessionId"], target_id)
-        tab = Tab(self, self._next_tab_id, session, opener_tab_id, config=self.config)
+        tab = Tab(self, self._next_tab_id, session, opener_tab_id, config=self.config, setups=self.setups)
         self._next_tab_id += 1
         self.tabs[tab.tab_id] = tab
         await tab.attach(self.config.viewport, self.config.device_scale_factor)
@@ -325,15 +328,7 @@ class Conversation:
             with contextlib.suppress(BrowserxError):
                 await self.connection.send("Target.disposeBrowserContext",
                                            {"browserContextId": self.browser_context_id}, timeout=10)
-        for close_hook in list(self.services.values()):
-            closer = getattr(close_hook, "close", None)
-            if callable(closer):
-                try:
-                    result = closer()
-                    if asyncio.iscoroutine(result):
-                        await result
-                except Exception:  # one service's close must not keep the others open
-                    log.warning("closing %r failed", close_hook, exc_info=True)
+        await self.state.close()
         # A temporary root goes entirely; under a user's --output-dir, outputs and downloads stay.
         shutil.rmtree(self.screenshot_dir, ignore_errors=True)
         if not self.config.output_dir:

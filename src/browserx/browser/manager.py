@@ -18,6 +18,10 @@ Two ways to get browsers:
 
 A conversation idle for longer than `idle_timeout` is closed by a reaper task; closing one gives a
 browser of its own back to its service at once.
+
+What every tab collects from the moment it attaches (network log, logs of its iframes and workers,
+…) is the `setups` the manager is given, and nothing else: `BrowserManager(config,
+setups=browserx.tools.TAB_SETUPS)` for the tools; two managers in one process do not share them.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ import contextlib
 import itertools
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 
 from ..cdp import CDPConnection
 from ..errors import BrowserClosedError, BrowserxError, LaunchFailedError
@@ -36,14 +40,16 @@ from .conversation import Conversation, shared_download_dir
 from .endpoints import endpoint_for
 from .launcher import ChromeProcess, launch_chrome, resolve_ws_url
 from .storage import load_state, read_state_file
+from .tab import TabSetup
 
 log = logging.getLogger(__name__)
 DEFAULT_CONVERSATION = "default"
 
 
 class BrowserManager:
-    def __init__(self, config: BrowserConfig | None = None) -> None:
+    def __init__(self, config: BrowserConfig | None = None, *, setups: Sequence[TabSetup] = ()) -> None:
         self.config = config or BrowserConfig()
+        self.setups = tuple(setups)
         self.endpoint = endpoint_for(self.config)  # None: one shared browser
         self.chrome: ChromeProcess | None = None
         self._connection: CDPConnection | None = None
@@ -195,12 +201,12 @@ class BrowserManager:
             contexts = await connection.send("Target.getBrowserContexts")
             temp_dir = self.chrome.temp_dir if self.chrome is not None else None
             conversation = Conversation(conversation_id, contexts["defaultBrowserContextId"], connection, self.config,
-                                        shared_context=True,
+                                        shared_context=True, setups=self.setups,
                                         shared_download_dir=shared_download_dir(self.config, temp_dir))
         else:
             created = await connection.send("Target.createBrowserContext", {"disposeOnDetach": True})
             conversation = Conversation(conversation_id, created["browserContextId"], connection, self.config,
-                                        release=release)
+                                        release=release, setups=self.setups)
         self.conversations[conversation_id] = conversation
         try:
             await conversation.setup()

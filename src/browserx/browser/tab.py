@@ -3,41 +3,55 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
-import time
-from collections.abc import Awaitable, Callable
-from typing import Any, ClassVar
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from ..cdp import CDPSession
 from ..errors import TabCrashedError, TabNotFoundError
-from .children import SERVICE as CHILDREN, TabChildren, children_of
+from .children import ChildTarget, TabChildren
 from .config import BrowserConfig
 from .console import ConsoleBuffer
 from .dialogs import Dialogs
 from .loading import LoadState
 from .policy import enforce_allowed_origins
+from .state import State
 
 log = logging.getLogger(__name__)
 
-TabHook = Callable[["Tab"], Awaitable[None]]
+
+@dataclass(frozen=True)
+class TabSetup:
+    """What a higher layer does to every tab of a manager that was given it (`BrowserManager(setups=)`).
+
+    `attach(tab)` is awaited once when the tab attaches, before its child targets are followed (make
+    the tab's state here: `tab.state.put(...)`); `child_attached(tab, child)` runs on the reader task
+    the moment an OOPIF or worker attaches (subscribe; put unsubscribers in `child.offs`);
+    `child_setup(tab, child)` is awaited (bounded) before that child is resumed.
+    """
+
+    name: str
+    attach: Callable[[Tab], Awaitable[None]] | None = None
+    child_attached: Callable[[Tab, ChildTarget], None] | None = None
+    child_setup: Callable[[Tab, ChildTarget], Awaitable[None]] | None = None
 
 
 class Tab:
     """A page the conversation knows, numbered by `tab_id` (1, 2, …) within its conversation.
 
-    Higher layers keep their per-tab state in `services` (one DOM service per tab, the network
-    log, …) and register `attach_hooks` that run once when a tab is attached. Its child targets
-    (out-of-process iframes, workers) are in `children.children_of(tab)`.
+    Higher layers keep their per-tab state in `state` (state.py: one DOM service per tab, the
+    network log, …), made on first use or by the `setups` the tab was given, which run when it
+    attaches. Its child targets (out-of-process iframes, workers) are in `children`.
 
     A tab gets what it needs (session, config) from its conversation when created and never
     reaches back through it; `conversation` (the owning `Conversation`, which imports this module,
     not the reverse) is there for higher layers: its output directory, screenshot store, adoptions.
     """
 
-    attach_hooks: ClassVar[list[TabHook]] = []
-
     def __init__(self, conversation: Any, tab_id: int, session: CDPSession, opener_tab_id: int | None,
-                 *, config: BrowserConfig) -> None:
+                 *, config: BrowserConfig, setups: Sequence[TabSetup] = ()) -> None:
         self.conversation = conversation
         self.config = config
         self.tab_id = tab_id
@@ -53,13 +67,20 @@ class Tab:
         self.console = ConsoleBuffer()
         self.dialogs = Dialogs(self)  # alert/confirm/prompt/beforeunload: answered by policy or by the agent
         self.notices: list[dict[str, Any]] = []  # reported (and cleared) with the next tool result
-        self.services: dict[str, Any] = {}
+        self.state = State()
+        self.setups = tuple(setups)
+        # Where the last mouse event of any browserx action went (x, y, navigations), and the tokens
+        # that pair a click with its in-page settle answer (actions/element.py).
+        self.pointer: tuple[float, float, int] | None = None
+        self.click_tokens = itertools.count(1)
         self.document_listeners: list[Callable[[], None]] = []
         self.lock = asyncio.Lock()  # one action at a time per tab
         self.load = LoadState(self)  # the document's load progress and requests in flight
         self._offs: list[Callable[[], None]] = []
-        self.services[CHILDREN] = TabChildren(self, session, allowed_origins=config.allowed_origins,
-                                              notice=self.notice)
+        self.children = TabChildren(
+            self, session, allowed_origins=config.allowed_origins, notice=self.notice,
+            listeners=[s.child_attached for s in self.setups if s.child_attached is not None],
+            setups=[s.child_setup for s in self.setups if s.child_setup is not None])
 
     async def attach(self, viewport: tuple[int, int], device_scale_factor: float = 1.0) -> None:
         on = self.session.on
@@ -79,10 +100,11 @@ class Tab:
         )
         if self.config.allowed_origins:
             await enforce_allowed_origins(self.session, self.config.allowed_origins, self.notice)
-        for hook in list(self.attach_hooks):
-            await hook(self)
-        # OOPIFs and workers, whatever higher layers are loaded (the page model needs the OOPIFs).
-        await children_of(self).start()
+        for setup in self.setups:
+            if setup.attach is not None:
+                await setup.attach(self)
+        # OOPIFs and workers, whatever setups the tab has (the page model needs the OOPIFs).
+        await self.children.start()
 
     async def set_viewport(self, width: int, height: int, *, device_scale_factor: float = 1.0) -> None:
         # --window-size does not give the viewport it says (1280x720 reports 1280x577): set it exactly.
@@ -140,7 +162,7 @@ class Tab:
         self.dialogs.close()
         self.load.document_gone()
         self.session.detached()
-        children_of(self).close()
+        self.children.close()
         self.document_changed()
 
     def info(self, *, active: bool = False) -> dict[str, Any]:
@@ -148,6 +170,3 @@ class Tab:
         if self.opener_tab_id is not None:
             out["opener_tab_id"] = self.opener_tab_id
         return out
-
-    def now_ms(self) -> float:
-        return time.monotonic() * 1000

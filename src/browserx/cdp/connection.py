@@ -93,9 +93,6 @@ class CDPConnection:
     def closed(self) -> bool:
         return self._closed.is_set()
 
-    async def wait_closed(self) -> None:
-        await self._closed.wait()
-
     def on_close(self, callback: Callable[[], None]) -> None:
         self._close_callbacks.append(callback)
 

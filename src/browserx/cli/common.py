@@ -169,10 +169,10 @@ async def tool_session(args: argparse.Namespace) -> AsyncIterator[ToolCall]:
     """A browser from the command's options and `call(name, **arguments)` on one conversation:
     commands dispatch tools through the registry, so they behave exactly as for an LLM."""
     from ..browser import BrowserManager
-    from ..tools import ToolContext, default_registry
+    from ..tools import TAB_SETUPS, ToolContext, default_registry
 
     registry = default_registry()
-    async with BrowserManager(config_from_args(args)) as manager:
+    async with BrowserManager(config_from_args(args), setups=TAB_SETUPS) as manager:
         ctx = ToolContext(manager, CLI_CONVERSATION)
 
         async def call(name: str, **arguments: Any) -> Any:

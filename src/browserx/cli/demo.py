@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..browser import BrowserManager
-from ..tools import ToolContext, data_of, default_registry
+from ..tools import TAB_SETUPS, ToolContext, data_of, default_registry
 from .common import add_browser_options, config_from_args
 
 
@@ -59,7 +59,7 @@ def _find(model: dict[str, Any], role: str, name_part: str) -> str:
 
 async def run(args: argparse.Namespace) -> int:
     registry = default_registry()
-    async with BrowserManager(config_from_args(args)) as manager:
+    async with BrowserManager(config_from_args(args), setups=TAB_SETUPS) as manager:
         ctx = ToolContext(manager, "demo")
 
         async def call(name: str, **arguments: Any) -> Any:

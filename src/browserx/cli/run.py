@@ -25,7 +25,7 @@ from ..errors import ValidationError
 from ..llm.agent import DEFAULT_MAX_STEPS, Agent, AgentResult, StepRecord
 from ..llm.chat_client import ChatClient
 from ..llm.client import ModelClient, ResponsesClient
-from ..tools import ToolRegistry
+from ..tools import TAB_SETUPS, ToolRegistry
 
 EXIT_OK, EXIT_FAILED, EXIT_STEP_LIMIT = 0, 1, 3  # 2 is argparse's usage error
 
@@ -64,7 +64,7 @@ async def command(args: argparse.Namespace) -> int:
     config = config_from_args(args)                       # a ValidationError is printed by run_async
     client = make_client(args)
     try:
-        async with BrowserManager(config) as manager:
+        async with BrowserManager(config, setups=TAB_SETUPS) as manager:
             return await execute(args, manager=manager, client=client)
     finally:
         await client.close()

@@ -1,7 +1,14 @@
 """What DevTools shows a developer, for agents: evaluation, console, network, service workers, offline.
 
-Importing the package registers the per-tab hooks (network log, logs of iframes and workers,
-offline state for workers), so a library user gets them without loading the tools.
+The collectors that must see a tab from the moment it attaches are `TabSetup`s, given to the manager
+by its owner: `BrowserManager(config, setups=devtools.SETUPS)` (browserx.tools.TAB_SETUPS has them).
 """
 
-from . import contexts, network, offline, service_workers  # noqa: F401 - registers Tab.attach_hooks
+from .contexts import CONTEXTS
+from .network import NETWORK
+from .offline import OFFLINE
+from .service_workers import SERVICE_WORKERS
+
+SETUPS = (CONTEXTS, NETWORK, OFFLINE, SERVICE_WORKERS)
+
+__all__ = ["CONTEXTS", "NETWORK", "OFFLINE", "SERVICE_WORKERS", "SETUPS"]

@@ -4,11 +4,11 @@ The tab's own page session already feeds `tab.console` (Runtime.consoleAPICalled
 This module adds what the page session alone does not show:
 
 - Out-of-process iframes and workers are separate targets, auto-attached as child sessions of the
-  tab by `browser.children` (which enables Runtime on each and resumes it once every
-  `child_setups` entry ran). Here each child's console messages, exceptions and Log entries are
-  tagged with its context as it attaches, and Log is enabled on it before it runs, so nothing it
-  logs at start-up is lost. Chromium auto-attaches dedicated workers, OOPIFs and the service
-  workers of the page's scope this way.
+  tab by `browser.children` (which enables Runtime on each and resumes it once every child
+  setup of the tab ran, `CONTEXTS.child_setup` among them). Here each child's console messages,
+  exceptions and Log entries are tagged with its context as it attaches, and Log is enabled on it
+  before it runs, so nothing it logs at start-up is lost. Chromium auto-attaches dedicated workers,
+  OOPIFs and the service workers of the page's scope this way.
 - Shared workers are not related to a page in Chromium's eyes: a per-conversation watcher attaches
   to every `shared_worker` target of the conversation's browser context and hands its messages to
   the tabs of the same origin (`Runtime.enable` replays messages logged before we attached).
@@ -28,18 +28,16 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from ..browser import Tab
-from ..browser.children import ChildSetup, ChildTarget, child_listeners, child_setups, children_of
+from ..browser import Tab, TabSetup
+from ..browser.children import ChildTarget, children_of
 from ..cdp import CDPSession
 from ..errors import BrowserxError
 
 if TYPE_CHECKING:
     from ..browser import Conversation
 
-__all__ = ["ChildSetup", "ChildTarget", "SharedWorkers", "TabContexts", "child_setups", "contexts_of"]
+__all__ = ["CONTEXTS", "ChildTarget", "SharedWorkers", "TabContexts", "contexts_of"]
 
-SERVICE = "devtools.contexts"
-SHARED_WORKERS = "devtools.shared_workers"
 _SETUP_TIMEOUT = 5.0
 _LOG_LEVELS = {"verbose": "debug"}  # Log.entryAdded levels → console types
 
@@ -193,18 +191,14 @@ def _origin(url: str) -> str:
 
 
 def contexts_of(tab: Tab) -> TabContexts:
-    """The tab's context tracker (created on first use)."""
-    contexts = tab.services.get(SERVICE)
-    if contexts is None:
-        contexts = tab.services[SERVICE] = TabContexts(tab)
-    return contexts
+    """The tab's context tracker (made when the tab attached, by `CONTEXTS`)."""
+    return tab.state.need(TabContexts)
 
 
-async def _attach_hook(tab: Tab) -> None:
+async def _attach(tab: Tab) -> None:
     conversation = tab.conversation
-    if SHARED_WORKERS not in conversation.services:
-        conversation.services[SHARED_WORKERS] = SharedWorkers(conversation)
-    await contexts_of(tab).start()
+    conversation.state.setdefault(SharedWorkers, lambda: SharedWorkers(conversation))
+    await tab.state.put(TabContexts(tab)).start()
 
 
 def _child_attached(tab: Tab, child: ChildTarget) -> None:
@@ -215,9 +209,5 @@ async def _child_setup(_tab: Tab, child: ChildTarget) -> None:
     await child.session.send("Log.enable", timeout=_SETUP_TIMEOUT)
 
 
-if _attach_hook not in Tab.attach_hooks:
-    Tab.attach_hooks.append(_attach_hook)
-if _child_attached not in child_listeners:
-    child_listeners.append(_child_attached)
-if _child_setup not in child_setups:
-    child_setups.append(_child_setup)
+# Logs of the tab's iframes and workers, and of the conversation's shared workers, tagged by context.
+CONTEXTS = TabSetup("contexts", attach=_attach, child_attached=_child_attached, child_setup=_child_setup)

@@ -1,7 +1,7 @@
 """The recent requests of a tab and where each response came from, fed by `Network.*` events.
 
-Every tab (and each of its OOPIFs and workers, through `contexts.child_setups`) runs `Network.enable`
-from the moment it attaches; events land in a bounded ring buffer per tab, so the cost is a few
+Every tab set up with `NETWORK` (and each of its OOPIFs and workers) runs `Network.enable` from the
+moment it attaches; events land in a bounded ring buffer per tab, so the cost is a few
 dicts per request. Where a response came from:
 
     service_worker   response.fromServiceWorker (its `service_worker_source` says cache-storage or network)
@@ -24,13 +24,12 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-from ..browser import Tab
+from ..browser import Tab, TabSetup
+from ..browser.children import ChildTarget
 from ..cdp import CDPSession
 from ..errors import CDPError, NotFoundError
-from .contexts import ChildTarget, child_setups
 from .outputs import OutputStore, max_inline
 
-SERVICE = "devtools.network"
 MAX_ENTRIES = 500
 MAX_URL = 300
 # Chromium keeps response bodies in these buffers for getResponseBody; its defaults are far larger.
@@ -152,10 +151,8 @@ def _public(entry: dict[str, Any]) -> dict[str, Any]:
 
 
 def network_log(tab: Tab) -> NetworkLog:
-    log = tab.services.get(SERVICE)
-    if log is None:
-        log = tab.services[SERVICE] = NetworkLog(tab)
-    return log
+    """The tab's log (made when the tab attached, by `NETWORK`)."""
+    return tab.state.need(NetworkLog)
 
 
 def _matches(entry: dict[str, Any], text: str) -> bool:
@@ -212,8 +209,8 @@ def _looks_like_text(raw: bytes) -> bool:
         return False
 
 
-async def _attach_hook(tab: Tab) -> None:
-    network_log(tab).watch(tab.session)
+async def _attach(tab: Tab) -> None:
+    tab.state.put(NetworkLog(tab)).watch(tab.session)
     await tab.session.send("Network.enable", _ENABLE, timeout=5)
 
 
@@ -222,7 +219,5 @@ async def _child_setup(tab: Tab, child: ChildTarget) -> None:
     await child.session.send("Network.enable", _ENABLE, timeout=5)
 
 
-if _attach_hook not in Tab.attach_hooks:
-    Tab.attach_hooks.append(_attach_hook)
-if _child_setup not in child_setups:
-    child_setups.append(_child_setup)
+
+NETWORK = TabSetup("network", attach=_attach, child_setup=_child_setup)

@@ -15,13 +15,14 @@ Presets are Chrome DevTools' throttling profiles (bytes per second; latency in m
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..browser import Tab
+from ..browser import Tab, TabSetup
+from ..browser.children import ChildTarget
 from ..cdp import CDPSession
-from .contexts import ChildTarget, child_setups, contexts_of
+from .contexts import contexts_of
 
-SERVICE = "devtools.offline"
 Preset = Literal["none", "slow_3g", "3g", "4g"]
 PRESETS: dict[str, dict[str, Any]] = {
     "none": {"latency": 0, "downloadThroughput": -1, "uploadThroughput": -1},
@@ -34,14 +35,23 @@ PRESETS: dict[str, dict[str, Any]] = {
 }
 
 
+@dataclass
+class NetworkConditions:
+    """The tab's `Network.emulateNetworkConditions` params; None when it runs unthrottled and online."""
+
+    params: dict[str, Any] | None = None
+
+
 def conditions_of(tab: Tab) -> dict[str, Any] | None:
     """The conditions in force on the tab, or None when it runs unthrottled and online."""
-    return tab.services.get(SERVICE)
+    conditions = tab.state.get(NetworkConditions)
+    return conditions.params if conditions is not None else None
 
 
 async def set_offline(tab: Tab, offline: bool, preset: Preset = "none") -> dict[str, Any]:
     """Take the tab (and its workers and iframes) offline or online, optionally throttled by a preset."""
     params = {"offline": offline, **PRESETS[preset]}
+    conditions = tab.state.need(NetworkConditions)  # its setup also gives them to children that attach later
     contexts = contexts_of(tab)
     await contexts.settle()  # a child still being set up would miss the new conditions
     targets: list[tuple[str, CDPSession]] = [("page", tab.session)]
@@ -52,7 +62,7 @@ async def set_offline(tab: Tab, offline: bool, preset: Preset = "none") -> dict[
                                      for _name, session in targets[1:]), return_exceptions=True)
     applied = ["page"] + [name for (name, _s), result in zip(targets[1:], results, strict=True)
                           if not isinstance(result, BaseException)]
-    tab.services[SERVICE] = params if (offline or preset != "none") else None
+    conditions.params = params if (offline or preset != "none") else None
     return {"offline": offline, "preset": preset, **_describe(params), "applied_to": applied}
 
 
@@ -64,11 +74,15 @@ def _describe(params: dict[str, Any]) -> dict[str, Any]:
             "upload_kbps": round(params["uploadThroughput"] * 8 / 1000, 1)}
 
 
+async def _attach(tab: Tab) -> None:
+    tab.state.put(NetworkConditions())
+
+
 async def _child_setup(tab: Tab, child: ChildTarget) -> None:
     params = conditions_of(tab)
     if params is not None:
         await child.session.send("Network.emulateNetworkConditions", params, timeout=5)
 
 
-if _child_setup not in child_setups:
-    child_setups.append(_child_setup)
+# Conditions set on a tab reach the workers and iframes that attach after (needs CONTEXTS for the others).
+OFFLINE = TabSetup("offline", attach=_attach, child_setup=_child_setup)

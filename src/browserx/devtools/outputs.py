@@ -28,7 +28,6 @@ DEFAULT_MAX_INLINE = 16 * 1024
 MAX_READ = 100_000  # characters (or bytes) per read
 PREVIEW_CHARS = 300
 OUTPUT_ID = re.compile(r"^out_[0-9a-f]{12}$")
-SERVICE = "outputs"
 
 
 def max_inline(conversation: Conversation) -> int:
@@ -53,10 +52,7 @@ class OutputStore:
 
     @classmethod
     def of(cls, conversation: Conversation) -> OutputStore:
-        store = conversation.services.get(SERVICE)
-        if store is None:
-            store = conversation.services[SERVICE] = cls(conversation)
-        return store
+        return conversation.state.setdefault(cls, lambda: cls(conversation))
 
     def keep(self, data: str | bytes, *, stem: str = "output", suffix: str = ".txt") -> dict[str, Any]:
         """Store `data`; the reference a result carries instead of it."""

@@ -1,7 +1,7 @@
 """Service worker registrations of a tab's browser context, and whether the page is controlled.
 
 Two sources, merged:
-- the `ServiceWorker` domain (enabled on every tab when it attaches): registrations of every origin
+- the `ServiceWorker` domain (enabled on every tab set up with `SERVICE_WORKERS`): registrations of every origin
   in the conversation's browser context, each version's status and running state. Its events are
   posted from the browser's service worker core and can trail the page by a moment;
 - the page itself (`navigator.serviceWorker`, evaluated in its main world at call time): the
@@ -15,10 +15,8 @@ import contextlib
 from typing import Any
 from urllib.parse import urlsplit
 
-from ..browser import Tab
+from ..browser import Tab, TabSetup
 from ..errors import JSExceptionError
-
-SERVICE = "devtools.service_workers"
 
 # Runs in the page's main world; never waits on a registration that does not settle.
 _PAGE_STATE = """(async () => {
@@ -60,10 +58,8 @@ class ServiceWorkerState:
 
 
 def state_of(tab: Tab) -> ServiceWorkerState:
-    state = tab.services.get(SERVICE)
-    if state is None:
-        state = tab.services[SERVICE] = ServiceWorkerState()
-    return state
+    """The tab's registrations as the domain reported them (made when the tab attached, by `SERVICE_WORKERS`)."""
+    return tab.state.need(ServiceWorkerState)
 
 
 async def service_workers(tab: Tab) -> dict[str, Any]:
@@ -167,8 +163,8 @@ def _origin(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}"
 
 
-async def _attach_hook(tab: Tab) -> None:
-    state = state_of(tab)
+async def _attach(tab: Tab) -> None:
+    state = tab.state.put(ServiceWorkerState())
     on = tab.session.on
     on("ServiceWorker.workerRegistrationUpdated", state.registration_updated)
     on("ServiceWorker.workerVersionUpdated", state.version_updated)
@@ -176,5 +172,5 @@ async def _attach_hook(tab: Tab) -> None:
     await tab.session.send("ServiceWorker.enable", timeout=5)
 
 
-if _attach_hook not in Tab.attach_hooks:
-    Tab.attach_hooks.append(_attach_hook)
+
+SERVICE_WORKERS = TabSetup("service_workers", attach=_attach)

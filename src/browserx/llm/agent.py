@@ -1,6 +1,6 @@
 """The agent loop: a task (and an optional start URL) → model calls and tool dispatches → an answer.
 
-    async with BrowserManager(config) as manager:
+    async with BrowserManager(config, setups=TAB_SETUPS) as manager:
         result = await run_agent("Log in as demo", url="https://…", manager=manager,
                                  client=ResponsesClient.from_env(model="…"))
         print(result.answer, result.summary())

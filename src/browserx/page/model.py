@@ -32,7 +32,6 @@ ROLE_PREFIXES = {
     "menuitem": "me", "menuitemcheckbox": "mc", "menuitemradio": "mr", "option": "op", "treeitem": "tr",
     "gridcell": "gc", "scrollbar": "sb", "file": "fi", "clickable": "cl",
 }
-PREFIX_ROLES = {prefix: role for role, prefix in ROLE_PREFIXES.items()}
 
 
 class SnapshotOptions(BaseModel):

@@ -88,10 +88,7 @@ class DomService:
 
     @classmethod
     def of(cls, tab: Tab) -> DomService:
-        service = tab.services.get("dom")
-        if service is None:
-            service = tab.services["dom"] = cls(tab)
-        return service
+        return tab.state.setdefault(cls, lambda: cls(tab))
 
     @property
     def world(self) -> PageWorld:

@@ -74,23 +74,22 @@ class PageWorld:
         another process).
         """
         if session is None or session is tab.session:
-            key, session = "world", None
+            key, session = None, None
         else:
-            key = f"world:{session.session_id}"
-        world = tab.services.get(key)
+            key = session.session_id
+        world = tab.state.get(cls, key)
         if world is None:
-            world = tab.services[key] = cls(tab, session)
+            world = tab.state.put(cls(tab, session), key)
             child = children_of(tab).get(session.session_id) if session is not None else None
             if child is not None:
                 child.offs.append(lambda: world._close(key))
         return world
 
-    def _close(self, key: str) -> None:
+    def _close(self, key: str | None) -> None:
         for off in self._offs:
             off()
         self._contexts.clear()
-        if self.tab.services.get(key) is self:
-            del self.tab.services[key]
+        self.tab.state.discard(type(self), key, self)
 
     def expect_click(self, token: int) -> asyncio.Future[dict[str, Any]]:
         """The record of the armed click `token` (element.js settle), as the page reports it."""

@@ -35,10 +35,10 @@ UNLIMITED = ImageLimits(max_long_edge=1_000_000, max_pixels=10**12)
 
 
 def limits_for(conversation: Any) -> ImageLimits:
-    """The conversation's limits: `services["screenshot_limits"]`, else BrowserConfig's
+    """The conversation's limits: an `ImageLimits` put in `conversation.state`, else BrowserConfig's
     screenshot_max_long_edge / screenshot_max_pixels, else the default."""
-    limits = conversation.services.get("screenshot_limits") if conversation is not None else None
-    if isinstance(limits, ImageLimits):
+    limits = conversation.state.get(ImageLimits) if conversation is not None else None
+    if limits is not None:
         return limits
     config = getattr(conversation, "config", None)
     long_edge = getattr(config, "screenshot_max_long_edge", None)

@@ -41,10 +41,8 @@ class ScreenshotStore:
 
     @classmethod
     def of(cls, conversation: Any) -> ScreenshotStore:
-        """The conversation's store, kept in `conversation.services["screenshots"]`."""
-        store = conversation.services.get("screenshots")
-        if store is None:
-            store = conversation.services["screenshots"] = cls(conversation.screenshot_dir)
+        """The conversation's store, kept in `conversation.state` (closed with the conversation)."""
+        store: ScreenshotStore = conversation.state.setdefault(cls, lambda: cls(conversation.screenshot_dir))
         return store
 
     def current(self) -> Path | None:

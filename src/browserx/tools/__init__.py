@@ -3,12 +3,17 @@
     registry = default_registry()
     registry.declarations()                      # name, description, JSON schema of each tool
     result = await registry.dispatch("browser_navigate", {"url": url}, ToolContext(manager, "chat-1"))
+
+The tools read what tabs collect from the moment they attach (network log, logs of iframes and
+workers, file choosers): the manager they run on is made with `BrowserManager(config, setups=TAB_SETUPS)`.
 """
 
 from __future__ import annotations
 
 import importlib
 
+from .. import devtools
+from ..actions.upload import FILE_CHOOSERS
 from .base import (
     TOOL_VERSION,
     Duration,
@@ -24,6 +29,9 @@ from .base import (
     parse_duration,
 )
 
+# What every tab of a manager the tools run on sets up when it attaches (browser/tab.py TabSetup).
+TAB_SETUPS = (*devtools.SETUPS, FILE_CHOOSERS)
+
 # Each module declares `TOOLS: list[Tool]`; a tool added there appears everywhere (LLM, MCP, CLI).
 TOOL_MODULES = ["browser", "dom", "screenshot", "devtools", "image", "output", "storage", "wait", "dialog"]
 
@@ -37,5 +45,5 @@ def default_registry() -> ToolRegistry:
     return registry
 
 
-__all__ = ["TOOL_VERSION", "Duration", "Image", "Params", "TabParams", "Tool", "ToolContext", "ToolOutput",
-           "ToolRegistry", "ToolResult", "data_of", "default_registry", "parse_duration"]
+__all__ = ["TAB_SETUPS", "TOOL_VERSION", "Duration", "Image", "Params", "TabParams", "Tool", "ToolContext",
+           "ToolOutput", "ToolRegistry", "ToolResult", "data_of", "default_registry", "parse_duration"]

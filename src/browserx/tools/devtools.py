@@ -1,19 +1,14 @@
 """DevTools tools: service workers, network sources (and bodies), offline mode and throttling.
 
 Console logs from every context (page, iframes, workers) are read with browser_recent_console_logs;
-importing the devtools modules here registers the tab hooks that collect them.
+the tabs collect them (and the network log, …) when the manager was given `tools.TAB_SETUPS`.
 """
 
 from __future__ import annotations
 
 from pydantic import Field
 
-from ..devtools import (
-    contexts as _contexts,  # noqa: F401 - registers the log-from-every-context hook
-    network,
-    offline,
-    service_workers,
-)
+from ..devtools import network, offline, service_workers
 from ..devtools.offline import Preset
 from .base import Hints, TabParams, Tool, ToolContext, ToolOutput
 
