@@ -7,8 +7,9 @@ Two strategies with one result shape (spec contract 9): "cdp" (default) sends re
 (`Input.dispatchMouseEvent`, `Input.insertText`, `Input.dispatchKeyEvent`) at the element's
 visible centre after checking in page that nothing covers it; "script" acts in page
 (`element.click()`-style synthetic events, value setting with input/change events), for pages
-where real input cannot reach the element. The in-page half is `page.js` + `element.js`,
-installed once per document in browserx's isolated world. A left click costs one call before the
+where real input cannot reach the element. The in-page half is `page.js` + `element.js`, parts of
+the one in-page program (page/main.js) that `PageWorld` installs with the page model, once per
+document in browserx's isolated world (no install round trip). A left click costs one call before the
 mouse events and none after: a call sent with them answers, from the click's own dispatch, what
 changed (focus, DOM, same-document URL). Other actions ask the page once more afterwards.
 
@@ -24,7 +25,6 @@ import asyncio
 import itertools
 import time
 from collections.abc import Awaitable, Callable
-from importlib import resources
 from typing import Any
 
 from ..browser import Tab
@@ -42,12 +42,10 @@ from .settle import DEFAULT_SETTLE, settle as settle_page
 BUTTONS = {"left": (0, 1), "middle": (1, 4), "right": (2, 2)}  # name -> (DOM button, buttons bitmask)
 OPTION_WAIT_MS = 2000
 CLICK_SETTLE_MS = 1000  # in page: longest wait for an armed click to be dispatched
-_LIB: str | None = None
 # Runs `begin` (effects baseline) and one entry point of __bxact in a single round trip; a
 # returned promise (awaitOption) is awaited by Runtime.callFunctionOn.
 _CALL = """function(method, detail, ...args) {
   const A = globalThis.__bxact;
-  if (!A) return {install: true};
   if (detail !== null) A.begin(detail);
   return A[method](...args);
 }"""
@@ -56,21 +54,9 @@ _NAVIGATION_STARTED = "function() { const A = globalThis.__bxact; return A ? A.n
 _SCROLL_POSITION = "function() { return [Math.round(scrollX), Math.round(scrollY)]; }"
 
 
-def _lib() -> str:
-    global _LIB
-    if _LIB is None:
-        files = resources.files("browserx.actions")
-        source = "\n".join(files.joinpath(name).read_text(encoding="utf-8") for name in ("page.js", "element.js"))
-        _LIB = "function() {\n'use strict';\n" + source + "\nreturn true; }"
-    return _LIB
-
-
 async def _page(world: PageWorld, method: str, *args: Any, detail: bool | None = None) -> dict[str, Any]:
     """Call `__bxact[method](*args)`; with `detail` not None, also take the effects baseline first."""
     out = await world.call(_CALL, method, detail, *args)
-    if isinstance(out, dict) and out.get("install"):
-        await world.call(_lib())
-        out = await world.call(_CALL, method, detail, *args)
     if not isinstance(out, dict):
         raise NodeNotFoundError("the page gave no answer for the element; take a new snapshot")
     if out.get("error"):
