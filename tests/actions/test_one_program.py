@@ -41,3 +41,37 @@ async def test_a_covered_click_names_its_cover_as_the_snapshot_does(tab, load, e
     cover = result.error["details"]["cover"]
     assert cover["element_id"] == over
     assert (cover["role"], cover["name"]) == (listed[over]["role"], listed[over]["name"])
+
+
+async def test_a_click_reaches_cdp_through_the_documented_walk(tab, load, eid, call):
+    """docs/CONTRIBUTING.md "A click, end to end": the files on the stack of each CDP message the click sends
+    (below the MCP edge, which `call` stands in for). A new file on the walk is a deliberate change: update both."""
+    import contextvars
+    import sys
+    from pathlib import Path
+
+    import browserx
+
+    package = Path(browserx.__file__).parent
+    await load(tab, PAGE)
+    go = await eid(tab, "#go")
+    on_stack: set[str] = set()
+    clicking = contextvars.ContextVar("clicking", default=False)  # the click's tasks, not the CDP reader's
+
+    def profile(frame, event, _arg):
+        code = frame.f_code
+        if event == "call" and clicking.get() and code.co_name == "send" and code.co_filename == str(package / "cdp" / "session.py"):
+            walker = frame
+            while walker is not None:
+                if walker.f_code.co_filename.startswith(str(package)):
+                    on_stack.add(Path(walker.f_code.co_filename).relative_to(package).as_posix())
+                walker = walker.f_back
+
+    clicking.set(True)
+    sys.setprofile(profile)
+    try:
+        result = await call("browser_dom", action="click", element_id=go)
+    finally:
+        sys.setprofile(None)
+    assert result.success, result.error
+    assert on_stack == {"tools/base.py", "tools/dom.py", "actions/element.py", "page/world.py", "cdp/session.py"}

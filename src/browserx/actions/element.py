@@ -34,7 +34,6 @@ from ..page.frames import Frame
 from ..page.service import DomService
 from ..page.world import PageWorld
 from . import visual
-from .animations import settle_animations
 from .effects import EffectWatch, invalidate_snapshot
 from .keys import key_event_params, press_key
 from .settle import DEFAULT_SETTLE, settle as settle_page
@@ -49,6 +48,11 @@ _CALL = """function(method, detail, ...args) {
   if (detail !== null) A.begin(detail);
   return A[method](...args);
 }"""
+# The animations the action started (since its in-page begin): waited for when they can finish within
+# the bound; those still running are remembered, and the next snapshot marks their controls `animating`.
+# Infinite ones (spinners) and long ones (over 5 s: tickers) are never waited for (widgets.js).
+ANIMATION_WAIT_MS = 1000
+_SETTLE_ANIMATIONS = "function(ms) { return globalThis.__browserxWidgets.settleAnimations(ms, true); }"
 _FINISH = "function() { const A = globalThis.__bxact; return A ? A.finish() : null; }"
 _NAVIGATION_STARTED = "function() { const A = globalThis.__bxact; return A ? A.navigationStarted() : false; }"
 _SCROLL_POSITION = "function() { return [Math.round(scrollX), Math.round(scrollY)]; }"
@@ -85,6 +89,8 @@ class _Run:
 
     async def point(self, where: dict[str, Any]) -> tuple[float, float]:
         """The tab-viewport point of an in-page answer's x, y."""
+        if self.frame.child is None:
+            return where["x"], where["y"]  # the tab's own document: already a point of the tab's viewport
         return await self.frame.to_top(where["x"], where["y"], scrolled=bool(where.get("scrolled")))
 
     async def _finish(self) -> dict[str, Any] | None:
@@ -116,7 +122,7 @@ class _Run:
                 page = await self._finish() or page
         await self.watch.settle()
         if not self.watch.navigating and self.settle_budget > 0:  # settle "0s" skips the animations too
-            animated = await settle_animations(self.frame.world)
+            animated = await self._settle_animations()
             if animated and animated.get("waited"):
                 page = await self._finish() or page  # the effects describe the end state
         effects = self.watch.summary(page)
@@ -126,6 +132,13 @@ class _Run:
             effects["file_chooser"] = chooser
         return {"success": True, "duration_ms": round((time.perf_counter() - self.started) * 1000, 1),
                 "snapshotInvalidated": True, **extra, **settled, "effects": effects}
+
+    async def _settle_animations(self) -> dict[str, Any] | None:
+        try:
+            return await self.frame.world.call(_SETTLE_ANIMATIONS, ANIMATION_WAIT_MS,
+                                               timeout=ANIMATION_WAIT_MS / 1000 + 5.0)
+        except BrowserxError:
+            return None  # the document went away (a navigation): nothing left to wait for
 
     def interrupted(self, dialog: dict[str, Any]) -> dict[str, Any]:
         """The result of an action during which a dialog opened and waits for browser_dialog."""
