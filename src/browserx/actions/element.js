@@ -6,7 +6,7 @@
 import { S, CONTROL, TYPABLE, NO_CARET, resolve, notFound, activeElement, blocked, hidden, shown, target } from "./page.js";
 import { short, roleFor, nameFor, describe } from "../page/describe.js";
 import { visibleBox } from "../page/geometry.js";
-import { observe, flush, onMutations } from "../page/observer.js";
+import { observe, flush, onMutations, whenQuiet } from "../page/observer.js";
 
 // -- effects: a mutation counter, and focus before/after ---------------------------------------
 function controlsIn(node) {
@@ -213,6 +213,8 @@ const optionValue = (o) => o.getAttribute('data-value') || o.getAttribute('value
 
 globalThis.__bxact = {
   begin, finish, describe, awaitClick,
+  quiet: whenQuiet,  // settle.py: the DOM quiet after the responses an action caused
+  watch(listener) { observe(document); return onMutations(listener); },  // waiting.py: checks on change
   navigationStarted() { return !!S.navigating; },
   none() { return {ok: true}; },
   click(id, checkCover, token) {
