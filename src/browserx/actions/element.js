@@ -5,7 +5,7 @@
 // Part 2 of 2: page.js (resolve, where a pointer must go) comes first.
 import { S, CONTROL, TYPABLE, NO_CARET, resolve, notFound, activeElement, blocked, hidden, shown, target } from "./page.js";
 import { short, roleFor, nameFor, describe } from "../page/describe.js";
-import { visibleBox } from "../page/geometry.js";
+import { visibleBox, hitAt } from "../page/geometry.js";
 import { observe, flush, onMutations, whenQuiet } from "../page/observer.js";
 
 // -- effects: a mutation counter, and focus before/after ---------------------------------------
@@ -216,6 +216,11 @@ globalThis.__bxact = {
   quiet: whenQuiet,  // settle.py: the DOM quiet after the responses an action caused
   watch(listener) { observe(document); return onMutations(listener); },  // waiting.py: checks on change
   navigationStarted() { return !!S.navigating; },
+  // drag.py: whether a press at (x, y) lands on something draggable (or inside it).
+  draggableAt(x, y) {
+    for (let n = hitAt(x, y); n; n = n.parentElement || (n.parentNode && n.parentNode.host) || null) if (n.draggable) return true;
+    return false;
+  },
   none() { return {ok: true}; },
   click(id, checkCover, token) {
     const el = resolve(id);
