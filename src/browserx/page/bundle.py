@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
 
@@ -74,7 +75,7 @@ def _read(path: str) -> str:
     return resources.files("browserx").joinpath(path).read_text(encoding="utf-8")
 
 
-def collect(entry: str, read=_read) -> list[Part]:
+def collect(entry: str, read: Callable[[str], str] = _read) -> list[Part]:
     """The parts reachable from `entry`, each after the parts it imports; checked."""
     parts: dict[str, Part] = {}
     order: list[Part] = []
@@ -105,7 +106,7 @@ def collect(entry: str, read=_read) -> list[Part]:
     return order
 
 
-def bundle(entry: str, prologue: str = "", read=_read) -> str:
+def bundle(entry: str, prologue: str = "", read: Callable[[str], str] = _read) -> str:
     """One script: the parts reachable from `entry` in one strict function scope (after `prologue`)."""
     body = "\n".join(f"// ---- {part.path}\n{part.body}" for part in collect(entry, read))
     return "(() => {\n'use strict';\n" + prologue + body + "\n})();\ntrue"

@@ -1,4 +1,4 @@
-"""browserx's isolated JavaScript world in each frame of a tab, with its bootstrap scripts.
+"""browserx's isolated JavaScript world in each frame of a tab, with its in-page program.
 
 Page scripts cannot see or tamper with what runs here, and what runs here keeps its state
 (element ↔ id maps) for the life of the document. One world per frame document: created on
