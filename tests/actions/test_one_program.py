@@ -20,10 +20,11 @@ async def test_the_first_click_in_a_document_sends_one_call_before_the_mouse_eve
     async def counting(method, params=None, **kwargs):
         sent.append(method)
         return await send(method, params, **kwargs)
+
     monkeypatch.setattr(tab.session, "send", counting)
     result = await element.click(tab, go)
     assert result["success"] is True
-    before_input = sent[:sent.index("Input.dispatchMouseEvent")]
+    before_input = sent[: sent.index("Input.dispatchMouseEvent")]
     # The action's one call, then awaitClick sent together with the mouse events. The actions came with
     # the page model's world: no install probe, no second evaluation.
     assert before_input == ["Runtime.callFunctionOn", "Runtime.callFunctionOn"]
@@ -60,7 +61,12 @@ async def test_a_click_reaches_cdp_through_the_documented_walk(tab, load, eid, c
 
     def profile(frame, event, _arg):
         code = frame.f_code
-        if event == "call" and clicking.get() and code.co_name == "send" and code.co_filename == str(package / "cdp" / "session.py"):
+        if (
+            event == "call"
+            and clicking.get()
+            and code.co_name == "send"
+            and code.co_filename == str(package / "cdp" / "session.py")
+        ):
             walker = frame
             while walker is not None:
                 if walker.f_code.co_filename.startswith(str(package)):

@@ -38,8 +38,8 @@ class BundleError(ValueError):
 
 @dataclass
 class Part:
-    path: str                                               # "page/roles.js", relative to the package
-    body: str                                               # the source without import/export statements
+    path: str  # "page/roles.js", relative to the package
+    body: str  # the source without import/export statements
     imports: dict[str, list[str]] = field(default_factory=dict)  # part path -> names
     exports: list[str] = field(default_factory=list)
     declared: list[str] = field(default_factory=list)
