@@ -126,8 +126,7 @@ class _Run:
             if animated and animated.get("waited"):
                 page = await self._finish() or page  # the effects describe the end state
         effects = self.watch.summary(page)
-        from .upload import chooser_effect  # noqa: PLC0415 - upload builds on this module
-        chooser = await chooser_effect(self)
+        chooser = await self.watch.file_chooser(self.frame.world)
         if chooser:
             effects["file_chooser"] = chooser
         return {"success": True, "duration_ms": round((time.perf_counter() - self.started) * 1000, 1),
