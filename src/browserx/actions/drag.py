@@ -37,12 +37,7 @@ _BOX = """function(id) {
   for (let n = el; n && n.nodeType === 1; n = n.parentElement) if (n.draggable) { draggable = true; break; }
   return {w: r.width, h: r.height, draggable};
 }"""
-_DRAGGABLE_AT = """function(x, y) {
-  for (let n = document.elementFromPoint(x, y); n && n.nodeType === 1; n = n.parentElement) {
-    if (n.draggable) return true;
-  }
-  return false;
-}"""
+_DRAGGABLE_AT = "function(x, y) { return globalThis.__bxact.draggableAt(x, y); }"  # the one hit test (geometry.js)
 
 
 async def _box(run: _Run, element_id: str) -> dict[str, Any]:

@@ -1,8 +1,9 @@
 """What an action did to the page, measured around it: the effect summary of every action result.
 
-Most of it costs nothing: the URL, and the notices the tab already collects (new tabs, dialogs,
-downloads). Focus and DOM changes come from the in-page half (`element.js`: `begin` before the
-action rides on the action's own first call, `finish` after it). Waits are bounded event waits:
+Most of it costs nothing: the URL, the notices the tab already collects (new tabs, dialogs,
+downloads), and the file choosers the action opened (intercepted: actions/upload.py). Focus and
+DOM changes come from the in-page half (`element.js`: `begin` before the action rides on the
+action's own first call, `finish` after it). Waits are bounded event waits:
 a navigation the action requested is followed to its commit, a new tab to its adoption.
 """
 
@@ -14,10 +15,13 @@ import time
 from typing import Any
 
 from ..browser import Tab
+from ..errors import BrowserxError
+from ..page.world import PageWorld
 from .navigation import wait_ready
 
 NAVIGATION_WAIT = 10.0  # a requested navigation that has not committed by then is reported as pending
 ADOPTION_WAIT = 5.0
+_ID_OF_THIS = "function() { return globalThis.__browserx.idOf(this); }"
 
 
 class EffectWatch:
@@ -31,6 +35,7 @@ class EffectWatch:
         self.navigation_pending = False
         self.same_document_url: str | None = None
         self.loader_id = tab.load.loader_id  # a new document (its load state is reported) changes it
+        self.choosers: list[dict[str, Any]] = []  # Page.fileChooserOpened during the action
         loop = asyncio.get_running_loop()
         self._committed: asyncio.Future[None] = loop.create_future()
         main = tab.target_id
@@ -54,6 +59,7 @@ class EffectWatch:
             session.on("Page.frameNavigated", committed),
             session.on("Page.frameStoppedLoading", committed),
             session.on("Page.navigatedWithinDocument", within),
+            session.on("Page.fileChooserOpened", self.choosers.append),
             connection.on("Browser.downloadWillBegin", lambda _p: self._done()),
         ]
 
@@ -89,6 +95,14 @@ class EffectWatch:
         finally:
             self.close()
 
+    async def file_chooser(self, world: PageWorld) -> dict[str, Any] | None:
+        """`effects.file_chooser`: the file input whose chooser the action opened (the last), or None."""
+        if not self.choosers:
+            return None
+        opened = self.choosers[-1]
+        return {"element_id": await _element_id(self.tab, world, opened.get("backendNodeId")),
+                "multiple": opened.get("mode") == "selectMultiple"}
+
     def close(self) -> None:
         for off in self._offs:
             off()
@@ -123,6 +137,27 @@ class EffectWatch:
                 if page.get(key):
                     effects[key] = page[key]
         return effects
+
+
+async def _element_id(tab: Tab, world: PageWorld, backend_node_id: int | None) -> str | None:
+    """The page model's id of a DOM node; a snapshot names it first if it has none yet."""
+    from ..page.service import DomService  # noqa: PLC0415 - as in invalidate_snapshot
+
+    if backend_node_id is None:
+        return None
+    for attempt in (1, 2):
+        try:
+            node = await world.session.send("DOM.resolveNode", {
+                "backendNodeId": backend_node_id, "executionContextId": await world.context_id()})
+            found = await world.session.send("Runtime.callFunctionOn", {
+                "functionDeclaration": _ID_OF_THIS, "objectId": node["object"]["objectId"], "returnByValue": True})
+        except BrowserxError:
+            return None
+        element_id = found.get("result", {}).get("value")
+        if element_id or attempt == 2:
+            return element_id
+        await DomService.of(tab).snapshot(fresh=True)
+    return None
 
 
 def invalidate_snapshot(tab: Tab) -> None:

@@ -1,16 +1,27 @@
-// browserx actions: the in-page half of acting on an element, installed once per document in
-// browserx's isolated world as globalThis.__bxact. Page scripts cannot see or patch it.
+// browserx actions: the in-page half of acting on an element, part of the in-page program (page/main.js)
+// installed once per document in browserx's isolated world; published as globalThis.__bxact.
 // Every entry point takes an element id of the page model (null = the element the previous
 // call picked, e.g. a listbox option) and returns plain JSON: {ok: true, ...} or {error: CODE, ...}.
-// Part 2 of 2: page.js (resolve, describe, geometry, hit testing) comes first in the same scope.
+// Part 2 of 2: page.js (resolve, where a pointer must go) comes first.
+import { S, CONTROL, TYPABLE, NO_CARET, resolve, notFound, activeElement, blocked, hidden, shown, target } from "./page.js";
+import { short, roleFor, nameFor, describe } from "../page/describe.js";
+import { visibleBox, hitAt } from "../page/geometry.js";
+import { observe, flush, onMutations, whenQuiet } from "../page/observer.js";
+// How many finite animations the action has started so far: with none, Python skips the wait for them.
+import { animationsStarted } from "../page/widgets.js";
+
 // -- effects: a mutation counter, and focus before/after ---------------------------------------
 function controlsIn(node) {
   if (node.nodeType !== 1) return 0;
   return (node.matches(CONTROL) ? 1 : 0) + node.querySelectorAll(CONTROL).length;
 }
 const overlay = (n) => n.nodeType === 1 && n.hasAttribute('data-browserx-overlay');  // visual.py's ripple
+// The records of the program's one observer (page/observer.js) that tell an action's effects: the DOM's
+// shape and the attributes that show, hide, open or enable something (not text, not other attributes).
+const SHOWING = new Set(['hidden', 'style', 'class', 'open', 'disabled', 'aria-hidden', 'aria-expanded']);
 function count(records) {
   for (const r of records) {
+    if (r.type === 'characterData' || (r.type === 'attributes' && !SHOWING.has(r.attributeName))) continue;
     if (overlay(r.target) || Array.from(r.addedNodes).some(overlay) || Array.from(r.removedNodes).some(overlay)) continue;
     S.mutations++;
     if (r.type !== 'childList') continue;
@@ -30,11 +41,12 @@ function watchNavigation() {
 }
 function begin(detail) {
   watchNavigation();
-  if (!S.observer) {
-    S.observer = new MutationObserver(count);
-    observe(document);
+  if (!S.listening) {
+    S.listening = true;
+    onMutations(count);
   }
-  S.observer.takeRecords();
+  observe(document);
+  flush();
   S.token = 0;
   S.mutations = 0; S.added = []; S.removed = 0;
   S.before = detail ? new Set(visibleControls()) : null;
@@ -45,12 +57,6 @@ function begin(detail) {
   // which can be before a script that runs during it.
   const now = document.timeline.currentTime;
   globalThis.__bxActionStart = now === null ? undefined : now;
-}
-function observe(root) {
-  if (!S.observer || S.watched.has(root)) return;
-  S.watched.add(root);
-  S.observer.observe(root, {childList: true, subtree: true, attributes: true,
-    attributeFilter: ['hidden', 'style', 'class', 'open', 'disabled', 'aria-hidden', 'aria-expanded']});
 }
 function changes() {
   // Focus unchanged: say so instead of describing the element again.
@@ -65,14 +71,8 @@ function changes() {
   }
   return out;
 }
-// How many finite animations the action has started so far (-1: unknown): with none, Python skips
-// the wait for them, a round trip.
-function animationsStarted() {
-  const W = globalThis.__browserxWidgets;
-  return W ? W.animationsStarted() : -1;
-}
 function finish() {
-  if (S.observer) count(S.observer.takeRecords());
+  flush();
   S.token = 0;
   const out = changes();
   out.animations = animationsStarted();
@@ -107,7 +107,7 @@ function activates(event) {
 }
 function settle(event) {
   if (!S.token || S.result) return;
-  if (S.observer) count(S.observer.takeRecords());
+  flush();
   S.result = changes();
   S.result.animations = animationsStarted();
   if (activates(event)) S.result.activation = true;
@@ -144,7 +144,7 @@ function awaitClick(token, ms) {
 // -- editing ------------------------------------------------------------------------------------
 function editable(el) {
   if (el.tagName === 'TEXTAREA') return el;
-  if (el.tagName === 'INPUT') return TEXT_INPUT.test((el.getAttribute('type') || '').toLowerCase()) ? el : null;
+  if (el.tagName === 'INPUT') return TYPABLE.test((el.getAttribute('type') || '').toLowerCase()) ? el : null;
   if (el.isContentEditable) return el;
   if (el.tagName === 'LABEL' && el.control) return editable(el.control);
   const inner = el.querySelector && el.querySelector('input,textarea,[contenteditable=""],[contenteditable=true]');
@@ -192,12 +192,12 @@ function mouseEvents(el, types, button, detail, mods) {
 }
 
 // -- options: <select> and ARIA listboxes -------------------------------------------------------
-const norm = (s) => (s || '').replace(/\s+/g, ' ').trim().toLowerCase();
+const folded = (s) => (s || '').replace(/\s+/g, ' ').trim().toLowerCase();
 function pick(options, wanted, labelOf, valueOf) {
-  const w = norm(wanted);
+  const w = folded(wanted);
   return options.find(o => labelOf(o).trim() === wanted.trim()) || options.find(o => valueOf(o) === wanted) ||
-    options.find(o => norm(labelOf(o)) === w) || options.find(o => norm(valueOf(o)) === w) ||
-    unique(options.filter(o => norm(labelOf(o)).includes(w)));
+    options.find(o => folded(labelOf(o)) === w) || options.find(o => folded(valueOf(o)) === w) ||
+    unique(options.filter(o => folded(labelOf(o)).includes(w)));
 }
 // A partial label match counts only when it is the only one: "2" must not pick "12" over "20".
 const unique = (found) => found.length === 1 ? found[0] : undefined;
@@ -212,7 +212,7 @@ function listboxOf(el) {
 }
 // The text field that filters a combobox's options: the combobox itself, or one in its popup.
 function searchBoxOf(el, box) {
-  const field = (n) => n && (n.tagName === 'INPUT' ? TEXT_INPUT.test((n.type || '').toLowerCase()) && !n.readOnly : n.isContentEditable);
+  const field = (n) => n && (n.tagName === 'INPUT' ? TYPABLE.test((n.type || '').toLowerCase()) && !n.readOnly : n.isContentEditable);
   if (field(el)) return el;
   const popup = box && (box.parentElement || box);
   const inner = popup && popup.querySelector('input[type=search], [role=searchbox], input[role=combobox], input:not([type])');
@@ -223,7 +223,14 @@ const optionValue = (o) => o.getAttribute('data-value') || o.getAttribute('value
 
 globalThis.__bxact = {
   begin, finish, describe, awaitClick,
+  quiet: whenQuiet,  // settle.py: the DOM quiet after the responses an action caused
+  watch(listener) { observe(document); return onMutations(listener); },  // waiting.py: checks on change
   navigationStarted() { return !!S.navigating; },
+  // drag.py: whether a press at (x, y) lands on something draggable (or inside it).
+  draggableAt(x, y) {
+    for (let n = hitAt(x, y); n; n = n.parentElement || (n.parentNode && n.parentNode.host) || null) if (n.draggable) return true;
+    return false;
+  },
   none() { return {ok: true}; },
   click(id, checkCover, token) {
     const el = resolve(id);
@@ -267,14 +274,14 @@ globalThis.__bxact = {
     const el0 = resolve(id);
     if (!el0) return notFound(id);
     const el = editable(el0);
-    if (!el && el0.getAttribute('aria-readonly') === 'true') return {error: 'ELEMENT_READONLY', message: `${roleOf(el0)} "${nameOf(el0)}" is read-only`};
-    if (!el) return {error: 'VALIDATION_ERROR', message: `${roleOf(el0)} "${nameOf(el0)}" is not a text field; type into an input, textarea or contenteditable element`};
+    if (!el && el0.getAttribute('aria-readonly') === 'true') return {error: 'ELEMENT_READONLY', message: `${roleFor(el0)} "${nameFor(el0)}" is read-only`};
+    if (!el) return {error: 'VALIDATION_ERROR', message: `${roleFor(el0)} "${nameFor(el0)}" is not a text field; type into an input, textarea or contenteditable element`};
     const stop = blocked(el);
     if (stop) return stop;
-    if (el.readOnly || el.getAttribute('aria-readonly') === 'true') return {error: 'ELEMENT_READONLY', message: `${roleOf(el)} "${nameOf(el)}" is read-only`};
+    if (el.readOnly || el.getAttribute('aria-readonly') === 'true') return {error: 'ELEMENT_READONLY', message: `${roleFor(el)} "${nameFor(el)}" is read-only`};
     const where = target(el, checkCover);
     if (where.error) return where;
-    if (!focusField(el)) return {error: 'ELEMENT_NOT_VISIBLE', message: `${roleOf(el)} "${nameOf(el)}" cannot take focus`};
+    if (!focusField(el)) return {error: 'ELEMENT_NOT_VISIBLE', message: `${roleFor(el)} "${nameFor(el)}" cannot take focus`};
     S.pending = el;
     if (el.tagName === 'INPUT' && NO_CARET.test(el.type)) return {ok: true, set_value: true};
     const hasText = clear ? selectContents(el) : false;
@@ -287,11 +294,11 @@ globalThis.__bxact = {
     const el0 = resolve(id);
     if (!el0) return notFound(id);
     const el = editable(el0);
-    if (!el && el0.getAttribute('aria-readonly') === 'true') return {error: 'ELEMENT_READONLY', message: `${roleOf(el0)} "${nameOf(el0)}" is read-only`};
-    if (!el) return {error: 'VALIDATION_ERROR', message: `${roleOf(el0)} "${nameOf(el0)}" is not a text field`};
+    if (!el && el0.getAttribute('aria-readonly') === 'true') return {error: 'ELEMENT_READONLY', message: `${roleFor(el0)} "${nameFor(el0)}" is read-only`};
+    if (!el) return {error: 'VALIDATION_ERROR', message: `${roleFor(el0)} "${nameFor(el0)}" is not a text field`};
     const stop = blocked(el);
     if (stop) return stop;
-    if (el.readOnly || el.getAttribute('aria-readonly') === 'true') return {error: 'ELEMENT_READONLY', message: `${roleOf(el)} "${nameOf(el)}" is read-only`};
+    if (el.readOnly || el.getAttribute('aria-readonly') === 'true') return {error: 'ELEMENT_READONLY', message: `${roleFor(el)} "${nameFor(el)}" is read-only`};
     el.scrollIntoView({block: 'nearest', inline: 'nearest', behavior: 'instant'});
     el.focus({preventScroll: true});
     setText(el, text, clear);
@@ -326,7 +333,7 @@ globalThis.__bxact = {
   scroll(id, block, inline) {
     const el = resolve(id);
     if (!el) return notFound(id);
-    if (hidden(el) || !el.getClientRects().length) return {error: 'ELEMENT_NOT_VISIBLE', message: `${roleOf(el)} "${nameOf(el)}" is hidden or has no size`};
+    if (hidden(el) || !el.getClientRects().length) return {error: 'ELEMENT_NOT_VISIBLE', message: `${roleFor(el)} "${nameFor(el)}" is hidden or has no size`};
     el.scrollIntoView({block, inline, behavior: 'instant'});
     const v = visibleBox(el);
     return {ok: true, scroll_x: Math.round(window.scrollX), scroll_y: Math.round(window.scrollY), in_viewport: !!v.box};
@@ -352,11 +359,11 @@ globalThis.__bxact = {
     const box = listboxOf(el);
     const opts = box ? Array.from(box.querySelectorAll('[role=option]')) : [];
     const o = pick(opts, wanted, optionLabel, optionValue);
-    const opens = roleOf(el) === 'combobox' || !!el.getAttribute('aria-haspopup');
+    const opens = roleFor(el) === 'combobox' || !!el.getAttribute('aria-haspopup');
     if (opens && (!o || !shown(o))) return {ok: true, open: true};
     if (!o) {
-      const role = roleOf(el);
-      if (!box) return {error: 'VALIDATION_ERROR', message: `${role} "${nameOf(el)}" is not a select, listbox or combobox`};
+      const role = roleFor(el);
+      if (!box) return {error: 'VALIDATION_ERROR', message: `${role} "${nameFor(el)}" is not a select, listbox or combobox`};
       return {error: 'VALIDATION_ERROR', message: `no option "${wanted}"`, options: opts.slice(0, 30).map(x => short(optionLabel(x)))};
     }
     if (o.getAttribute('aria-disabled') === 'true') return {error: 'ELEMENT_DISABLED', message: `option "${short(optionLabel(o))}" is disabled`};
@@ -382,6 +389,6 @@ globalThis.__bxact = {
       }
       await new Promise(r => setTimeout(r, 16));
     }
-    return {error: 'VALIDATION_ERROR', message: `no option "${wanted}" appeared after opening ${roleOf(el)} "${nameOf(el)}"`};
+    return {error: 'VALIDATION_ERROR', message: `no option "${wanted}" appeared after opening ${roleFor(el)} "${nameFor(el)}"`};
   },
 };

@@ -7,10 +7,12 @@ Two strategies with one result shape (spec contract 9): "cdp" (default) sends re
 (`Input.dispatchMouseEvent`, `Input.insertText`, `Input.dispatchKeyEvent`) at the element's
 visible centre after checking in page that nothing covers it; "script" acts in page
 (`element.click()`-style synthetic events, value setting with input/change events), for pages
-where real input cannot reach the element. The in-page half is `page.js` + `element.js`,
-installed once per document in browserx's isolated world. A left click costs one call before the
-mouse events and none after: a call sent with them answers, from the click's own dispatch, what
-changed (focus, DOM, same-document URL). Other actions ask the page once more afterwards.
+where real input cannot reach the element. The in-page half is `page.js` + `element.js`, parts of
+the one in-page program (page/main.js) that `PageWorld` installs with the page model, once per
+document in browserx's isolated world (no install round trip). A left click costs one call before the
+mouse events and none after: the click's own dispatch reports what changed (focus, DOM,
+same-document URL) through a binding (`Runtime.bindingCalled`) while the input is acked. Other
+actions ask the page once more afterwards.
 
 An element of an out-of-process iframe (a snapshot with include_cross_origin_iframes) is acted on
 in that frame's world (`DomService.frame_of`); the point it answers is in the frame's viewport, and
@@ -24,7 +26,6 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Awaitable, Callable
-from importlib import resources
 from typing import Any
 
 from ..browser import Tab
@@ -34,7 +35,6 @@ from ..page.frames import Frame
 from ..page.service import DomService
 from ..page.world import PageWorld
 from . import visual
-from .animations import settle_animations
 from .effects import EffectWatch, invalidate_snapshot
 from .keys import key_event_params, press_key
 from .settle import DEFAULT_SETTLE, settle as settle_page
@@ -43,35 +43,26 @@ BUTTONS = {"left": (0, 1), "middle": (1, 4), "right": (2, 2)}  # name -> (DOM bu
 OPTION_WAIT_MS = 2000
 CLICK_SETTLE_MS = 1000  # in page: longest wait for an armed click to be dispatched
 BINDING_GRACE = 0.05    # after the input's ack, how long the click's reported record may still be on its way
-_LIB: str | None = None
 # Runs `begin` (effects baseline) and one entry point of __bxact in a single round trip; a
 # returned promise (awaitOption) is awaited by Runtime.callFunctionOn.
 _CALL = """function(method, detail, ...args) {
   const A = globalThis.__bxact;
-  if (!A) return {install: true};
   if (detail !== null) A.begin(detail);
   return A[method](...args);
 }"""
+# The animations the action started (since its in-page begin): waited for when they can finish within
+# the bound; those still running are remembered, and the next snapshot marks their controls `animating`.
+# Infinite ones (spinners) and long ones (over 5 s: tickers) are never waited for (widgets.js).
+ANIMATION_WAIT_MS = 1000
+_SETTLE_ANIMATIONS = "function(ms) { return globalThis.__browserxWidgets.settleAnimations(ms, true); }"
 _FINISH = "function() { const A = globalThis.__bxact; return A ? A.finish() : null; }"
 _NAVIGATION_STARTED = "function() { const A = globalThis.__bxact; return A ? A.navigationStarted() : false; }"
 _SCROLL_POSITION = "function() { return [Math.round(scrollX), Math.round(scrollY)]; }"
 
 
-def _lib() -> str:
-    global _LIB
-    if _LIB is None:
-        files = resources.files("browserx.actions")
-        source = "\n".join(files.joinpath(name).read_text(encoding="utf-8") for name in ("page.js", "element.js"))
-        _LIB = "function() {\n'use strict';\n" + source + "\nreturn true; }"
-    return _LIB
-
-
 async def _page(world: PageWorld, method: str, *args: Any, detail: bool | None = None) -> dict[str, Any]:
     """Call `__bxact[method](*args)`; with `detail` not None, also take the effects baseline first."""
     out = await world.call(_CALL, method, detail, *args)
-    if isinstance(out, dict) and out.get("install"):
-        await world.call(_lib())
-        out = await world.call(_CALL, method, detail, *args)
     if not isinstance(out, dict):
         raise NodeNotFoundError("the page gave no answer for the element; take a new snapshot")
     if out.get("error"):
@@ -100,6 +91,8 @@ class _Run:
 
     async def point(self, where: dict[str, Any]) -> tuple[float, float]:
         """The tab-viewport point of an in-page answer's x, y."""
+        if self.frame.child is None:
+            return where["x"], where["y"]  # the tab's own document: already a point of the tab's viewport
         return await self.frame.to_top(where["x"], where["y"], scrolled=bool(where.get("scrolled")))
 
     async def _finish(self) -> dict[str, Any] | None:
@@ -135,16 +128,22 @@ class _Run:
         await self.watch.settle()
         # settle "0s" skips the animations too; none started: no round trip to wait for them.
         if not self.watch.navigating and self.settle_budget > 0 and started != 0:
-            animated = await settle_animations(self.frame.world)
+            animated = await self._settle_animations()
             if animated and animated.get("waited"):
                 page = await self._finish() or page  # the effects describe the end state
         effects = self.watch.summary(page)
-        from .upload import chooser_effect  # noqa: PLC0415 - upload builds on this module
-        chooser = await chooser_effect(self)
+        chooser = await self.watch.file_chooser(self.frame.world)
         if chooser:
             effects["file_chooser"] = chooser
         return {"success": True, "duration_ms": round((time.perf_counter() - self.started) * 1000, 1),
                 "snapshotInvalidated": True, **extra, **settled, "effects": effects}
+
+    async def _settle_animations(self) -> dict[str, Any] | None:
+        try:
+            return await self.frame.world.call(_SETTLE_ANIMATIONS, ANIMATION_WAIT_MS,
+                                               timeout=ANIMATION_WAIT_MS / 1000 + 5.0)
+        except BrowserxError:
+            return None  # the document went away (a navigation): nothing left to wait for
 
     def interrupted(self, dialog: dict[str, Any]) -> dict[str, Any]:
         """The result of an action during which a dialog opened and waits for browser_dialog."""

@@ -9,7 +9,8 @@ has been quiet briefly, within a bound.
 An action that started no request costs nothing here (one comparison): the requests in flight are
 the tab's own record (`tab.load`, browser/loading.py, fed by `Network.*` events), never polled.
 When it did start some, the wait is for their `loadingFinished`/`loadingFailed`, then for a quiet
-DOM (a MutationObserver in browserx's isolated world), again while that rendering starts more.
+DOM (the in-page program's MutationObserver, in browserx's isolated world), again while that
+rendering starts more.
 """
 
 from __future__ import annotations
@@ -25,17 +26,9 @@ DEFAULT_SETTLE = 2.0   # seconds an action may wait for what it started
 QUIET_MS = 100         # the DOM counts as settled after this long without a mutation
 MAX_NAMED = 5          # pending requests named in a result
 
-# Resolves after `quiet` ms without a DOM mutation (true), or at `limit` ms (false).
-_QUIET = """function(quiet, limit) {
-  return new Promise(resolve => {
-    let timer = 0;
-    const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(() => end(true), quiet); });
-    const hard = setTimeout(() => end(false), limit);
-    function end(ok) { observer.disconnect(); clearTimeout(timer); clearTimeout(hard); resolve(ok); }
-    observer.observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
-    timer = setTimeout(() => end(true), quiet);
-  });
-}"""
+# Resolves after `quiet` ms without a DOM mutation (true), or at `limit` ms (false): the in-page
+# program's one MutationObserver (page/observer.js).
+_QUIET = "function(quiet, limit) { return globalThis.__bxact.quiet(quiet, limit); }"
 
 
 async def settle(tab: Tab, world: PageWorld, mark: int, budget: float) -> dict[str, Any]:

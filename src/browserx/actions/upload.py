@@ -7,7 +7,8 @@ gets files from disk, as if the user had picked them in the file chooser.
 Files are read only under the conversation's file roots (browser/files.py; FILE_NOT_ALLOWED).
 Every tab set up with `FILE_CHOOSERS` intercepts file choosers (`Page.setInterceptFileChooserDialog`):
 a click that opens one never hangs on a native dialog; the click's result names the input
-(`effects.file_chooser`). An upload through a button intercepts them on its tab in any case.
+(`effects.file_chooser`, actions/effects.py). An upload through a button intercepts them on its tab
+in any case.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import Any
 
 from ..browser import Tab, TabSetup
 from ..browser.files import allowed_path
-from ..errors import BrowserxError, NodeNotFoundError, ValidationError
+from ..errors import NodeNotFoundError, ValidationError
 from ..page.service import DomService
 from .element import _act, _mouse, _Run
 from .settle import DEFAULT_SETTLE
@@ -44,7 +45,6 @@ _FILE_INPUT = """function(id) {
   if (input.disabled) return {error: 'ELEMENT_DISABLED'};
   return {multiple: input.multiple, id: globalThis.__browserx.idOf(input)};
 }"""
-_ID_OF_THIS = "function() { const bx = globalThis.__browserx; return bx ? bx.idOf(this) : null; }"
 
 
 @dataclass
@@ -82,34 +82,6 @@ FILE_CHOOSERS = TabSetup("file_choosers", attach=intercept_choosers)
 def _chooser_since(tab: Tab, started: float) -> dict[str, Any] | None:
     found = [c for c in _choosers(tab) if c["at"] >= started]
     return found[-1] if found else None
-
-
-async def chooser_effect(run: _Run) -> dict[str, Any] | None:
-    """`effects.file_chooser` of an action: the file input whose chooser it opened, or None."""
-    chooser = _chooser_since(run.tab, run.started)
-    if chooser is None:
-        return None
-    return {"element_id": await _element_id(run, chooser["backend_node_id"]), "multiple": chooser["multiple"]}
-
-
-async def _element_id(run: _Run, backend_node_id: int | None) -> str | None:
-    """The page model's id of a DOM node; a snapshot names it first if it has none yet."""
-    if backend_node_id is None:
-        return None
-    world = run.frame.world
-    for attempt in (1, 2):
-        try:
-            node = await world.session.send("DOM.resolveNode", {
-                "backendNodeId": backend_node_id, "executionContextId": await world.context_id()})
-            found = await world.session.send("Runtime.callFunctionOn", {
-                "functionDeclaration": _ID_OF_THIS, "objectId": node["object"]["objectId"], "returnByValue": True})
-        except BrowserxError:
-            return None
-        element_id = found.get("result", {}).get("value")
-        if element_id or attempt == 2:
-            return element_id
-        await DomService.of(run.tab).snapshot(fresh=True)
-    return None
 
 
 def checked_paths(tab: Tab, paths: list[str]) -> list[str]:

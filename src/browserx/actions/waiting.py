@@ -74,11 +74,11 @@ _WAIT = """function(kind, arg, state, limit) {
   if (first.met) return first;
   return new Promise(resolve => {
     let pending = 0, lastCheck = performance.now(), last = first.last;
-    const observer = new MutationObserver(schedule);
+    const off = globalThis.__bxact.watch(schedule);  // the in-page program's one MutationObserver
     const hard = setTimeout(() => end({met: false, last}), limit);
     const EVENTS = ['resize', 'transitionend', 'animationend'];
     function end(out) {
-      observer.disconnect(); clearTimeout(hard); clearTimeout(pending);
+      off(); clearTimeout(hard); clearTimeout(pending);
       for (const e of EVENTS) removeEventListener(e, schedule, true);
       resolve(out);
     }
@@ -91,7 +91,6 @@ _WAIT = """function(kind, arg, state, limit) {
     function schedule() {
       if (!pending) pending = setTimeout(run, Math.max(0, lastCheck + CHECK_MS - performance.now()));
     }
-    observer.observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
     // Visibility also changes with the viewport and with transitions: check on those too.
     for (const e of EVENTS) addEventListener(e, schedule, true);
   });

@@ -14,22 +14,29 @@
 //     candidates, after the walk, with no DOM writes in between (no layout thrash). Names, states
 //     and selectors are computed only for the controls that survive the caps.
 //   - Privacy: field values never leave unless options.include_values (passwords never: "•••").
+import { useFacts, facts, landmarkLabel, includeValues, cap, norm, isRendered, accName } from "./names.js";
+import { SKIP, roleOf, LANDMARK, PREFIX, LABELABLE, CHECKABLE, TEXT_INPUT, TEXTISH } from "./roles.js";
+import { shadowOf, notePendingHost, documentScrolls, regionOf, hopsOf, frameInfo, frameHit, adoptShadowRoot } from "./frames.js";
+import { sortableHeader, sortableCells, widgetStates, findModal, scrollContainer, widgetPass, widgetControl,
+  cutByContainer, modalInfo } from "./widgets.js";
+import { observe, mutations } from "./observer.js";
+import { frameBox } from "./geometry.js";
+import { resetSelectors, selectorFor } from "./selectors.js";
+import { resolveWithin, textOf, pieceOf, readText, find } from "./reading.js";
 
 const idOf = new WeakMap();   // element -> element_id
 const byId = new Map();       // element_id -> WeakRef(element)
 let nextNumber = 1;
-let mutations = 0;
+let pendingHosts = [];        // custom elements the last walk found without a visible shadow root (frames.js)
 const token = Math.random(); // tells Python a rebuilt world from the one it saw
-const observed = new WeakSet();
-const observer = new MutationObserver(() => { mutations++; });
 
-function observe(root) {
-  if (observed.has(root)) return;
-  observed.add(root);
-  observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
-  // Typing and toggling change properties, not the DOM: count those too (they bubble out of
-  // shadow roots, so documents suffice).
-  if (root.nodeType === 9) for (const type of ["input", "change"]) root.addEventListener(type, () => { mutations++; }, true);
+// find (reading.js) walks as the snapshot does: the same id counter, fresh style facts.
+function beginWalk(next, values) {
+  nextNumber = Math.max(nextNumber, next | 0);
+  useFacts(new Map(), values);
+}
+function setPendingHosts(hosts) {
+  pendingHosts = hosts;
 }
 
 
@@ -134,12 +141,9 @@ function frame(el, ctx, out) {
   let doc;
   try { doc = el.contentDocument; } catch (_) { doc = null; }
   if (!doc || !doc.documentElement) { out.crossOrigin++; return; }
-  const style = getComputedStyle(el);
-  const r = el.getBoundingClientRect();
-  const x = ctx.offset.x + r.left + el.clientLeft + parseFloat(style.paddingLeft);
-  const y = ctx.offset.y + r.top + el.clientTop + parseFloat(style.paddingTop);
-  const box = [x, y, el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
-    el.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom)];
+  const f = frameBox(el);
+  const x = ctx.offset.x + f.left, y = ctx.offset.y + f.top;
+  const box = [x, y, f.width, f.height];
   observe(doc);
   // A frame whose document scrolls reveals what lies past its box: listed, off-screen, like the page's own.
   const clipper = { parent: ctx.clipper, box, scroll: documentScrolls(doc, el) };
@@ -237,10 +241,8 @@ function snapshot(options) {
   const opts = Object.assign({ include_values: false, max_controls: 400, max_headings: 30, max_iframe_depth: 1,
     include_file_inputs: true, max_text_chars: 3000, text_offset: 0, within: null, base_url: null, next_number: 1,
     frame: null }, options || {});
-  nextNumber = Math.max(nextNumber, opts.next_number | 0);
-  includeValues = !!opts.include_values;
-  facts = new Map();
-  segMemo = new Map(); siblingMemo = new Map(); anchorIds = new Map(); hostSel = new Map();
+  beginWalk(opts.next_number, !!opts.include_values);
+  resetSelectors();
   try { baseUrl = new URL(opts.base_url || location.href); } catch (_) { baseUrl = null; }
   observe(document);
   // A cross-origin frame captured on its own (frames.js): its box in the top viewport clips it.
@@ -350,7 +352,7 @@ function snapshot(options) {
   if (blocked) omitted.blocked = blocked;
   const cutIn = cutByContainer(kept, chosen);
   if (cutIn) omitted.containers = cutIn;
-  pendingHosts = out.pendingHosts;
+  setPendingHosts(out.pendingHosts);
   return {
     title: document.title, url: location.href, headings, regions: out.regions, controls, text, aimap, omitted,
     text_range: textRange, next_offset: nextOffset, text_hash: textHash, within: opts.within || null,
@@ -387,3 +389,6 @@ Object.defineProperty(globalThis, "__browserx", {
   value: Object.freeze({ snapshot, element, state, idOf: el => idOf.get(el) || null, shadowOf, frameInfo, frameHit, adoptShadowRoot,
     pendingHosts: () => pendingHosts, readText, find }), configurable: false, enumerable: false, writable: false,
 });
+
+export { idOf, nextNumber, pendingHosts, beginWalk, setPendingHosts, walk, intersect, area, clipOf, idFor, element,
+  state };

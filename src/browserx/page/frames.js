@@ -8,10 +8,15 @@
 //     targets. `frameInfo(iframe)` tells Python where such a frame sits in the top viewport, how to
 //     select it, and the region it is in; that frame's capture gets the same numbers as
 //     `options.frame` so its boxes, clipping and viewport share are in top-viewport terms.
+import { landmarkLabel } from "./names.js";
+import { roleOf } from "./roles.js";
+import { resetSelectors, selectorFor } from "./selectors.js";
+import { frameBox, hitAt } from "./geometry.js";
+import { intersect } from "./capture.js";
+import { describe } from "./describe.js";
 
 const closedRoots = new WeakMap();  // host -> closed ShadowRoot adopted from CDP
 const rootless = new WeakSet();     // custom elements CDP found without any shadow root
-let pendingHosts = [];
 
 function shadowOf(el) {
   return el.shadowRoot || closedRoots.get(el) || null;
@@ -68,14 +73,8 @@ function hopsOf(el) {
 
 // Where a (cross-origin) iframe's content box lies in top-viewport CSS pixels, and what of it shows.
 function frameInfo(el) {
-  segMemo = new Map(); siblingMemo = new Map(); anchorIds = new Map(); hostSel = new Map();
-  const contentBox = (frameEl) => {
-    const r = frameEl.getBoundingClientRect(), cs = getComputedStyle(frameEl);
-    const left = r.left + frameEl.clientLeft + parseFloat(cs.paddingLeft);
-    const top = r.top + frameEl.clientTop + parseFloat(cs.paddingTop);
-    return [left, top, frameEl.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight),
-      frameEl.clientHeight - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom)];
-  };
+  resetSelectors();
+  const contentBox = (frameEl) => { const b = frameBox(frameEl); return [b.left, b.top, b.width, b.height]; };
   let box = contentBox(el);
   let clipBox = box;
   for (let win = el.ownerDocument.defaultView; win && win.frameElement; win = win.frameElement.ownerDocument.defaultView) {
@@ -99,25 +98,11 @@ function frameInfo(el) {
 function frameHit(el, x, y) {
   const info = frameInfo(el);
   if (x === null || x === undefined) return info;
-  let px = x + info.offset[0], py = y + info.offset[1];
-  let hit = document.elementFromPoint(px, py);
-  for (let i = 0; hit && hit !== el && i < 30; i++) {
-    const sr = shadowOf(hit);
-    const inner = sr && sr.elementFromPoint(px, py);
-    if (inner && inner !== hit) { hit = inner; continue; }
-    if ((hit.localName === "iframe" || hit.localName === "frame") && hit.contentDocument) {
-      const r = hit.getBoundingClientRect(), cs = getComputedStyle(hit);
-      px -= r.left + hit.clientLeft + parseFloat(cs.paddingLeft);
-      py -= r.top + hit.clientTop + parseFloat(cs.paddingTop);
-      hit = hit.contentDocument.elementFromPoint(px, py);
-      continue;
-    }
-    break;
-  }
+  // The frame element is as far as the pointer gets from here (its document is another world's).
+  const hit = hitAt(x + info.offset[0], y + info.offset[1]);
   // No hit at all: the point is outside this document's viewport (the caller checks the clip).
-  if (hit && hit !== el) {
-    info.cover = { tag: hit.localName, dom_id: hit.id || undefined,
-      name: (hit.getAttribute("aria-label") || hit.textContent || "").trim().slice(0, 60) };
-  }
+  if (hit && hit !== el) info.cover = describe(hit);
   return info;
 }
+
+export { shadowOf, notePendingHost, adoptShadowRoot, regionOf, documentScrolls, hopsOf, frameInfo, frameHit };

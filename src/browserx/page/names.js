@@ -1,6 +1,9 @@
 // Accessible names (accname 1.2, html-aam), computed in page for the controls and headings of the
 // model. `facts` is filled by the capture walk (capture.js) before names are asked for.
 // Step letters below are accname 1.2's (2A hidden … 2I tooltip).
+import { roleOf, FROM_CONTENT, LABELABLE, SKIP, SPACED, LANDMARK } from "./roles.js";
+import { shadowOf } from "./frames.js";
+import { mayHavePseudo, pseudoText } from "./generated.js";
 
 const norm = s => s.replace(/\s+/g, " ").trim();
 // accname's flat string: ASCII whitespace collapses; a no-break space is part of the name.
@@ -11,6 +14,11 @@ const cap = (s, n) => (s.length > n ? s.slice(0, n - 1) + "…" : s);
 let facts = new Map();
 const isRendered = el => { const f = facts.get(el); return f !== undefined && f.visible; };
 let includeValues = false;
+// The snapshot (capture.js), find (reading.js) and the actions' names (describe.js) say what names read.
+function useFacts(next, values) {
+  facts = next;
+  includeValues = values;
+}
 
 // What the names need of an element, per snapshot: `hidden` 0 shown, 1 hidden by visibility (its
 // descendants may show again), 2 not rendered (display:none, aria-hidden, closed content); `spaced`
@@ -167,223 +175,6 @@ function contentText(el, st, own) {
   }
   return pseudo ? out + pseudoText(el, "::after") : out;
 }
-// ---- CSS generated content (2F.ii) ----------------------------------------------------------
-// The text of el's ::before or ::after: strings, attr(), counter()/counters() and quotes; with CSS
-// alt text (`content: "→" / "Next"`) the alt text is the name. A block pseudo-element is spaced
-// from its neighbours, an inline one is not.
-function pseudoText(el, which) {
-  const style = getComputedStyle(el, which);
-  const content = style.content;
-  if (content === "none" || content === "normal" || content === "" || content === '""') return "";
-  const text = generatedText(content, el, which);
-  if (!text) return "";
-  return style.display !== "inline" && style.display !== "contents" ? " " + text + " " : text;
-}
-// Reading a pseudo-element's style costs a style resolution per element; most elements can have
-// none. The document's style sheets are read once per snapshot for the rules that give ::before or
-// ::after content; an element matching none of their selectors has no generated text. A sheet
-// that cannot be read (cross-origin), nested CSS or a shadow tree's own sheets: every element is asked.
-const PSEUDO = /::?(?:before|after)\b/gi;
-let pseudoOwners = new Map(), pseudoOwnersFor = null;
-function mayHavePseudo(el) {
-  if (el.localName === "q") return true;  // quotes from the user-agent sheet
-  const doc = el.ownerDocument;
-  if (el.getRootNode() !== doc) return true;
-  if (pseudoOwnersFor !== facts) { pseudoOwners = new Map(); pseudoOwnersFor = facts; }
-  let owners = pseudoOwners.get(doc);
-  if (owners === undefined) pseudoOwners.set(doc, owners = cachedPseudoOwners(doc));
-  if (owners === null) return true;
-  if (owners === "") return false;
-  try { return el.matches(owners); } catch (_) { pseudoOwners.set(doc, null); return true; }
-}
-// The scan is kept across snapshots while the document has the same sheets with the same numbers
-// of rules (a rule edited in place through the CSSOM is not noticed).
-const sheetScans = new WeakMap();  // document -> {key, owners}
-function cachedPseudoOwners(doc) {
-  const key = [];
-  for (const list of [doc.styleSheets, doc.adoptedStyleSheets || []]) {
-    for (const sheet of list) {
-      let n;
-      try { n = sheet.cssRules.length; } catch (_) { n = -1; }
-      key.push(sheet, n);
-    }
-  }
-  const known = sheetScans.get(doc);
-  if (known && known.key.length === key.length && known.key.every((k, i) => k === key[i])) return known.owners;
-  const owners = scanPseudoOwners(doc);
-  sheetScans.set(doc, { key, owners });
-  return owners;
-}
-function scanPseudoOwners(doc) {
-  const found = [];
-  let unknown = false;
-  const visitRules = rules => {
-    for (const r of rules) {
-      if (unknown) return;
-      if (r.selectorText !== undefined) {
-        PSEUDO.lastIndex = 0;
-        if (PSEUDO.test(r.selectorText) && r.style.getPropertyValue("content")) {
-          if (r.parentRule && r.parentRule.selectorText !== undefined) { unknown = true; return; }
-          found.push(...ownerSelectors(r.selectorText));
-        }
-        if (r.cssRules && r.cssRules.length) visitRules(r.cssRules);
-      } else if (r.styleSheet) visitSheet(r.styleSheet);
-      else if (r.cssRules) visitRules(r.cssRules);
-    }
-  };
-  const visitSheet = sheet => {
-    let rules;
-    try { rules = sheet.cssRules; } catch (_) { unknown = true; return; }
-    if (rules) visitRules(rules);
-  };
-  for (const sheet of doc.styleSheets) visitSheet(sheet);
-  for (const sheet of doc.adoptedStyleSheets || []) visitSheet(sheet);
-  return unknown ? null : found.join(", ");
-}
-// ".a::before, .b > ::after" -> [".a", ".b > *"]: the elements that own the pseudo-elements.
-function ownerSelectors(text) {
-  const parts = [];
-  let depth = 0, start = 0;
-  for (let k = 0; k <= text.length; k++) {
-    const c = text[k];
-    if (c === "(" || c === "[") depth++;
-    else if (c === ")" || c === "]") depth--;
-    else if ((c === "," && depth === 0) || k === text.length) {
-      let part = text.slice(start, k).replace(PSEUDO, "").trim();
-      if (!part || /[>+~]$/.test(part)) part += " *";
-      parts.push(part.trim());
-      start = k + 1;
-    }
-  }
-  return parts;
-}
-function generatedText(content, el, which) {
-  let out = "", alt = null, i = 0;
-  const n = content.length;
-  const args = () => {  // the comma-separated arguments of a function whose "(" was just passed
-    const list = [];
-    let cur = "";
-    while (i < n && content[i] !== ")") {
-      if (content[i] === '"' || content[i] === "'") cur += readString();
-      else if (content[i] === ",") { list.push(cur.trim()); cur = ""; i++; }
-      else cur += content[i++];
-    }
-    i++;
-    list.push(cur.trim());
-    return list;
-  };
-  const readString = () => {
-    const quote = content[i++];
-    let s = "";
-    while (i < n && content[i] !== quote) {
-      if (content[i] === "\\") {
-        const hex = /^[0-9a-fA-F]{1,6} ?/.exec(content.slice(i + 1, i + 8));
-        if (hex) { s += String.fromCodePoint(parseInt(hex[0], 16) || 0xfffd); i += 1 + hex[0].length; }
-        else { s += content[i + 1] || ""; i += 2; }
-      } else s += content[i++];
-    }
-    i++;
-    return s;
-  };
-  while (i < n) {
-    const c = content[i];
-    let piece = "";
-    if (c === '"' || c === "'") piece = readString();
-    else if (c === "/") { alt = ""; i++; continue; }
-    else if (/\s/.test(c)) { i++; continue; }
-    else {
-      const word = /^[\w-]+/.exec(content.slice(i));
-      const name = word ? word[0] : c;
-      i += name.length;
-      if (content[i] === "(") {
-        i++;
-        const a = args();
-        if (name === "attr") piece = el.getAttribute(a[0].split(/\s+/)[0]) ?? (a[1] ? a[1].replace(/^["']|["']$/g, "") : "");
-        else if (name === "counter") piece = counterText(el, which, a[0], a[1], null);
-        else if (name === "counters") piece = counterText(el, which, a[0], a[2], a[1] ? a[1].replace(/^["']|["']$/g, "") : "");
-      } else if (name === "open-quote") piece = "\u201c";
-      else if (name === "close-quote") piece = "\u201d";
-    }
-    if (alt !== null) alt += piece; else out += piece;
-  }
-  return alt !== null ? alt : out;
-}
-// CSS counters, simulated over the document in tree order once per counter name and snapshot
-// (resets scope to the parent's end, display:none boxes count nothing), bounded in elements.
-const COUNTER_BUDGET = 5000;
-let counterMemo = new Map(), counterMemoFor = null;
-function counterText(el, which, name, style, separator) {
-  if (counterMemoFor !== facts) { counterMemo = new Map(); counterMemoFor = facts; }
-  let values = counterMemo.get(name);
-  if (!values) counterMemo.set(name, values = simulateCounter(el.ownerDocument, name));
-  const at = values.get(el);
-  const stack = at && at[which === "::before" ? 0 : 1];
-  if (!stack) return "";
-  const styled = stack.map(v => counterStyle(v, (style || "decimal").trim()));
-  return separator === null ? styled[styled.length - 1] : styled.join(separator);
-}
-function counterAmount(value, name, fallback) {
-  if (!value || value === "none") return null;
-  const parts = value.trim().split(/\s+/);
-  for (let k = 0; k < parts.length; k++) {
-    if (parts[k] === name) { const v = parseInt(parts[k + 1], 10); return Number.isNaN(v) ? fallback : v; }
-  }
-  return null;
-}
-function simulateCounter(doc, name) {
-  const values = new Map(), scopes = [];
-  let budget = COUNTER_BUDGET;
-  const top = () => scopes[scopes.length - 1] || (scopes.push({ parent: null, value: 0 }), scopes[0]);
-  const apply = (style, parent) => {
-    const reset = counterAmount(style.counterReset, name, 0);
-    if (reset !== null) scopes.push({ parent, value: reset });
-    const set = counterAmount(style.counterSet, name, 0);
-    if (set !== null) top().value = set;
-    const inc = counterAmount(style.counterIncrement, name, 1);
-    if (inc !== null) top().value += inc;
-  };
-  const generated = (el, which) => {
-    const style = getComputedStyle(el, which);
-    if (style.content === "none" || style.content === "normal") return null;
-    apply(style, el);
-    return scopes.length ? scopes.map(s => s.value) : [0];
-  };
-  const visit = el => {
-    if (--budget < 0) return;
-    const style = getComputedStyle(el);
-    if (style.display === "none") return;
-    apply(style, el.parentNode);
-    const before = generated(el, "::before");
-    for (let c = el.firstElementChild; c; c = c.nextElementSibling) visit(c);
-    values.set(el, [before, generated(el, "::after")]);
-    while (scopes.length && scopes[scopes.length - 1].parent === el) scopes.pop();
-  };
-  if (doc.documentElement) visit(doc.documentElement);
-  return values;
-}
-const ROMAN = [[1000, "m"], [900, "cm"], [500, "d"], [400, "cd"], [100, "c"], [90, "xc"], [50, "l"], [40, "xl"],
-  [10, "x"], [9, "ix"], [5, "v"], [4, "iv"], [1, "i"]];
-function counterStyle(v, style) {
-  const alpha = (letters) => { let s = ""; for (let k = v; k > 0; k = Math.floor((k - 1) / letters.length)) s = letters[(k - 1) % letters.length] + s; return s; };
-  switch (style) {
-    case "none": return "";
-    case "disc": return "\u2022";
-    case "circle": return "\u25e6";
-    case "square": return "\u25aa";
-    case "decimal-leading-zero": return (v < 10 && v > -10 ? (v < 0 ? "-0" : "0") : "") + Math.abs(v);
-    case "lower-roman": case "upper-roman": {
-      if (v <= 0 || v >= 4000) return String(v);
-      let s = "", k = v;
-      for (const [n, r] of ROMAN) while (k >= n) { s += r; k -= n; }
-      return style === "upper-roman" ? s.toUpperCase() : s;
-    }
-    case "lower-alpha": case "lower-latin": return v > 0 ? alpha("abcdefghijklmnopqrstuvwxyz") : String(v);
-    case "upper-alpha": case "upper-latin": return v > 0 ? alpha("ABCDEFGHIJKLMNOPQRSTUVWXYZ") : String(v);
-    case "lower-greek": return v > 0 ? alpha("αβγδεζηθικλμνξοπρστυφχψω") : String(v);
-    default: return String(v);
-  }
-}
-
 // "main", `region "Cart"`: the region label of a landmark with this role, or null (an unnamed
 // region or form is no landmark).
 function landmarkLabel(el, role) {
@@ -401,3 +192,5 @@ function landmarkName(el) {
   }
   return cap(norm(el.getAttribute("aria-label") || el.getAttribute("title") || ""), 60);
 }
+
+export { norm, cap, facts, isRendered, includeValues, useFacts, byIdRef, accName, landmarkLabel };

@@ -1,5 +1,8 @@
 // Reader text, part 2: picking the article's blocks from the analysis (reader_analyse.js) and
 // rendering them as plain text; `extract` is the entry point.
+import { childNodes, CONTENT_CONTAINER, SENTENCE_END, HEADINGS, classWeight, slotted, first, next, SKIP_TAGS,
+  BLOCK_TAGS, analyse } from "./reader_analyse.js";
+import { isAriaGrid, gridRows, isCell } from "./widgets.js";
 
 function linkDensity(stat) {
   return stat && stat.len ? stat.link / stat.len : 0;
@@ -331,3 +334,5 @@ function explain(doc) {
 Object.defineProperty(globalThis, "__browserxReader", {
   value: Object.freeze({ extract, explain }), configurable: false, enumerable: false, writable: false,
 });
+
+export { render, readerText };

@@ -15,6 +15,12 @@
 //     plus the reader text; matches in headings, controls (name, placeholder, label, options) and
 //     text, each with a snippet, its heading and the text_offset to read on from. Past max_results
 //     matches are only counted (controls from their text and attributes, without their names).
+import { analyse } from "./reader_analyse.js";
+import { render, readerText } from "./reader.js";
+import { mutations, observe } from "./observer.js";
+import { element, state, beginWalk, walk, clipOf, area, intersect, idFor, setPendingHosts, nextNumber, pendingHosts } from "./capture.js";
+import { roleOf, LANDMARK } from "./roles.js";
+import { landmarkLabel, norm, facts, accName, byIdRef, isRendered, cap } from "./names.js";
 
 let textCache = null;
 
@@ -143,9 +149,7 @@ function find(query, options) {
   const opts = Object.assign({ max_results: 20, max_iframe_depth: 1, next_number: 1 }, options || {});
   let test;
   try { test = matcherOf(String(query)); } catch (e) { return { error: "regex", message: String(e.message || e) }; }
-  nextNumber = Math.max(nextNumber, opts.next_number | 0);
-  includeValues = false;
-  facts = new Map();
+  beginWalk(opts.next_number, false);
   observe(document);
   const out = { opts: { max_iframe_depth: opts.max_iframe_depth, include_file_inputs: false }, regions: [],
     regionSet: new Set(), headings: [], candidates: [], crossOrigin: 0, visited: 0, pendingHosts: [] };
@@ -240,8 +244,10 @@ function find(query, options) {
       return { kind: "text", snippet: snippetOf(full, at, len), heading: h ? h.name : null, text_offset: paragraphStart(at) };
     });
   }
-  pendingHosts = out.pendingHosts;
+  setPendingHosts(out.pendingHosts);
   return { query: String(query), total, matches, text_chars: full.length, next_number: nextNumber,
     pending_hosts: pendingHosts.length,
     timings: { walk: t1 - t0, text: t2 - t1, match: performance.now() - t2, elements: out.visited } };
 }
+
+export { textOf, pieceOf, resolveWithin, readText, find };

@@ -88,3 +88,5 @@ function roleOf(el) {
   if (role && !((role === "none" || role === "presentation") && focusable(el))) return role;
   return implicitRole(el);
 }
+
+export { PREFIX, FROM_CONTENT, CHECKABLE, TEXTISH, LANDMARK, SKIP, SPACED, LABELABLE, TEST_ATTRS, TEXT_INPUT, roleOf };

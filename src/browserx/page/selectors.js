@@ -1,6 +1,7 @@
 // Selectors for the aimap: `#id`, then a test attribute, then a short structural path; each is
 // checked (or unique by construction) to match exactly its element in its own root. Hops into
 // iframes and shadow roots are joined with " >> " by selectorFor.
+import { TEST_ATTRS } from "./roles.js";
 
 let segMemo = new Map();
 const cssStr = v => v.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\a ");
@@ -71,8 +72,14 @@ function localSelector(el) {
 }
 let anchorIds = new Map();
 let hostSel = new Map();
+// The memos hold for one capture (a snapshot, or frameInfo): the DOM may change between two.
+function resetSelectors() {
+  segMemo = new Map(); siblingMemo = new Map(); anchorIds = new Map(); hostSel = new Map();
+}
 function selectorFor(el, hops) {
   const parts = hops.map(h => { if (!hostSel.has(h)) hostSel.set(h, localSelector(h)); return hostSel.get(h); });
   parts.push(localSelector(el));
   return parts.every(Boolean) ? parts.join(" >> ") : null;
 }
+
+export { resetSelectors, selectorFor };

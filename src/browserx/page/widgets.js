@@ -1,8 +1,11 @@
 // Real widgets the plain walk misreads (issue 18): modals, readonly fields, sortable header cells,
 // grids positioned out of source order, scroll areas, nested clickables, unnamed controls and
-// running animations. Part of browserx's isolated-world bootstrap (world.py): it shares one scope
-// with roles.js, names.js and capture.js, which call it through small hooks. It publishes
-// globalThis.__browserxWidgets for the actions (element names, animation settling).
+// running animations. Part of the in-page program (main.js): capture.js and reader.js call it through
+// small hooks. It publishes globalThis.__browserxWidgets (animation settling, for actions/animations.py).
+import { shadowOf } from "./frames.js";
+import { SKIP, SPACED, roleOf, PREFIX } from "./roles.js";
+import { facts, norm, cap, accName, isRendered } from "./names.js";
+import { clipOf, area, intersect, idOf } from "./capture.js";
 
 const ACTION_ROLES = new Set(["button", "link", "clickable", "menuitem", "tab", "treeitem"]);
 const GRID = "table, [role=grid], [role=table], [role=treegrid]";
@@ -330,44 +333,8 @@ async function settleAnimations(ms, sinceAction) {
   return { waited: soon.length, running: running.length };
 }
 
-// ---- names for the actions -------------------------------------------------------------------
-// The name the page model gives `el` (or its description), computed outside a snapshot: style
-// facts are read on demand for the few elements the name needs.
-function nameForAction(el) {
-  const saved = facts, savedValues = includeValues;
-  facts = lazyFacts();
-  includeValues = false;  // effects and errors never carry a field's value
-  try {
-    const role = roleOf(el) || ((idOf.get(el) || "").startsWith("cl_") ? "clickable" : null);
-    const name = accName(el, role);
-    return name || description(el);
-  } finally {
-    facts = saved;
-    includeValues = savedValues;
-  }
-}
-function lazyFacts() {
-  const known = new Map();
-  return {
-    get(el) {
-      let f = known.get(el);
-      if (f === undefined) {
-        const cs = getComputedStyle(el);
-        const display = cs.display;
-        f = { display, position: cs.position, gone: display === "none", clipped: false, shadow: shadowOf(el),
-          visible: display !== "none" && cs.visibility === "visible" && el.checkVisibility({ opacityProperty: true }),
-          block: display !== "inline" && display !== "contents" && !display.startsWith("inline") };
-        known.set(el, f);
-      }
-      return f;
-    },
-    set(el, f) { known.set(el, f); return this; },
-    has(_el) { return true; },
-  };
-}
-
 Object.defineProperty(globalThis, "__browserxWidgets", {
-  value: Object.freeze({ settleAnimations, animationsStarted, name: nameForAction }), configurable: false, enumerable: false, writable: false,
+  value: Object.freeze({ settleAnimations }), configurable: false, enumerable: false, writable: false,
 });
 
 // ---- reader text of grids (reader.js hooks) ----------------------------------------------------
@@ -401,3 +368,6 @@ function sortableHeader(el, tag, role) {
   sortableCells.add(el);
   return true;
 }
+
+export { animationsStarted, findModal, modalInfo, widgetStates, widgetPass, widgetControl, scrollContainer, cutByContainer, isAriaGrid,
+  isCell, gridRows, sortableCells, sortableHeader, description };

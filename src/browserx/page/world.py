@@ -1,4 +1,4 @@
-"""browserx's isolated JavaScript world in each frame of a tab, with its bootstrap scripts.
+"""browserx's isolated JavaScript world in each frame of a tab, with its in-page program.
 
 Page scripts cannot see or tamper with what runs here, and what runs here keeps its state
 (element ↔ id maps) for the life of the document. One world per frame document: created on
@@ -16,34 +16,30 @@ from __future__ import annotations
 
 import asyncio
 import json
-from importlib import resources
 from typing import Any
 
 from ..browser import Tab
 from ..browser.children import children_of
 from ..cdp import CDPSession
 from ..errors import JSExceptionError, NodeNotFoundError
+from .bundle import bundle
 
 WORLD_NAME = "browserx"
 # A function only browserx's world sees: the page calls it to report a click the moment its
 # dispatch ends (Runtime.bindingCalled), sooner than any reply to a call waiting on a promise.
 CLICK_BINDING = "__browserxClick"
-# Evaluated once per world as one script: the files share a single function scope (so they split
-# one program into readable parts, not modules with interfaces), in this order. Only capture.js
-# and reader.js publish anything: globalThis.__browserx and globalThis.__browserxReader.
-BOOTSTRAP_FILES = ["roles.js", "names.js", "selectors.js", "frames.js", "reader_analyse.js", "reader.js", "reading.js",
-                   "widgets.js", "capture.js"]
+# The in-page program: the page model and the actions, one bundle of ES-module-style parts (bundle.py)
+# evaluated once per world. main.js is its entry: it imports the parts that publish globalThis.__browserx
+# (capture.js), __browserxReader (reader.js), __browserxWidgets (widgets.js) and __bxact (actions/element.js).
+ENTRY = "page/main.js"
 _bootstrap_source: str | None = None
 
 
 def bootstrap_source() -> str:
     global _bootstrap_source
     if _bootstrap_source is None:
-        files = resources.files("browserx.page")
-        parts = [f"// ---- {name}\n{files.joinpath(name).read_text(encoding='utf-8')}" for name in BOOTSTRAP_FILES]
         # Idempotent: a second evaluation in the same world keeps the first definitions.
-        _bootstrap_source = ("(() => {\n'use strict';\nif (globalThis.__browserx) return;\n"
-                             + "\n".join(parts) + "\n})();\ntrue")
+        _bootstrap_source = bundle(ENTRY, prologue="if (globalThis.__browserx) return;\n")
     return _bootstrap_source
 
 

@@ -122,7 +122,9 @@ class DomParams(TabParams):
         return min(parse_duration(self.settle), 10.0)
 
     def modifier_bits(self) -> int:
-        m = self.modifiers or Modifiers()
+        if self.modifiers is None:
+            return 0
+        m = self.modifiers
         return modifier_bits(ctrl=m.ctrl, shift=m.shift, alt=m.alt, meta=m.meta)
 
 

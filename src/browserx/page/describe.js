@@ -1,0 +1,64 @@
+// Naming an element outside a snapshot, as the snapshot names it: the actions' effects and errors
+// (a focused field, the element that covers a click) and the cover of an out-of-process frame
+// (frames.js) use these, so an ELEMENT_COVERED names its cover as the model would.
+import { roleOf } from "./roles.js";
+import { accName, facts, includeValues, useFacts } from "./names.js";
+import { shadowOf } from "./frames.js";
+import { description } from "./widgets.js";
+import { idOf } from "./capture.js";
+
+// The snapshot's role for el (a page-made clickable it listed is "clickable"), or null.
+function actionRole(el) {
+  return roleOf(el) || ((idOf.get(el) || "").startsWith("cl_") ? "clickable" : null);
+}
+// The name the page model gives `el` (or its description), computed outside a snapshot: style
+// facts are read on demand for the few elements the name needs.
+function nameForAction(el) {
+  const saved = facts, savedValues = includeValues;
+  useFacts(lazyFacts(), false);  // effects and errors never carry a field's value
+  try {
+    return accName(el, actionRole(el)) || description(el);
+  } finally {
+    useFacts(saved, savedValues);
+  }
+}
+function lazyFacts() {
+  const known = new Map();
+  return {
+    get(el) {
+      let f = known.get(el);
+      if (f === undefined) {
+        const cs = getComputedStyle(el);
+        const display = cs.display;
+        f = { display, position: cs.position, gone: display === "none", clipped: false, shadow: shadowOf(el),
+          visible: display !== "none" && cs.visibility === "visible" && el.checkVisibility({ opacityProperty: true }),
+          block: display !== "inline" && display !== "contents" && !display.startsWith("inline") };
+        known.set(el, f);
+      }
+      return f;
+    },
+    set(el, f) { known.set(el, f); return this; },
+    has(_el) { return true; },
+  };
+}
+const short = (s) => (s || "").replace(/\s+/g, " ").trim().slice(0, 60);
+// el's role (else its tag) and name, never a value: fields are named by label, not content.
+function roleFor(el) {
+  return actionRole(el) || el.localName;
+}
+function nameFor(el) {
+  try { return short(nameForAction(el)); } catch (e) { return ""; }
+}
+// What an action's result says of an element: {role, name, tag, dom_id?, class?, element_id?}.
+function describe(el) {
+  if (!el || el.nodeType !== 1) return null;
+  const out = { role: roleFor(el), name: nameFor(el), tag: el.localName };
+  if (el.id) out.dom_id = el.id.slice(0, 60);
+  const cls = typeof el.className === "string" ? el.className.trim().split(/\s+/)[0] : "";
+  if (!out.name && !el.id && cls) out.class = cls.slice(0, 40);  // something to recognise it by
+  const id = idOf.get(el);
+  if (id) out.element_id = id;
+  return out;
+}
+
+export { short, roleFor, nameFor, describe };

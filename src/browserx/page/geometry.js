@@ -1,0 +1,74 @@
+// Geometry shared by the page model and the actions: where a frame's viewport lies in its parent's, the
+// visible part of an element in top-viewport CSS pixels through same-origin frames, and what a pointer at a
+// top-viewport point would hit (through open and adopted closed shadow roots and same-origin frames).
+import { shadowOf } from "./frames.js";
+
+// A frame element's content box (its document's viewport) in the viewport of the frame element's document.
+function frameBox(frameEl, style = getComputedStyle(frameEl)) {
+  const r = frameEl.getBoundingClientRect();
+  const padLeft = parseFloat(style.paddingLeft), padTop = parseFloat(style.paddingTop);
+  const left = r.left + frameEl.clientLeft + padLeft, top = r.top + frameEl.clientTop + padTop;
+  const width = frameEl.clientWidth - padLeft - parseFloat(style.paddingRight);
+  const height = frameEl.clientHeight - padTop - parseFloat(style.paddingBottom);
+  return { left, top, width, height, right: left + width, bottom: top + height };
+}
+function clipRect(b, c) {
+  const out = { left: Math.max(b.left, c.left), top: Math.max(b.top, c.top),
+    right: Math.min(b.right, c.right), bottom: Math.min(b.bottom, c.bottom) };
+  return out.right > out.left && out.bottom > out.top ? out : null;
+}
+function viewportOf(win) {
+  // clientWidth/Height leave out scrollbars, but in quirks mode they measure the whole document.
+  const de = win.document.documentElement;
+  return { left: 0, top: 0, right: Math.min(de.clientWidth || win.innerWidth, win.innerWidth),
+    bottom: Math.min(de.clientHeight || win.innerHeight, win.innerHeight) };
+}
+// The visible part of el's first visible box in top-viewport coordinates, and whether it is whole.
+function visibleBox(el) {
+  const rects = Array.from(el.getClientRects()).filter(r => r.width > 0 && r.height > 0);
+  if (!rects.length) return { box: null, sized: false };
+  for (const r of rects) {
+    let box = { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+    let win = el.ownerDocument.defaultView, whole = true;
+    while (box) {
+      const clipped = clipRect(box, viewportOf(win));
+      if (!clipped) { box = null; break; }
+      whole = whole && clipped.right - clipped.left >= box.right - box.left - 1 &&
+        clipped.bottom - clipped.top >= box.bottom - box.top - 1;
+      box = clipped;
+      const frame = win.frameElement;
+      if (!frame) break;
+      const f = frameBox(frame);
+      box = clipRect({ left: box.left + f.left, top: box.top + f.top, right: box.right + f.left, bottom: box.bottom + f.top }, f);
+      win = frame.ownerDocument.defaultView;
+    }
+    if (box) return { box, whole, sized: true };
+  }
+  return { box: null, sized: true };
+}
+// The element a pointer at (x, y) of the top viewport would reach; null outside the viewport.
+function hitAt(x, y) {
+  let hit = document.elementFromPoint(x, y);
+  for (let i = 0; hit && i < 30; i++) {
+    const sr = shadowOf(hit);
+    const inner = sr && sr.elementFromPoint(x, y);
+    if (inner && inner !== hit) { hit = inner; continue; }
+    if ((hit.localName === "iframe" || hit.localName === "frame") && hit.contentDocument) {
+      const f = frameBox(hit);
+      const below = hit.contentDocument.elementFromPoint(x - f.left, y - f.top);
+      if (below) { x -= f.left; y -= f.top; hit = below; continue; }
+    }
+    break;
+  }
+  return hit;
+}
+// Whether `node` is `outer` or inside it, through shadow hosts and frame elements.
+function composedContains(outer, node) {
+  for (let n = node, i = 0; n && i < 1000; i++) {
+    if (n === outer) return true;
+    n = n.parentNode || n.host || (n.nodeType === 9 && n.defaultView ? n.defaultView.frameElement : null);
+  }
+  return false;
+}
+
+export { frameBox, visibleBox, hitAt, composedContains };

@@ -1,0 +1,46 @@
+// The one MutationObserver of the in-page program. The page model counts changes with it (`mutations`:
+// state().m tells Python whether its snapshot is stale, and reading.js's text cache); the actions read
+// the same records for their effects, their settling (whenQuiet) and browser_wait's checks (onMutations). Documents, frames' documents and shadow roots are
+// observed once each, by whichever part reaches them first.
+let mutations = 0;
+const observed = new WeakSet();
+const listeners = [];
+const observer = new MutationObserver(deliver);
+
+function deliver(records) {
+  mutations++;
+  for (const listener of listeners.slice()) listener(records);  // a listener may stop listening
+}
+function observe(root) {
+  if (observed.has(root)) return;
+  observed.add(root);
+  observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+  // Typing and toggling change properties, not the DOM: count those too (they bubble out of
+  // shadow roots, so documents suffice).
+  if (root.nodeType === 9) for (const type of ["input", "change"]) root.addEventListener(type, () => { mutations++; }, true);
+}
+// Hands the records not yet delivered to everyone now (MutationObserver callbacks run as a microtask).
+function flush() {
+  const records = observer.takeRecords();
+  if (records.length) deliver(records);
+}
+// Calls `listener(records)` on every change until the returned function is called.
+function onMutations(listener) {
+  listeners.push(listener);
+  return () => {
+    const at = listeners.indexOf(listener);
+    if (at >= 0) listeners.splice(at, 1);
+  };
+}
+// Resolves true after `quiet` ms without a change of the document, or false at `limit` ms.
+function whenQuiet(quiet, limit) {
+  observe(document);
+  return new Promise(resolve => {
+    let timer = setTimeout(() => end(true), quiet);
+    const off = onMutations(() => { clearTimeout(timer); timer = setTimeout(() => end(true), quiet); });
+    const hard = setTimeout(() => end(false), limit);
+    function end(ok) { off(); clearTimeout(timer); clearTimeout(hard); resolve(ok); }
+  });
+}
+
+export { mutations, observe, flush, onMutations, whenQuiet };

@@ -1,0 +1,85 @@
+"""The actions and the page model are one in-page program: installed together, naming elements alike."""
+
+from __future__ import annotations
+
+PAGE = """<!doctype html><body style="margin:0">
+<button id=under style="position:absolute;top:100px;left:10px;width:120px;height:40px">Under</button>
+<button id=over style="position:absolute;top:90px;left:0;width:300px;height:60px;opacity:.9">Accept all cookies</button>
+<button id=go style="position:absolute;top:300px;left:10px">Go</button>
+</body>"""
+
+
+async def test_the_first_click_in_a_document_sends_one_call_before_the_mouse_events(tab, load, eid, monkeypatch):
+    from browserx.actions import element
+
+    await load(tab, PAGE)
+    go = await eid(tab, "#go")  # the snapshot creates browserx's world in this document
+    sent: list[str] = []
+    send = tab.session.send
+
+    async def counting(method, params=None, **kwargs):
+        sent.append(method)
+        return await send(method, params, **kwargs)
+
+    monkeypatch.setattr(tab.session, "send", counting)
+    result = await element.click(tab, go)
+    assert result["success"] is True
+    before_input = sent[: sent.index("Input.dispatchMouseEvent")]
+    # The action's one call; the click's record comes back through the world's binding, so nothing
+    # else is sent, before or after. The actions came with the page model's world: no install probe,
+    # no second evaluation.
+    assert before_input == ["Runtime.callFunctionOn"]
+    assert set(sent[1:]) == {"Input.dispatchMouseEvent"}, sent  # move, press, release
+    assert "Runtime.evaluate" not in sent and "Page.createIsolatedWorld" not in sent
+
+
+async def test_a_covered_click_names_its_cover_as_the_snapshot_does(tab, load, eid, call):
+    await load(tab, PAGE)
+    under, over = await eid(tab, "#under"), await eid(tab, "#over")
+    snapshot = await call("browser_dom", action="snapshot", format="json")
+    assert snapshot.success, snapshot.error
+    listed = {c["id"]: c for c in snapshot.data["controls"]}
+    result = await call("browser_dom", action="click", element_id=under)
+    assert result.error["code"] == "ELEMENT_COVERED"
+    cover = result.error["details"]["cover"]
+    assert cover["element_id"] == over
+    assert (cover["role"], cover["name"]) == (listed[over]["role"], listed[over]["name"])
+
+
+async def test_a_click_reaches_cdp_through_the_documented_walk(tab, load, eid, call):
+    """docs/CONTRIBUTING.md "A click, end to end": the files on the stack of each CDP message the click sends
+    (below the MCP edge, which `call` stands in for). A new file on the walk is a deliberate change: update both."""
+    import contextvars
+    import sys
+    from pathlib import Path
+
+    import browserx
+
+    package = Path(browserx.__file__).parent
+    await load(tab, PAGE)
+    go = await eid(tab, "#go")
+    on_stack: set[str] = set()
+    clicking = contextvars.ContextVar("clicking", default=False)  # the click's tasks, not the CDP reader's
+
+    def profile(frame, event, _arg):
+        code = frame.f_code
+        if (
+            event == "call"
+            and clicking.get()
+            and code.co_name == "send"
+            and code.co_filename == str(package / "cdp" / "session.py")
+        ):
+            walker = frame
+            while walker is not None:
+                if walker.f_code.co_filename.startswith(str(package)):
+                    on_stack.add(Path(walker.f_code.co_filename).relative_to(package).as_posix())
+                walker = walker.f_back
+
+    clicking.set(True)
+    sys.setprofile(profile)
+    try:
+        result = await call("browser_dom", action="click", element_id=go)
+    finally:
+        sys.setprofile(None)
+    assert result.success, result.error
+    assert on_stack == {"tools/base.py", "tools/dom.py", "actions/element.py", "page/world.py", "cdp/session.py"}
