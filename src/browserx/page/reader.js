@@ -183,11 +183,11 @@ function render(nodes, analysis, flags, budget = Infinity) {
     }
   }
 
-  function walk(node, pre, table) {
-    const nodeStat = analysis.stats.get(node);
+  function walk(node, pre, table, nodeStat = analysis.stats.get(node)) {
     if (!nodeStat) return;
     const assigned = slotted(node);
-    for (let child = first(node, assigned, analysis.styles), k = 0; child; child = next(child, assigned, ++k)) {
+    for (let child = assigned ? assigned[0] : (nodeStat.shadow || node).firstChild, k = 0; child;
+         child = assigned ? assigned[++k] : child.nextSibling) {
       if (size > budget) { if (child.nodeType !== 3 || nodeStat.textVisible) skip(child); continue; }
       if (child.nodeType === 3) {
         if (nodeStat.textVisible) buffer += child.data;  // whitespace is collapsed once, in flush
@@ -202,7 +202,7 @@ function render(nodes, analysis, flags, budget = Infinity) {
       if (SKIP_TAGS.has(tag) || analysis.dropped.has(child)) continue;
       const stat = analysis.stats.get(child);
       if (!stat) continue;
-      const dataTable = (tag === "table" && isDataTable(child)) || isAriaGrid(child);
+      const dataTable = (tag === "table" && isDataTable(child)) || (stat.role !== null && isAriaGrid(child));
       if (flags.clean && (tag === "div" || tag === "ul" || tag === "ol" ||
           tag === "dl" || tag === "form" || tag === "fieldset" || tag === "table") &&
           !analysis.keep.has(child) && !dataTable &&
@@ -219,14 +219,14 @@ function render(nodes, analysis, flags, budget = Infinity) {
       if (tag === "li") {
         flush();
         bullet = true;
-        walk(child, pre, table);
+        walk(child, pre, table, stat);
         flush();
         bullet = false;
         continue;
       }
       if (block) flush(pre);
       else if (stat.display === "inline-block" || stat.display === "inline-flex") buffer += " ";
-      walk(child, pre || tag === "pre", table);
+      walk(child, pre || tag === "pre", table, stat);
       if (block) flush(pre || tag === "pre");
       else if (stat.display === "inline-block" || stat.display === "inline-flex") buffer += " ";
     }
@@ -253,10 +253,15 @@ function render(nodes, analysis, flags, budget = Infinity) {
       if (size > budget) { skip(row); continue; }
       const cells = [];
       for (let cell = row.firstElementChild; cell; cell = cell.nextElementSibling) {
-        if (!isCell(cell) || !analysis.stats.get(cell)) continue;
+        const stat = isCell(cell) && analysis.stats.get(cell);
+        if (!stat) continue;
         const saved = blocks.length;
-        walk(cell, false, true);
+        walk(cell, false, true, stat);
         flush();
+        if (blocks.length === saved + 1 && !blocks[saved].text.includes("\n")) {  // most cells: one line
+          cells.push(blocks.pop().text);
+          continue;
+        }
         const parts = blocks.splice(saved).map((b) => b.text.replace(/\s*\n\s*/g, " "));
         cells.push(parts.join(" "));
       }

@@ -111,8 +111,7 @@ function childNodes(node) {
 function analyse(doc, flags, styles, from) {
   const view = doc.defaultView;
   const scores = new Map();
-  const stats = new Map();
-  const parentOf = new Map();
+  const stats = new Map();  // element -> its stats; `parent` there is its parent in the composed tree
   const dropped = new Set();
   const stack = [];
 
@@ -156,8 +155,7 @@ function analyse(doc, flags, styles, from) {
     }
   }
 
-  function isBoilerplate(el, tag, cs, ctx) {
-    const role = el.getAttribute("role");
+  function isBoilerplate(el, tag, cs, ctx, role) {
     if (role && BOILER_ROLES.has(role)) return true;
     if (BOILER_TAGS.has(tag)) return true;
     if (tag === "header" && !ctx.inSection) return true;
@@ -175,9 +173,8 @@ function analyse(doc, flags, styles, from) {
     return false;
   }
 
-  function isField(el) {
+  function isField(el, role) {
     if (el.hasAttribute("contenteditable") && el.isContentEditable) return true;
-    const role = el.getAttribute("role");
     return role !== null && FIELD_ROLES.has(role.trim().toLowerCase());
   }
 
@@ -193,12 +190,13 @@ function analyse(doc, flags, styles, from) {
       dropped.add(el);
       return EMPTY;
     }
-    if (isField(el)) {  // what a user typed is a field value, never page text (privacy)
+    const role = el.getAttribute("role");  // read once: the render asks for it too (ARIA grids)
+    if (isField(el, role)) {  // what a user typed is a field value, never page text (privacy)
       dropped.add(el);
       return INPUT_STAT;
     }
     const cs = style(el);
-    if (cs.gone || (el !== from && isBoilerplate(el, tag, cs, ctx))) {
+    if (cs.gone || (el !== from && isBoilerplate(el, tag, cs, ctx, role))) {
       dropped.add(el);
       return EMPTY;
     }
@@ -208,14 +206,16 @@ function analyse(doc, flags, styles, from) {
       ? { inSection: ctx.inSection || tag === "article" || tag === "main" || tag === "section",
           inTable: ctx.inTable || tag === "table" || tag === "pre" || tag === "code" }
       : ctx;
+    const closedDetails = tag === "details" && !el.open;
+    // `parent`, `shadow` and `role` spare the picking and the render a Map or DOM call per element.
     const here = { len: 0, link: 0, commas: 0, p: 0, img: 0, li: 0, input: 0, embed: 0, head: 0,
                    display: cs.display, ownText: 0, ownCommas: 0, blockKids: false,
-                   textVisible: textVisible && !(tag === "details" && !el.open) };
+                   textVisible: textVisible && !closedDetails, parent: undefined, shadow: cs.shadow, role };
     stack.push(el);
     const index = stack.length - 1;
-    const closedDetails = tag === "details" && !el.open;
     const assigned = slotted(el);
-    for (let child = assigned ? assigned[0] : (cs.shadow || el).firstChild, k = 0; child; child = next(child, assigned, ++k)) {
+    for (let child = assigned ? assigned[0] : (cs.shadow || el).firstChild, k = 0; child;
+         child = assigned ? assigned[++k] : child.nextSibling) {
       if (child.nodeType === 3) {
         if (!textVisible || closedDetails) continue;
         // Trimmed length: cheap, and close enough to the collapsed length for scoring.
@@ -231,7 +231,7 @@ function analyse(doc, flags, styles, from) {
         const childTag = child.localName;
         if (BLOCK_CHILD.has(childTag)) here.blockKids = true;
         const sub = depth > 400 ? EMPTY : visit(child, childCtx, depth + 1);
-        parentOf.set(child, el);
+        if (sub.display !== undefined) sub.parent = el;  // the shared frozen stats have none
         here.len += sub.len;
         here.link += sub.link;
         here.commas += sub.commas;
@@ -270,6 +270,7 @@ function analyse(doc, flags, styles, from) {
 
   const root = from || doc.body || doc.documentElement;
   if (root) visit(root, { inSection: false, inTable: false }, 0);
+  const parentOf = { get: (el) => { const stat = stats.get(el); return stat ? stat.parent : undefined; } };
   return { root, scores, stats, parentOf, dropped, styles, keep: new Set() };
 }
 
