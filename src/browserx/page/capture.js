@@ -21,7 +21,7 @@ let nextNumber = 1;
 let mutations = 0;
 const token = Math.random(); // tells Python a rebuilt world from the one it saw
 const observed = new WeakSet();
-const observer = new MutationObserver(() => { mutations++; });
+const observer = new MutationObserver(() => { mutations++; textMayChange(); });
 
 function observe(root) {
   if (observed.has(root)) return;
@@ -29,7 +29,7 @@ function observe(root) {
   observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
   // Typing and toggling change properties, not the DOM: count those too (they bubble out of
   // shadow roots, so documents suffice).
-  if (root.nodeType === 9) for (const type of ["input", "change"]) root.addEventListener(type, () => { mutations++; }, true);
+  if (root.nodeType === 9) for (const type of ["input", "change"]) root.addEventListener(type, () => { mutations++; textMayChange(); }, true);
 }
 
 

@@ -7,6 +7,9 @@
 //   - `pieceOf(text, offset, max)`: the slice [offset, end) with `end` just after a line break or
 //     else a space (a hard cut only when the window's last fifth holds no whitespace).
 //   - `readText(options)`: a continuation piece without the capture walk (cheap when cached).
+//     With `ahead`, also the pieces that follow (same size, up to AHEAD_CHARS), and the world
+//     then tells Python (binding TEXT_BINDING, once) when the DOM or the viewport changes: until
+//     it does, Python hands out those pieces without a round trip each (service.py).
 //   - `resolveWithin(spec)`: an element id, a region label as the snapshot lists it
 //     (`main`, `navigation "Primary"`), a landmark kind (`navigation`, `header`, `footer`, `aside`,
 //     `search`, `form`, or the ARIA names banner/contentinfo/complementary), or `dialog`: the
@@ -94,16 +97,43 @@ function resolveWithin(spec) {
 }
 
 // ---- continuation pieces --------------------------------------------------------------------
+const TEXT_BINDING = "__browserxTextChanged";  // added by service.py (Runtime.addBinding), this world only
+const AHEAD_CHARS = 250000;
+let textWatched = false;
+
+// Called on every DOM mutation, field input and resize: the first one after pieces were handed
+// ahead tells Python, which then asks the page again.
+function textMayChange() {
+  if (!textWatched) return;
+  textWatched = false;
+  try { globalThis[TEXT_BINDING](""); } catch (_) { /* the binding went: Python asks each time anyway */ }
+}
+
 function readText(options) {
-  const opts = Object.assign({ within: null, text_offset: 0, max_text_chars: 3000 }, options || {});
+  const opts = Object.assign({ within: null, text_offset: 0, max_text_chars: 3000, ahead: false }, options || {});
   observe(document);
   const rootEl = opts.within ? resolveWithin(opts.within) : null;
   if (opts.within && !rootEl) return { error: "within", within: opts.within };
   const full = textOf(rootEl, null);
   const piece = pieceOf(full.text, opts.text_offset, opts.max_text_chars);
-  return { title: document.title, url: location.href, text: piece.text, text_range: piece.range,
+  const out = { title: document.title, url: location.href, text: piece.text, text_range: piece.range,
     next_offset: piece.next, text_hash: full.hash, omitted: { text: full.text.length - piece.text.length },
     state: state() };
+  if (opts.ahead && piece.next !== null && typeof globalThis[TEXT_BINDING] === "function") {
+    const ahead = [];
+    for (let at = piece.next, size = 0; at !== null && size < AHEAD_CHARS;) {
+      const next = pieceOf(full.text, at, opts.max_text_chars);
+      ahead.push({ text: next.text, text_range: next.range, next_offset: next.next,
+        omitted: { text: full.text.length - next.text.length } });
+      size += next.text.length;
+      if (next.next !== null && next.next <= at) break;  // no progress (a window of one surrogate half)
+      at = next.next;
+    }
+    textWatched = true;
+    addEventListener("resize", textMayChange);  // once: the same listener is never added twice
+    out.ahead = ahead;
+  }
+  return out;
 }
 
 // ---- find -----------------------------------------------------------------------------------
