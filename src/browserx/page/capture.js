@@ -56,7 +56,9 @@ function walk(root, ctx, out) {
 function visit(el, ctx, out) {
   const tag = el.localName;
   out.visited++;
-  if (SKIP.has(tag) || el.getAttribute("aria-hidden") === "true") return;
+  // Most elements carry no attribute at all (cells, spans, list items): then no attribute is read.
+  const bare = !el.hasAttributes();
+  if (SKIP.has(tag) || (!bare && el.getAttribute("aria-hidden") === "true")) return;
   const style = getComputedStyle(el);
   const display = style.display;
   if (display === "none" || style.opacity === "0") {
@@ -84,15 +86,16 @@ function visit(el, ctx, out) {
   const clipped = position === "absolute" && (style.clip !== "auto" || style.clipPath !== "none");
   facts.set(el, shadow ? { display, position, gone: false, visible: shown, clipped, shadow,
     block: boxed && !display.startsWith("inline") } : sharedFacts(display, position, shown, clipped, boxed));
-  let role = roleOf(el);
+  let role = bare ? implicitRole(el) : roleOf(el);
   let c = ctx;
-  const fork = () => (c === ctx ? (c = { ...ctx }) : c);
-  if (el.inert || (ctx.modal && el === ctx.modal)) fork().disabled = el.inert ? true : false;
-  if (ctx.blocked && el === ctx.modal) fork().blocked = false;
-  if (el.getAttribute("aria-disabled") === "true") fork().disabled = true;
+  // `c` is copied from ctx on the first change (written out at each change: a closure per element
+  // cost a context allocation for every element visited).
+  if ((!bare && el.inert) || (ctx.modal && el === ctx.modal)) (c === ctx ? (c = { ...ctx }) : c).disabled = el.inert ? true : false;
+  if (ctx.blocked && el === ctx.modal) (c === ctx ? (c = { ...ctx }) : c).blocked = false;
+  if (!bare && el.getAttribute("aria-disabled") === "true") (c === ctx ? (c = { ...ctx }) : c).disabled = true;
   const label = shown && role && LANDMARK[role] ? landmarkLabel(el, role) : null;
   if (label) {
-    fork().region = label;
+    (c === ctx ? (c = { ...ctx }) : c).region = label;
     if (!out.regionSet.has(label)) { out.regionSet.add(label); out.regions.push(label); }
   }
   if (role === "heading" && shown && !c.blocked) {
@@ -103,20 +106,20 @@ function visit(el, ctx, out) {
   let candidate = role && PREFIX[role] && role !== "clickable";
   if (role === "file" && !out.opts.include_file_inputs) candidate = false;
   if (!candidate && !ctx.inControl && tag !== "label" && tag !== "body" && tag !== "html" &&
-      ((pointer && !ctx.pointer) || el.hasAttribute("onclick") || el.getAttribute("draggable") === "true" ||
-       sortableHeader(el, tag, role))) {
+      ((pointer && !ctx.pointer) || (!bare && (el.hasAttribute("onclick") || el.getAttribute("draggable") === "true" ||
+       sortableHeader(el, tag, role))))) {
     role = "clickable"; candidate = true;
   }
   if (candidate) {
     out.candidates.push({ el, role, ctx: c, shown, heading: out.headings.length - 1 });
-    fork().inControl = !sortableCells.has(el);  // a sortable header's own clickable label stays the control
+    (c === ctx ? (c = { ...ctx }) : c).inControl = !sortableCells.has(el);  // a sortable header's own clickable label stays the control
   }
-  if (pointer !== ctx.pointer) fork().pointer = pointer;
+  if (pointer !== ctx.pointer) (c === ctx ? (c = { ...ctx }) : c).pointer = pointer;
   // Clip boxes are linked, not copied: their rects are read after the walk, in one batch.
   if (boxed) {
-    if (position === "fixed") fork().clipper = ctx.frameClipper;
+    if (position === "fixed") (c === ctx ? (c = { ...ctx }) : c).clipper = ctx.frameClipper;
     if (style.overflowX !== "visible" || style.overflowY !== "visible") {
-      fork().clipper = { parent: c.clipper, el, offset: ctx.offset, scroll: /auto|scroll/.test(style.overflowX + style.overflowY) };
+      (c === ctx ? (c = { ...ctx }) : c).clipper = { parent: c.clipper, el, offset: ctx.offset, scroll: /auto|scroll/.test(style.overflowX + style.overflowY) };
     }
     if (style.contentVisibility === "hidden") return;
   }

@@ -155,7 +155,7 @@ function analyse(doc, flags, styles, from) {
     }
   }
 
-  function isBoilerplate(el, tag, cs, ctx, role) {
+  function isBoilerplate(el, tag, cs, ctx, role, bare) {
     if (role && BOILER_ROLES.has(role)) return true;
     if (BOILER_TAGS.has(tag)) return true;
     if (tag === "header" && !ctx.inSection) return true;
@@ -164,7 +164,7 @@ function analyse(doc, flags, styles, from) {
     // (flags.strip off) keeps fixed boxes anyway.
     if (flags.strip && cs.position === "fixed" && !el.querySelector(CONTENT_CONTAINER + ", h1")) return true;
     if (cs.clipped && el.offsetWidth <= 1 && el.offsetHeight <= 1) return true;  // visually hidden helper text
-    if (flags.strip && !ctx.inTable && tag !== "body" && tag !== "a" && tag !== "article" && tag !== "main") {
+    if (flags.strip && !bare && !ctx.inTable && tag !== "body" && tag !== "a" && tag !== "article" && tag !== "main") {
       const names = hints(el).join(" ");
       if (names.length > 1 && UNLIKELY.test(names) && !MAYBE.test(names) && !el.querySelector(MAIN_CONTAINER)) {
         return true;
@@ -186,17 +186,18 @@ function analyse(doc, flags, styles, from) {
       if (tag === "iframe" || tag === "video" || tag === "object" || tag === "embed") return EMBED_STAT;
       return EMPTY;
     }
-    if (el.hidden || el.getAttribute("aria-hidden") === "true") {
+    const bare = !el.hasAttributes();  // then no attribute to read (hidden reflects one too)
+    if (!bare && (el.hidden || el.getAttribute("aria-hidden") === "true")) {
       dropped.add(el);
       return EMPTY;
     }
-    const role = el.getAttribute("role");  // read once: the render asks for it too (ARIA grids)
-    if (isField(el, role)) {  // what a user typed is a field value, never page text (privacy)
+    const role = bare ? null : el.getAttribute("role");  // read once: the render asks for it too (ARIA grids)
+    if (!bare && isField(el, role)) {  // what a user typed is a field value, never page text (privacy)
       dropped.add(el);
       return INPUT_STAT;
     }
     const cs = style(el);
-    if (cs.gone || (el !== from && isBoilerplate(el, tag, cs, ctx, role))) {
+    if (cs.gone || (el !== from && isBoilerplate(el, tag, cs, ctx, role, bare))) {
       dropped.add(el);
       return EMPTY;
     }

@@ -225,11 +225,14 @@ function find(query, options) {
   for (const cand of out.candidates) {
     const { el, role, ctx } = cand;
     if (!cand.shown && role !== "checkbox" && role !== "radio") continue;
-    const attrs = ["aria-label", "placeholder", "aria-placeholder", "title", "alt", "value"]
-      .map(a => el.getAttribute(a) || "").join(" ");
-    const labels = el.labels && el.labels.length ? [...el.labels].map(l => l.textContent).join(" ") : "";
-    const maybe = test.local ? test.any(attrs) || test.any(labels) || test.any(el.textContent)
-      : test.any(el.textContent + " " + attrs + " " + labels);
+    const attrs = el.hasAttributes() ? ["aria-label", "placeholder", "aria-placeholder", "title", "alt", "value"]
+      .map(a => el.getAttribute(a) || "").join(" ") : "     ";  // the same six, all empty
+    // Its labels only when needed: `labels` builds a new NodeList at each call.
+    let labels = null;
+    const labelText = () => (labels === null ? (labels = el.labels && el.labels.length
+      ? [...el.labels].map(l => l.textContent).join(" ") : "") : labels);
+    const maybe = test.local ? test.any(attrs) || test.any(labelText()) || test.any(el.textContent)
+      : test.any(el.textContent + " " + attrs + " " + labelText());
     if (!maybe) {
       const refs = (el.getAttribute("aria-labelledby") || "").trim().split(/\s+/).filter(Boolean)
         .map(id => { const n = byIdRef(el, id); return n ? n.textContent : ""; }).join(" ");
@@ -250,7 +253,7 @@ function find(query, options) {
     const name = accName(el, role) || cap(norm(el.getAttribute("aria-label") || el.getAttribute("title") || ""), 160);
     const fields = [["name", name], ["placeholder", norm(el.getAttribute("placeholder") || el.getAttribute("aria-placeholder") || "")]];
     if (el.localName === "select") fields.push(["option", [...el.options].map(o => norm(o.text)).join(" | ")]);
-    fields.push(["label", norm(labels)]);  // a label's text holds its select's options too: options first
+    fields.push(["label", norm(labelText())]);  // a label's text holds its select's options too: options first
     const hit = fields.find(([, v]) => v && test.any(v));
     if (!hit) continue;
     const [field, value] = hit;
