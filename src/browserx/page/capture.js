@@ -118,8 +118,10 @@ function visit(el, ctx, out) {
   // Clip boxes are linked, not copied: their rects are read after the walk, in one batch.
   if (boxed) {
     if (position === "fixed") (c === ctx ? (c = { ...ctx }) : c).clipper = ctx.frameClipper;
-    if (style.overflowX !== "visible" || style.overflowY !== "visible") {
-      (c === ctx ? (c = { ...ctx }) : c).clipper = { parent: c.clipper, el, offset: ctx.offset, scroll: /auto|scroll/.test(style.overflowX + style.overflowY) };
+    // The shorthand: one read instead of two ("visible" only when both axes are).
+    const overflow = style.overflow;
+    if (overflow !== "visible") {
+      (c === ctx ? (c = { ...ctx }) : c).clipper = { parent: c.clipper, el, offset: ctx.offset, scroll: /auto|scroll/.test(overflow) };
     }
     if (style.contentVisibility === "hidden") return;
   }
