@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 
+from test_paging import article
+
 from browserx.actions.navigation import navigate
 from browserx.page import DomService, SnapshotOptions
 from browserx.page.world import PageWorld
-
-from test_paging import article
 
 READ = "function (options) { return JSON.stringify(globalThis.__browserx.readText(options)); }"
 
@@ -30,7 +30,7 @@ async def main_world(tab, expression: str):
 async def test_pieces_handed_ahead_are_the_pieces_the_page_gives(tab, server):
     await navigate(tab, server.route("/ahead/same", article(20_000, seed=3)))
     service, world = DomService.of(tab), PageWorld.of(tab)
-    first, piece = await first_two(service, 3000)
+    _, piece = await first_two(service, 3000)
     offset = piece.next_offset
     while offset is not None:
         piece = await service.snapshot(SnapshotOptions(max_text_chars=3000, text_offset=offset), fresh=True)

@@ -183,9 +183,9 @@ function render(nodes, analysis, flags, budget = Infinity) {
     }
   }
 
-  function walk(node, pre, table, nodeStat = analysis.stats.get(node)) {
+  function walk(node, pre, table, nodeStat = analysis.stats.get(node), tag = node.localName) {
     if (!nodeStat) return;
-    const assigned = slotted(node);
+    const assigned = tag === "slot" ? slotted(node) : null;
     for (let child = assigned ? assigned[0] : (nodeStat.shadow || node).firstChild, k = 0; child;
          child = assigned ? assigned[++k] : child.nextSibling) {
       if (size > budget) { if (child.nodeType !== 3 || nodeStat.textVisible) skip(child); continue; }
@@ -219,14 +219,14 @@ function render(nodes, analysis, flags, budget = Infinity) {
       if (tag === "li") {
         flush();
         bullet = true;
-        walk(child, pre, table, stat);
+        walk(child, pre, table, stat, tag);
         flush();
         bullet = false;
         continue;
       }
       if (block) flush(pre);
       else if (stat.display === "inline-block" || stat.display === "inline-flex") buffer += " ";
-      walk(child, pre || tag === "pre", table, stat);
+      walk(child, pre || tag === "pre", table, stat, tag);
       if (block) flush(pre || tag === "pre");
       else if (stat.display === "inline-block" || stat.display === "inline-flex") buffer += " ";
     }

@@ -214,7 +214,7 @@ function analyse(doc, flags, styles, from) {
                    textVisible: textVisible && !closedDetails, parent: undefined, shadow: cs.shadow, role };
     stack.push(el);
     const index = stack.length - 1;
-    const assigned = slotted(el);
+    const assigned = tag === "slot" ? slotted(el) : null;
     for (let child = assigned ? assigned[0] : (cs.shadow || el).firstChild, k = 0; child;
          child = assigned ? assigned[++k] : child.nextSibling) {
       if (child.nodeType === 3) {

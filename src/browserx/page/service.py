@@ -83,9 +83,9 @@ class DomService:
         # (loader id, within, hash) of the reader text the last piece came from: a later piece of
         # another text says text_changed instead of splicing two versions.
         self._text_seen: tuple[str, str | None, str] | None = None
-        # Later pieces the page handed ahead: {offset: raw piece} for (loader id, within, size, hash),
-        # kept until the world says the DOM or viewport changed, or anything invalidates.
-        self._ahead: tuple[tuple[str, str | None, int, str], dict[int, dict[str, Any]]] | None = None
+        # Later pieces the page handed ahead, {offset: raw piece} for (loader id, within, size): kept
+        # until the world says the DOM or viewport changed, or anything invalidates.
+        self._ahead: tuple[tuple[str, str | None, int], dict[int, dict[str, Any]]] | None = None
         self._binding_added = False
         self._changes = 0  # bumped by each invalidation: pieces fetched across one are not kept
         self._lock = asyncio.Lock()
@@ -248,9 +248,8 @@ class DomService:
     async def _read_text(self, options: SnapshotOptions) -> PageModel:
         """A later piece of the reader text: no walk, and no render while the page is unchanged.
 
-        The page hands the pieces that follow ahead; while it has not said that its DOM or viewport
-        changed since (binding TEXT_BINDING, an event that arrives before the answer to whatever
-        changed it), the next piece is one of those, without a round trip.
+        The page hands the following pieces ahead: until it says (TEXT_BINDING, an event that comes
+        before the answer to whatever changed the page) that its DOM or viewport changed, no round trip.
         """
         loader_id = self.tab.loader_id
         raw = self._piece_ahead(loader_id, options)
@@ -269,21 +268,20 @@ class DomService:
                 raise _within_not_found(options.within)
             ahead = raw.pop("ahead", None)
             if ahead and self._changes == changes and self.tab.loader_id == loader_id:
-                key = (loader_id, options.within, options.max_text_chars, str(raw["text_hash"]))
                 common = {"title": raw.get("title"), "url": raw.get("url"), "text_hash": raw["text_hash"]}
-                self._ahead = (key, {int(p["text_range"]["offset"]): {**common, **p} for p in ahead})
+                self._ahead = ((loader_id, options.within, options.max_text_chars),
+                               {int(p["text_range"]["offset"]): {**common, **p} for p in ahead})
         self._note_text(raw, options, loader_id)
         raw["omitted"] = {"controls": 0, "headings": 0, "text": int(raw["omitted"]["text"])}
         return PageModel.from_raw(raw)
 
     def _piece_ahead(self, loader_id: str, options: SnapshotOptions) -> dict[str, Any] | None:
-        if self._ahead is None:
+        if self._ahead is None or self._ahead[0] != (loader_id, options.within, options.max_text_chars):
             return None
-        (loader, within, size, _hash), pieces = self._ahead
-        if (loader, within, size) != (loader_id, options.within, options.max_text_chars):
+        piece = self._ahead[1].get(options.text_offset)
+        if piece is None:
             return None
-        piece = pieces.get(options.text_offset)
-        return None if piece is None else dict(piece, omitted=dict(piece["omitted"]), text_range=dict(piece["text_range"]))
+        return dict(piece, omitted=dict(piece["omitted"]), text_range=dict(piece["text_range"]))
 
     async def _call_json(self, what: str, script: str, *args: Any) -> dict[str, Any]:
         """One in-page call answering JSON text: the object, or SNAPSHOT_FAILED saying what failed."""
