@@ -48,6 +48,8 @@ function sharedFacts(display, position, visible, clipped, boxed) {
   return variants[index] || (variants[index] = Object.freeze({ display, position: ["static", "fixed", "absolute"][kind],
     gone: false, visible, clipped, shadow: null, block: boxed && !display.startsWith("inline") }));
 }
+const TABLE_PARTS = new Set(["table-cell", "table-row", "table-row-group", "table-header-group", "table-footer-group",
+  "table-column", "table-column-group", "table-caption"]);
 const SHADOW_HOSTS = new Set(["article", "aside", "blockquote", "body", "div", "footer", "h1", "h2", "h3", "h4",
   "h5", "h6", "header", "main", "nav", "p", "section", "span"]);
 function walk(root, ctx, out) {
@@ -79,7 +81,8 @@ function visit(el, ctx, out) {
   // Inline and contents boxes are never fixed (positioned boxes are blockified), clip nothing and
   // cannot skip their contents: three to five fewer style reads for a third of a typical page.
   const boxed = display !== "inline" && display !== "contents";
-  const position = boxed ? style.position : "static";
+  // Table parts are never absolute or fixed (such boxes are blockified): their position is not read.
+  const position = boxed && !TABLE_PARTS.has(display) ? style.position : "static";
   // Only these elements can host a shadow root: the others skip a costly DOM accessor.
   const shadow = (SHADOW_HOSTS.has(tag) || tag.includes("-")) ? shadowOf(el) : null;
   // Shared with names.js and the reader (reader_analyse.js), which then read no style again.
