@@ -164,6 +164,8 @@ function matcherOf(query) {
   }, { any: (s) => s.toLowerCase().includes(needle), local: !/\s/.test(needle) });
 }
 
+const CONTROL_ATTRS = ["aria-label", "placeholder", "aria-placeholder", "title", "alt", "value"];
+
 function snippetOf(s, at, len) {
   const from = Math.max(0, at - 60), to = Math.min(s.length, at + len + 60);
   return (from ? "…" : "") + norm(s.slice(from, to)) + (to < s.length ? "…" : "");
@@ -225,14 +227,17 @@ function find(query, options) {
   for (const cand of out.candidates) {
     const { el, role, ctx } = cand;
     if (!cand.shown && role !== "checkbox" && role !== "radio") continue;
-    const attrs = el.hasAttributes() ? ["aria-label", "placeholder", "aria-placeholder", "title", "alt", "value"]
-      .map(a => el.getAttribute(a) || "").join(" ") : "     ";  // the same six, all empty
+    const attributes = el.hasAttributes();
     // Its labels only when needed: `labels` builds a new NodeList at each call.
     let labels = null;
     const labelText = () => (labels === null ? (labels = el.labels && el.labels.length
       ? [...el.labels].map(l => l.textContent).join(" ") : "") : labels);
-    const maybe = test.local ? test.any(attrs) || test.any(labelText()) || test.any(el.textContent)
-      : test.any(el.textContent + " " + attrs + " " + labelText());
+    // A local needle is tested on each attribute alone, stopping at the first that holds it.
+    const maybe = test.local
+      ? (attributes && CONTROL_ATTRS.some(a => { const v = el.getAttribute(a); return v !== null && test.any(v); })) ||
+        test.any(labelText()) || test.any(el.textContent)
+      : test.any(el.textContent + " " + (attributes ? CONTROL_ATTRS.map(a => el.getAttribute(a) || "").join(" ")
+        : "     ") + " " + labelText());  // "     ": the six, all empty
     if (!maybe) {
       const refs = (el.getAttribute("aria-labelledby") || "").trim().split(/\s+/).filter(Boolean)
         .map(id => { const n = byIdRef(el, id); return n ? n.textContent : ""; }).join(" ");
