@@ -183,17 +183,18 @@ function render(nodes, analysis, flags, budget = Infinity) {
     }
   }
 
-  function walk(node, pre, table, nodeStat = analysis.stats.get(node), tag = node.localName) {
+  function walk(node, pre, table, nodeStat = analysis.stats.get(node), nodeTag = node.localName) {
     if (!nodeStat) return;
-    const assigned = tag === "slot" ? slotted(node) : null;
+    const assigned = nodeTag === "slot" ? slotted(node) : null;
     for (let child = assigned ? assigned[0] : (nodeStat.shadow || node).firstChild, k = 0; child;
          child = assigned ? assigned[++k] : child.nextSibling) {
       if (size > budget) { if (child.nodeType !== 3 || nodeStat.textVisible) skip(child); continue; }
-      if (child.nodeType === 3) {
+      const type = child.nodeType;
+      if (type === 3) {
         if (nodeStat.textVisible) buffer += child.data;  // whitespace is collapsed once, in flush
         continue;
       }
-      if (child.nodeType !== 1) continue;
+      if (type !== 1) continue;
       const tag = child.localName;
       if (tag === "br") {
         buffer += "\u2028";  // a hard line break: survives the whitespace collapse in flush

@@ -178,8 +178,7 @@ function analyse(doc, flags, styles, from) {
     return role !== null && FIELD_ROLES.has(role.trim().toLowerCase());
   }
 
-  function visit(el, ctx, depth) {
-    const tag = el.localName;
+  function visit(el, ctx, depth, tag = el.localName) {
     if (SKIP_TAGS.has(tag) && el !== from) {
       if (tag === "img" || tag === "picture") return IMG_STAT;
       if (tag === "input" && el.type !== "hidden") return INPUT_STAT;
@@ -217,7 +216,8 @@ function analyse(doc, flags, styles, from) {
     const assigned = tag === "slot" ? slotted(el) : null;
     for (let child = assigned ? assigned[0] : (cs.shadow || el).firstChild, k = 0; child;
          child = assigned ? assigned[++k] : child.nextSibling) {
-      if (child.nodeType === 3) {
+      const type = child.nodeType;
+      if (type === 3) {
         if (!textVisible || closedDetails) continue;
         // Trimmed length: cheap, and close enough to the collapsed length for scoring.
         const text = child.data.trim();
@@ -227,11 +227,11 @@ function analyse(doc, flags, styles, from) {
         here.commas += commas;
         here.ownText += text.length;
         here.ownCommas += commas;
-      } else if (child.nodeType === 1) {
-        if (closedDetails && child.localName !== "summary") continue;
+      } else if (type === 1) {
         const childTag = child.localName;
+        if (closedDetails && childTag !== "summary") continue;
         if (BLOCK_CHILD.has(childTag)) here.blockKids = true;
-        const sub = depth > 400 ? EMPTY : visit(child, childCtx, depth + 1);
+        const sub = depth > 400 ? EMPTY : visit(child, childCtx, depth + 1, childTag);
         if (sub.display !== undefined) sub.parent = el;  // the shared frozen stats have none
         here.len += sub.len;
         here.link += sub.link;
