@@ -208,9 +208,9 @@ function analyse(doc, flags, styles, from) {
       : ctx;
     const closedDetails = tag === "details" && !el.open;
     // `parent`, `shadow` and `role` spare the picking and the render a Map or DOM call per element.
-    const here = { len: 0, link: 0, commas: 0, p: 0, img: 0, li: 0, input: 0, embed: 0, head: 0,
-                   display: cs.display, ownText: 0, ownCommas: 0, blockKids: false,
+    const here = { len: 0, link: 0, commas: 0, p: 0, img: 0, li: 0, input: 0, embed: 0, head: 0, display: cs.display,
                    textVisible: textVisible && !closedDetails, parent: undefined, shadow: cs.shadow, role };
+    let ownText = 0, ownCommas = 0, blockKids = false;  // this element's own: scoring only
     stack.push(el);
     const index = stack.length - 1;
     const assigned = tag === "slot" ? slotted(el) : null;
@@ -225,12 +225,12 @@ function analyse(doc, flags, styles, from) {
         const commas = text.length > 20 ? (text.match(COMMAS) || []).length : 0;
         here.len += text.length + 1;
         here.commas += commas;
-        here.ownText += text.length;
-        here.ownCommas += commas;
+        ownText += text.length;
+        ownCommas += commas;
       } else if (type === 1) {
         const childTag = child.localName;
         if (closedDetails && childTag !== "summary") continue;
-        if (BLOCK_CHILD.has(childTag)) here.blockKids = true;
+        if (BLOCK_CHILD.has(childTag)) blockKids = true;
         const sub = depth > 400 ? EMPTY : visit(child, childCtx, depth + 1, childTag);
         if (sub.display !== undefined) sub.parent = el;  // the shared frozen stats have none
         here.len += sub.len;
@@ -256,13 +256,13 @@ function analyse(doc, flags, styles, from) {
     const paragraph = tag === "p" || tag === "pre" || tag === "td" || tag === "blockquote" ||
       tag === "h2" || tag === "h3" || tag === "h4" || tag === "h5" || tag === "h6" ||
       ((tag === "div" || tag === "section" || tag === "span" || tag === "font" || tag === "center") &&
-       !here.blockKids && !here.display.startsWith("inline"));
+       !blockKids && !here.display.startsWith("inline"));
     if (paragraph) {
       if (here.len >= 25) credit(1 + here.commas + Math.min(Math.floor(here.len / 100), 3), index - 1);
       if (tag === "div") here.p += here.len >= 25 ? 1 : 0;
-    } else if (here.blockKids && here.ownText >= 25) {
+    } else if (blockKids && ownText >= 25) {
       // Loose text beside blocks reads as paragraphs of this element.
-      credit(1 + here.ownCommas + Math.min(Math.floor(here.ownText / 100), 3), index);
+      credit(1 + ownCommas + Math.min(Math.floor(ownText / 100), 3), index);
       here.p += 1;
     }
     stack.pop();
