@@ -139,12 +139,12 @@ function looksLikeClutter(el, tag, analysis, flags) {
   if (stat.commas >= 10 || proseList) return false;
   const p = stat.p;
   const li = stat.li - 100;
-  const inFigure = el.closest && el.closest("figure");
+  const inFigure = () => !!(el.closest && el.closest("figure"));  // asked only when it decides
   const headingDensity = stat.len ? stat.head / stat.len : 0;
-  if (stat.img > 1 && p / stat.img < 0.5 && !inFigure) return true;
+  if (stat.img > 1 && p / stat.img < 0.5 && !inFigure()) return true;
   if (!isList && li > p) return true;
   if (stat.input > Math.floor(p / 3)) return true;
-  if (!isList && headingDensity < 0.9 && stat.len < 25 && (stat.img === 0 || stat.img > 2) && !inFigure) return true;
+  if (!isList && headingDensity < 0.9 && stat.len < 25 && (stat.img === 0 || stat.img > 2) && !inFigure()) return true;
   if (!isList && weight < 25 && density > 0.2) return true;
   if (weight >= 25 && density > 0.5) return true;
   if ((stat.embed === 1 && stat.len < 75) || stat.embed > 1) return true;
