@@ -5,8 +5,9 @@
 - `paging`: a generated article of 200,000 characters of reader text, read end to end (first piece a
   snapshot, then every `next_offset`, each rendered as the LLM reads it) with pieces of 20,000 and of
   3,000 characters, against ONE uncapped snapshot (max_text_chars=200,000). Before each timed run
-  the page's DOM is touched, so no run starts from text kept by an earlier one. Target ≤ 1.5× (for
-  pieces of 20,000: 67 pieces of 3,000 are 67 CDP round trips, about 1 ms each whatever the design).
+  the page's DOM is touched, so no run starts from text kept by an earlier one. Target ≤ 1.5× for
+  both sizes: the second piece brings the following ones ahead, and they are handed out without a
+  round trip while the page reports no change (service.py).
 - `find` on ../shared/pages/large.html against the in-page walk floor of bench/page_model.py: cold
   (the DOM touched first, so the reader text is rendered again) and warm (right after a snapshot of
   the unchanged page). Target ≤ 1.2× the floor.

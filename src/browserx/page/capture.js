@@ -1,9 +1,8 @@
 // The page model, captured in one pass in browserx's isolated world.
 //
 // Contract: `globalThis.__browserx = { snapshot(options) -> raw model, element(id) -> Element|null,
-// idOf(el) -> id|null, state() -> {k, m, x, y, w, h}, readText(options), find(query, options) }`
-// (the last two: reading.js), plus frames.js's hooks for CDP (shadowOf,
-// frameInfo, adoptShadowRoot, pendingHosts). Evaluated once per document; idempotent.
+// idOf(el) -> id|null, state() -> {k, m, x, y, w, h}, readText(options), find(query, options) }` (the
+// last two: reading.js), plus frames.js's hooks for CDP (shadowOf, frameInfo, adoptShadowRoot, pendingHosts).
 //   - Ids are `<role prefix>_<n>`; the world keeps element -> id (WeakMap) and id -> WeakRef so the
 //     same element keeps its id across snapshots and actions resolve ids without a new snapshot.
 //     Numbers are never reused in a document: Python passes `options.next_number` (it remembers the
@@ -15,7 +14,7 @@
 //     and selectors are computed only for the controls that survive the caps.
 //   - Privacy: field values never leave unless options.include_values (passwords never: "•••").
 import { useFacts, facts, landmarkLabel, includeValues, cap, norm, isRendered, accName } from "./names.js";
-import { SKIP, roleOf, LANDMARK, PREFIX, LABELABLE, CHECKABLE, TEXT_INPUT, TEXTISH } from "./roles.js";
+import { SKIP, roleOf, implicitRole, LANDMARK, PREFIX, LABELABLE, CHECKABLE, TEXT_INPUT, TEXTISH } from "./roles.js";
 import { shadowOf, notePendingHost, documentScrolls, regionOf, hopsOf, frameInfo, frameHit, adoptShadowRoot } from "./frames.js";
 import { sortableHeader, sortableCells, widgetStates, findModal, scrollContainer, widgetPass, widgetControl,
   cutByContainer, modalInfo } from "./widgets.js";
@@ -39,7 +38,6 @@ function setPendingHosts(hosts) {
   pendingHosts = hosts;
 }
 
-
 // ---- the walk ------------------------------------------------------------------------------
 // One visit per element: one getComputedStyle, no rects (those come after, for candidates only).
 const GONE = Object.freeze({ display: "none", position: "static", gone: true, visible: false, clipped: false,
@@ -55,6 +53,8 @@ function sharedFacts(display, position, visible, clipped, boxed) {
   return variants[index] || (variants[index] = Object.freeze({ display, position: ["static", "fixed", "absolute"][kind],
     gone: false, visible, clipped, shadow: null, block: boxed && !display.startsWith("inline") }));
 }
+const TABLE_PARTS = new Set(["table-cell", "table-row", "table-row-group", "table-header-group", "table-footer-group",
+  "table-column", "table-column-group", "table-caption"]);
 const SHADOW_HOSTS = new Set(["article", "aside", "blockquote", "body", "div", "footer", "h1", "h2", "h3", "h4",
   "h5", "h6", "header", "main", "nav", "p", "section", "span"]);
 function walk(root, ctx, out) {
@@ -63,7 +63,9 @@ function walk(root, ctx, out) {
 function visit(el, ctx, out) {
   const tag = el.localName;
   out.visited++;
-  if (SKIP.has(tag) || el.getAttribute("aria-hidden") === "true") return;
+  // Most elements carry no attribute at all (cells, spans, list items): then no attribute is read.
+  const bare = !el.hasAttributes();
+  if (SKIP.has(tag) || (!bare && el.getAttribute("aria-hidden") === "true")) return;
   const style = getComputedStyle(el);
   const display = style.display;
   if (display === "none" || style.opacity === "0") {
@@ -84,22 +86,24 @@ function visit(el, ctx, out) {
   // Inline and contents boxes are never fixed (positioned boxes are blockified), clip nothing and
   // cannot skip their contents: three to five fewer style reads for a third of a typical page.
   const boxed = display !== "inline" && display !== "contents";
-  const position = boxed ? style.position : "static";
+  // Table parts are never absolute or fixed (such boxes are blockified): their position is not read.
+  const position = boxed && !TABLE_PARTS.has(display) ? style.position : "static";
   // Only these elements can host a shadow root: the others skip a costly DOM accessor.
   const shadow = (SHADOW_HOSTS.has(tag) || tag.includes("-")) ? shadowOf(el) : null;
   // Shared with names.js and the reader (reader_analyse.js), which then read no style again.
   const clipped = position === "absolute" && (style.clip !== "auto" || style.clipPath !== "none");
   facts.set(el, shadow ? { display, position, gone: false, visible: shown, clipped, shadow,
     block: boxed && !display.startsWith("inline") } : sharedFacts(display, position, shown, clipped, boxed));
-  let role = roleOf(el);
+  let role = bare ? implicitRole(el) : roleOf(el);
   let c = ctx;
-  const fork = () => (c === ctx ? (c = { ...ctx }) : c);
-  if (el.inert || (ctx.modal && el === ctx.modal)) fork().disabled = el.inert ? true : false;
-  if (ctx.blocked && el === ctx.modal) fork().blocked = false;
-  if (el.getAttribute("aria-disabled") === "true") fork().disabled = true;
+  // `c` is copied from ctx on the first change (written out at each change: a closure per element
+  // cost a context allocation for every element visited).
+  if ((!bare && el.inert) || (ctx.modal && el === ctx.modal)) (c === ctx ? (c = { ...ctx }) : c).disabled = el.inert ? true : false;
+  if (ctx.blocked && el === ctx.modal) (c === ctx ? (c = { ...ctx }) : c).blocked = false;
+  if (!bare && el.getAttribute("aria-disabled") === "true") (c === ctx ? (c = { ...ctx }) : c).disabled = true;
   const label = shown && role && LANDMARK[role] ? landmarkLabel(el, role) : null;
   if (label) {
-    fork().region = label;
+    (c === ctx ? (c = { ...ctx }) : c).region = label;
     if (!out.regionSet.has(label)) { out.regionSet.add(label); out.regions.push(label); }
   }
   if (role === "heading" && shown && !c.blocked) {
@@ -110,20 +114,22 @@ function visit(el, ctx, out) {
   let candidate = role && PREFIX[role] && role !== "clickable";
   if (role === "file" && !out.opts.include_file_inputs) candidate = false;
   if (!candidate && !ctx.inControl && tag !== "label" && tag !== "body" && tag !== "html" &&
-      ((pointer && !ctx.pointer) || el.hasAttribute("onclick") || el.getAttribute("draggable") === "true" ||
-       sortableHeader(el, tag, role))) {
+      ((pointer && !ctx.pointer) || (!bare && (el.hasAttribute("onclick") || el.getAttribute("draggable") === "true" ||
+       sortableHeader(el, tag, role))))) {
     role = "clickable"; candidate = true;
   }
   if (candidate) {
     out.candidates.push({ el, role, ctx: c, shown, heading: out.headings.length - 1 });
-    fork().inControl = !sortableCells.has(el);  // a sortable header's own clickable label stays the control
+    (c === ctx ? (c = { ...ctx }) : c).inControl = !sortableCells.has(el);  // a sortable header's own clickable label stays the control
   }
-  if (pointer !== ctx.pointer) fork().pointer = pointer;
+  if (pointer !== ctx.pointer) (c === ctx ? (c = { ...ctx }) : c).pointer = pointer;
   // Clip boxes are linked, not copied: their rects are read after the walk, in one batch.
   if (boxed) {
-    if (position === "fixed") fork().clipper = ctx.frameClipper;
-    if (style.overflowX !== "visible" || style.overflowY !== "visible") {
-      fork().clipper = { parent: c.clipper, el, offset: ctx.offset, scroll: /auto|scroll/.test(style.overflowX + style.overflowY) };
+    if (position === "fixed") (c === ctx ? (c = { ...ctx }) : c).clipper = ctx.frameClipper;
+    // The shorthand: one read instead of two ("visible" only when both axes are).
+    const overflow = style.overflow;
+    if (overflow !== "visible") {
+      (c === ctx ? (c = { ...ctx }) : c).clipper = { parent: c.clipper, el, offset: ctx.offset, scroll: /auto|scroll/.test(overflow) };
     }
     if (style.contentVisibility === "hidden") return;
   }
@@ -224,7 +230,6 @@ function relHref(el) {
   }
   return cap(u.href, 300);
 }
-
 
 function idFor(el, role) {
   const prefix = PREFIX[role];

@@ -5,11 +5,20 @@
 let mutations = 0;
 const observed = new WeakSet();
 const listeners = [];
+const changeHooks = [];  // called on every change, mutation or field input (reading.js's text cache)
 const observer = new MutationObserver(deliver);
 
 function deliver(records) {
-  mutations++;
+  changed();
   for (const listener of listeners.slice()) listener(records);  // a listener may stop listening
+}
+function changed() {
+  mutations++;
+  for (const hook of changeHooks) hook();
+}
+// Calls `hook()` on every change from now on, DOM mutations and field input alike.
+function onAnyChange(hook) {
+  changeHooks.push(hook);
 }
 function observe(root) {
   if (observed.has(root)) return;
@@ -17,7 +26,7 @@ function observe(root) {
   observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
   // Typing and toggling change properties, not the DOM: count those too (they bubble out of
   // shadow roots, so documents suffice).
-  if (root.nodeType === 9) for (const type of ["input", "change"]) root.addEventListener(type, () => { mutations++; }, true);
+  if (root.nodeType === 9) for (const type of ["input", "change"]) root.addEventListener(type, changed, true);
 }
 // Hands the records not yet delivered to everyone now (MutationObserver callbacks run as a microtask).
 function flush() {
@@ -43,4 +52,4 @@ function whenQuiet(quiet, limit) {
   });
 }
 
-export { mutations, observe, flush, onMutations, whenQuiet };
+export { mutations, observe, flush, onMutations, onAnyChange, whenQuiet };

@@ -1,6 +1,6 @@
 // Reader text, part 2: picking the article's blocks from the analysis (reader_analyse.js) and
 // rendering them as plain text; `extract` is the entry point.
-import { childNodes, CONTENT_CONTAINER, SENTENCE_END, HEADINGS, classWeight, slotted, first, next, SKIP_TAGS,
+import { childNodes, CONTENT_CONTAINER, SENTENCE_END, HEADINGS, classWeight, slotted, SKIP_TAGS,
   BLOCK_TAGS, analyse } from "./reader_analyse.js";
 import { isAriaGrid, gridRows, isCell } from "./widgets.js";
 
@@ -142,12 +142,12 @@ function looksLikeClutter(el, tag, analysis, flags) {
   if (stat.commas >= 10 || proseList) return false;
   const p = stat.p;
   const li = stat.li - 100;
-  const inFigure = el.closest && el.closest("figure");
+  const inFigure = () => !!(el.closest && el.closest("figure"));  // asked only when it decides
   const headingDensity = stat.len ? stat.head / stat.len : 0;
-  if (stat.img > 1 && p / stat.img < 0.5 && !inFigure) return true;
+  if (stat.img > 1 && p / stat.img < 0.5 && !inFigure()) return true;
   if (!isList && li > p) return true;
   if (stat.input > Math.floor(p / 3)) return true;
-  if (!isList && headingDensity < 0.9 && stat.len < 25 && (stat.img === 0 || stat.img > 2) && !inFigure) return true;
+  if (!isList && headingDensity < 0.9 && stat.len < 25 && (stat.img === 0 || stat.img > 2) && !inFigure()) return true;
   if (!isList && weight < 25 && density > 0.2) return true;
   if (weight >= 25 && density > 0.5) return true;
   if ((stat.embed === 1 && stat.len < 75) || stat.embed > 1) return true;
@@ -186,17 +186,18 @@ function render(nodes, analysis, flags, budget = Infinity) {
     }
   }
 
-  function walk(node, pre, table) {
-    const nodeStat = analysis.stats.get(node);
+  function walk(node, pre, table, nodeStat = analysis.stats.get(node), nodeTag = node.localName) {
     if (!nodeStat) return;
-    const assigned = slotted(node);
-    for (let child = first(node, assigned, analysis.styles), k = 0; child; child = next(child, assigned, ++k)) {
+    const assigned = nodeTag === "slot" ? slotted(node) : null;
+    for (let child = assigned ? assigned[0] : (nodeStat.shadow || node).firstChild, k = 0; child;
+         child = assigned ? assigned[++k] : child.nextSibling) {
       if (size > budget) { if (child.nodeType !== 3 || nodeStat.textVisible) skip(child); continue; }
-      if (child.nodeType === 3) {
+      const type = child.nodeType;
+      if (type === 3) {
         if (nodeStat.textVisible) buffer += child.data;  // whitespace is collapsed once, in flush
         continue;
       }
-      if (child.nodeType !== 1) continue;
+      if (type !== 1) continue;
       const tag = child.localName;
       if (tag === "br") {
         buffer += "\u2028";  // a hard line break: survives the whitespace collapse in flush
@@ -205,7 +206,7 @@ function render(nodes, analysis, flags, budget = Infinity) {
       if (SKIP_TAGS.has(tag) || analysis.dropped.has(child)) continue;
       const stat = analysis.stats.get(child);
       if (!stat) continue;
-      const dataTable = (tag === "table" && isDataTable(child)) || isAriaGrid(child);
+      const dataTable = (tag === "table" && isDataTable(child)) || (stat.role !== null && isAriaGrid(child));
       if (flags.clean && (tag === "div" || tag === "ul" || tag === "ol" ||
           tag === "dl" || tag === "form" || tag === "fieldset" || tag === "table") &&
           !analysis.keep.has(child) && !dataTable &&
@@ -222,14 +223,14 @@ function render(nodes, analysis, flags, budget = Infinity) {
       if (tag === "li") {
         flush();
         bullet = true;
-        walk(child, pre, table);
+        walk(child, pre, table, stat, tag);
         flush();
         bullet = false;
         continue;
       }
       if (block) flush(pre);
       else if (stat.display === "inline-block" || stat.display === "inline-flex") buffer += " ";
-      walk(child, pre || tag === "pre", table);
+      walk(child, pre || tag === "pre", table, stat, tag);
       if (block) flush(pre || tag === "pre");
       else if (stat.display === "inline-block" || stat.display === "inline-flex") buffer += " ";
     }
@@ -256,10 +257,15 @@ function render(nodes, analysis, flags, budget = Infinity) {
       if (size > budget) { skip(row); continue; }
       const cells = [];
       for (let cell = row.firstElementChild; cell; cell = cell.nextElementSibling) {
-        if (!isCell(cell) || !analysis.stats.get(cell)) continue;
+        const stat = isCell(cell) && analysis.stats.get(cell);
+        if (!stat) continue;
         const saved = blocks.length;
-        walk(cell, false, true);
+        walk(cell, false, true, stat);
         flush();
+        if (blocks.length === saved + 1 && !blocks[saved].text.includes("\n")) {  // most cells: one line
+          cells.push(blocks.pop().text);
+          continue;
+        }
         const parts = blocks.splice(saved).map((b) => b.text.replace(/\s*\n\s*/g, " "));
         cells.push(parts.join(" "));
       }

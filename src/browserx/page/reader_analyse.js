@@ -112,8 +112,7 @@ function childNodes(node) {
 function analyse(doc, flags, styles, from) {
   const view = doc.defaultView;
   const scores = new Map();
-  const stats = new Map();
-  const parentOf = new Map();
+  const stats = new Map();  // element -> its stats; `parent` there is its parent in the composed tree
   const dropped = new Set();
   const stack = [];
 
@@ -157,8 +156,7 @@ function analyse(doc, flags, styles, from) {
     }
   }
 
-  function isBoilerplate(el, tag, cs, ctx) {
-    const role = el.getAttribute("role");
+  function isBoilerplate(el, tag, cs, ctx, role, bare) {
     if (role && BOILER_ROLES.has(role)) return true;
     if (BOILER_TAGS.has(tag)) return true;
     if (tag === "header" && !ctx.inSection) return true;
@@ -167,7 +165,7 @@ function analyse(doc, flags, styles, from) {
     // (flags.strip off) keeps fixed boxes anyway.
     if (flags.strip && cs.position === "fixed" && !el.querySelector(CONTENT_CONTAINER + ", h1")) return true;
     if (cs.clipped && el.offsetWidth <= 1 && el.offsetHeight <= 1) return true;  // visually hidden helper text
-    if (flags.strip && !ctx.inTable && tag !== "body" && tag !== "a" && tag !== "article" && tag !== "main") {
+    if (flags.strip && !bare && !ctx.inTable && tag !== "body" && tag !== "a" && tag !== "article" && tag !== "main") {
       const names = hints(el).join(" ");
       if (names.length > 1 && UNLIKELY.test(names) && !MAYBE.test(names) && !el.querySelector(MAIN_CONTAINER)) {
         return true;
@@ -176,30 +174,30 @@ function analyse(doc, flags, styles, from) {
     return false;
   }
 
-  function isField(el) {
+  function isField(el, role) {
     if (el.hasAttribute("contenteditable") && el.isContentEditable) return true;
-    const role = el.getAttribute("role");
     return role !== null && FIELD_ROLES.has(role.trim().toLowerCase());
   }
 
-  function visit(el, ctx, depth) {
-    const tag = el.localName;
+  function visit(el, ctx, depth, tag = el.localName) {
     if (SKIP_TAGS.has(tag) && el !== from) {
       if (tag === "img" || tag === "picture") return IMG_STAT;
       if (tag === "input" && el.type !== "hidden") return INPUT_STAT;
       if (tag === "iframe" || tag === "video" || tag === "object" || tag === "embed") return EMBED_STAT;
       return EMPTY;
     }
-    if (el.hidden || el.getAttribute("aria-hidden") === "true") {
+    const bare = !el.hasAttributes();  // then no attribute to read (hidden reflects one too)
+    if (!bare && (el.hidden || el.getAttribute("aria-hidden") === "true")) {
       dropped.add(el);
       return EMPTY;
     }
-    if (isField(el)) {  // what a user typed is a field value, never page text (privacy)
+    const role = bare ? null : el.getAttribute("role");  // read once: the render asks for it too (ARIA grids)
+    if (!bare && isField(el, role)) {  // what a user typed is a field value, never page text (privacy)
       dropped.add(el);
       return INPUT_STAT;
     }
     const cs = style(el);
-    if (cs.gone || (el !== from && isBoilerplate(el, tag, cs, ctx))) {
+    if (cs.gone || (el !== from && isBoilerplate(el, tag, cs, ctx, role, bare))) {
       dropped.add(el);
       return EMPTY;
     }
@@ -209,15 +207,18 @@ function analyse(doc, flags, styles, from) {
       ? { inSection: ctx.inSection || tag === "article" || tag === "main" || tag === "section",
           inTable: ctx.inTable || tag === "table" || tag === "pre" || tag === "code" }
       : ctx;
-    const here = { len: 0, link: 0, commas: 0, p: 0, img: 0, li: 0, input: 0, embed: 0, head: 0,
-                   display: cs.display, ownText: 0, ownCommas: 0, blockKids: false,
-                   textVisible: textVisible && !(tag === "details" && !el.open) };
+    const closedDetails = tag === "details" && !el.open;
+    // `parent`, `shadow` and `role` spare the picking and the render a Map or DOM call per element.
+    const here = { len: 0, link: 0, commas: 0, p: 0, img: 0, li: 0, input: 0, embed: 0, head: 0, display: cs.display,
+                   textVisible: textVisible && !closedDetails, parent: undefined, shadow: cs.shadow, role };
+    let ownText = 0, ownCommas = 0, blockKids = false;  // this element's own: scoring only
     stack.push(el);
     const index = stack.length - 1;
-    const closedDetails = tag === "details" && !el.open;
-    const assigned = slotted(el);
-    for (let child = assigned ? assigned[0] : (cs.shadow || el).firstChild, k = 0; child; child = next(child, assigned, ++k)) {
-      if (child.nodeType === 3) {
+    const assigned = tag === "slot" ? slotted(el) : null;
+    for (let child = assigned ? assigned[0] : (cs.shadow || el).firstChild, k = 0; child;
+         child = assigned ? assigned[++k] : child.nextSibling) {
+      const type = child.nodeType;
+      if (type === 3) {
         if (!textVisible || closedDetails) continue;
         // Trimmed length: cheap, and close enough to the collapsed length for scoring.
         const text = child.data.trim();
@@ -225,14 +226,14 @@ function analyse(doc, flags, styles, from) {
         const commas = text.length > 20 ? (text.match(COMMAS) || []).length : 0;
         here.len += text.length + 1;
         here.commas += commas;
-        here.ownText += text.length;
-        here.ownCommas += commas;
-      } else if (child.nodeType === 1) {
-        if (closedDetails && child.localName !== "summary") continue;
+        ownText += text.length;
+        ownCommas += commas;
+      } else if (type === 1) {
         const childTag = child.localName;
-        if (BLOCK_CHILD.has(childTag)) here.blockKids = true;
-        const sub = depth > 400 ? EMPTY : visit(child, childCtx, depth + 1);
-        parentOf.set(child, el);
+        if (closedDetails && childTag !== "summary") continue;
+        if (BLOCK_CHILD.has(childTag)) blockKids = true;
+        const sub = depth > 400 ? EMPTY : visit(child, childCtx, depth + 1, childTag);
+        if (sub.display !== undefined) sub.parent = el;  // the shared frozen stats have none
         here.len += sub.len;
         here.link += sub.link;
         here.commas += sub.commas;
@@ -256,13 +257,13 @@ function analyse(doc, flags, styles, from) {
     const paragraph = tag === "p" || tag === "pre" || tag === "td" || tag === "blockquote" ||
       tag === "h2" || tag === "h3" || tag === "h4" || tag === "h5" || tag === "h6" ||
       ((tag === "div" || tag === "section" || tag === "span" || tag === "font" || tag === "center") &&
-       !here.blockKids && !here.display.startsWith("inline"));
+       !blockKids && !here.display.startsWith("inline"));
     if (paragraph) {
       if (here.len >= 25) credit(1 + here.commas + Math.min(Math.floor(here.len / 100), 3), index - 1);
       if (tag === "div") here.p += here.len >= 25 ? 1 : 0;
-    } else if (here.blockKids && here.ownText >= 25) {
+    } else if (blockKids && ownText >= 25) {
       // Loose text beside blocks reads as paragraphs of this element.
-      credit(1 + here.ownCommas + Math.min(Math.floor(here.ownText / 100), 3), index);
+      credit(1 + ownCommas + Math.min(Math.floor(ownText / 100), 3), index);
       here.p += 1;
     }
     stack.pop();
@@ -271,6 +272,7 @@ function analyse(doc, flags, styles, from) {
 
   const root = from || doc.body || doc.documentElement;
   if (root) visit(root, { inSection: false, inTable: false }, 0);
+  const parentOf = { get: (el) => { const stat = stats.get(el); return stat ? stat.parent : undefined; } };
   return { root, scores, stats, parentOf, dropped, styles, keep: new Set() };
 }
 

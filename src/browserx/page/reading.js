@@ -7,6 +7,9 @@
 //   - `pieceOf(text, offset, max)`: the slice [offset, end) with `end` just after a line break or
 //     else a space (a hard cut only when the window's last fifth holds no whitespace).
 //   - `readText(options)`: a continuation piece without the capture walk (cheap when cached).
+//     With `ahead`, also the pieces that follow (same size, up to AHEAD_CHARS), and the world
+//     then tells Python (binding TEXT_BINDING, once) when the DOM or the viewport changes: until
+//     it does, Python hands out those pieces without a round trip each (service.py).
 //   - `resolveWithin(spec)`: an element id, a region label as the snapshot lists it
 //     (`main`, `navigation "Primary"`), a landmark kind (`navigation`, `header`, `footer`, `aside`,
 //     `search`, `form`, or the ARIA names banner/contentinfo/complementary), or `dialog`: the
@@ -17,7 +20,7 @@
 //     matches are only counted (controls from their text and attributes, without their names).
 import { analyse } from "./reader_analyse.js";
 import { render, readerText } from "./reader.js";
-import { mutations, observe } from "./observer.js";
+import { mutations, observe, onAnyChange } from "./observer.js";
 import { element, state, beginWalk, walk, clipOf, area, intersect, idFor, setPendingHosts, nextNumber, pendingHosts } from "./capture.js";
 import { roleOf, LANDMARK } from "./roles.js";
 import { landmarkLabel, norm, facts, accName, byIdRef, isRendered, cap } from "./names.js";
@@ -100,16 +103,44 @@ function resolveWithin(spec) {
 }
 
 // ---- continuation pieces --------------------------------------------------------------------
+const TEXT_BINDING = "__browserxTextChanged";  // added by service.py (Runtime.addBinding), this world only
+const AHEAD_CHARS = 250000;
+let textWatched = false;
+
+// Called on every DOM mutation, field input and resize: the first one after pieces were handed
+// ahead tells Python, which then asks the page again.
+function textMayChange() {
+  if (!textWatched) return;
+  textWatched = false;
+  try { globalThis[TEXT_BINDING](""); } catch (_) { /* the binding went: Python asks each time anyway */ }
+}
+onAnyChange(textMayChange);
+
 function readText(options) {
-  const opts = Object.assign({ within: null, text_offset: 0, max_text_chars: 3000 }, options || {});
+  const opts = Object.assign({ within: null, text_offset: 0, max_text_chars: 3000, ahead: false }, options || {});
   observe(document);
   const rootEl = opts.within ? resolveWithin(opts.within) : null;
   if (opts.within && !rootEl) return { error: "within", within: opts.within };
   const full = textOf(rootEl, null);
   const piece = pieceOf(full.text, opts.text_offset, opts.max_text_chars);
-  return { title: document.title, url: location.href, text: piece.text, text_range: piece.range,
+  const out = { title: document.title, url: location.href, text: piece.text, text_range: piece.range,
     next_offset: piece.next, text_hash: full.hash, omitted: { text: full.text.length - piece.text.length },
     state: state() };
+  if (opts.ahead && piece.next !== null && typeof globalThis[TEXT_BINDING] === "function") {
+    const ahead = [];
+    for (let at = piece.next, size = 0; at !== null && size < AHEAD_CHARS;) {
+      const next = pieceOf(full.text, at, opts.max_text_chars);
+      ahead.push({ text: next.text, text_range: next.range, next_offset: next.next,
+        omitted: { text: full.text.length - next.text.length } });
+      size += next.text.length;
+      if (next.next !== null && next.next <= at) break;  // no progress (a window of one surrogate half)
+      at = next.next;
+    }
+    textWatched = true;
+    addEventListener("resize", textMayChange);  // once: the same listener is never added twice
+    out.ahead = ahead;
+  }
+  return out;
 }
 
 // ---- find -----------------------------------------------------------------------------------
@@ -139,6 +170,8 @@ function matcherOf(query) {
     return hits;
   }, { any: (s) => s.toLowerCase().includes(needle), local: !/\s/.test(needle) });
 }
+
+const CONTROL_ATTRS = ["aria-label", "placeholder", "aria-placeholder", "title", "alt", "value"];
 
 function snippetOf(s, at, len) {
   const from = Math.max(0, at - 60), to = Math.min(s.length, at + len + 60);
@@ -199,11 +232,17 @@ function find(query, options) {
   for (const cand of out.candidates) {
     const { el, role, ctx } = cand;
     if (!cand.shown && role !== "checkbox" && role !== "radio") continue;
-    const attrs = ["aria-label", "placeholder", "aria-placeholder", "title", "alt", "value"]
-      .map(a => el.getAttribute(a) || "").join(" ");
-    const labels = el.labels && el.labels.length ? [...el.labels].map(l => l.textContent).join(" ") : "";
-    const maybe = test.local ? test.any(attrs) || test.any(labels) || test.any(el.textContent)
-      : test.any(el.textContent + " " + attrs + " " + labels);
+    const attributes = el.hasAttributes();
+    // Its labels only when needed: `labels` builds a new NodeList at each call.
+    let labels = null;
+    const labelText = () => (labels === null ? (labels = el.labels && el.labels.length
+      ? [...el.labels].map(l => l.textContent).join(" ") : "") : labels);
+    // A local needle is tested on each attribute alone, stopping at the first that holds it.
+    const maybe = test.local
+      ? (attributes && CONTROL_ATTRS.some(a => { const v = el.getAttribute(a); return v !== null && test.any(v); })) ||
+        test.any(labelText()) || test.any(el.textContent)
+      : test.any(el.textContent + " " + (attributes ? CONTROL_ATTRS.map(a => el.getAttribute(a) || "").join(" ")
+        : "     ") + " " + labelText());  // "     ": the six, all empty
     if (!maybe) {
       const refs = (el.getAttribute("aria-labelledby") || "").trim().split(/\s+/).filter(Boolean)
         .map(id => { const n = byIdRef(el, id); return n ? n.textContent : ""; }).join(" ");
@@ -224,7 +263,7 @@ function find(query, options) {
     const name = accName(el, role) || cap(norm(el.getAttribute("aria-label") || el.getAttribute("title") || ""), 160);
     const fields = [["name", name], ["placeholder", norm(el.getAttribute("placeholder") || el.getAttribute("aria-placeholder") || "")]];
     if (el.localName === "select") fields.push(["option", [...el.options].map(o => norm(o.text)).join(" | ")]);
-    fields.push(["label", norm(labels)]);  // a label's text holds its select's options too: options first
+    fields.push(["label", norm(labelText())]);  // a label's text holds its select's options too: options first
     const hit = fields.find(([, v]) => v && test.any(v));
     if (!hit) continue;
     const [field, value] = hit;

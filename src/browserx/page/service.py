@@ -37,7 +37,7 @@ from ..errors import BrowserxError, JSExceptionError, NodeNotFoundError, Snapsho
 from . import frames, shadow
 from .frames import Frame
 from .model import PageModel, SnapshotOptions
-from .world import PageWorld
+from .world import WORLD_NAME, PageWorld
 
 MAX_AGE_S = 30.0
 CAPTURE_TIMEOUT_S = 30.0
@@ -56,6 +56,7 @@ _STATE = "function () { return globalThis.__browserx.state(); }"
 _ELEMENT = "function (id) { return globalThis.__browserx.element(id); }"
 _READ_TEXT = "function (options) { return JSON.stringify(globalThis.__browserx.readText(options)); }"
 _FIND = "function (query, options) { return JSON.stringify(globalThis.__browserx.find(query, options)); }"
+TEXT_BINDING = "__browserxTextChanged"  # reading.js calls it once the text handed ahead may be stale
 
 
 class DomService:
@@ -82,8 +83,14 @@ class DomService:
         # (loader id, within, hash) of the reader text the last piece came from: a later piece of
         # another text says text_changed instead of splicing two versions.
         self._text_seen: tuple[str, str | None, str] | None = None
+        # Later pieces the page handed ahead, {offset: raw piece} for (loader id, within, size): kept
+        # until the world says the DOM or viewport changed, or anything invalidates.
+        self._ahead: tuple[tuple[str, str | None, int], dict[int, dict[str, Any]]] | None = None
+        self._binding_added = False
+        self._changes = 0  # bumped by each invalidation: pieces fetched across one are not kept
         self._lock = asyncio.Lock()
         tab.session.on("DOM.documentUpdated", lambda _params: self.invalidate())
+        tab.session.on("Runtime.bindingCalled", self._binding_called)
         tab.document_listeners.append(self.invalidate)
 
     @classmethod
@@ -96,6 +103,13 @@ class DomService:
 
     def invalidate(self) -> None:
         self._valid = False
+        self._ahead = None
+        self._changes += 1
+
+    def _binding_called(self, params: dict[str, Any]) -> None:
+        if params.get("name") == TEXT_BINDING:
+            self._ahead = None
+            self._changes += 1
 
     async def snapshot(self, options: SnapshotOptions | None = None, *, fresh: bool = False) -> PageModel:
         options = options or SnapshotOptions()
@@ -229,16 +243,42 @@ class DomService:
         self._text_seen = seen
 
     async def _read_text(self, options: SnapshotOptions) -> PageModel:
-        """A later piece of the reader text: no walk, and no render while the page is unchanged."""
+        """A later piece of the reader text: no walk, and no render while the page is unchanged.
+
+        The page hands the following pieces ahead: until it says (TEXT_BINDING, an event that comes
+        before the answer to whatever changed the page) that its DOM or viewport changed, no round trip.
+        """
         loader_id = self.tab.loader_id
-        script = {"within": options.within, "text_offset": options.text_offset,
-                  "max_text_chars": options.max_text_chars}
-        raw = await self._call_json("the reader text", _READ_TEXT, script)
-        if raw.get("error") == "within":
-            raise _within_not_found(options.within)
+        raw = self._piece_ahead(loader_id, options)
+        if raw is None:
+            if not self._binding_added:
+                self._binding_added = True
+                with contextlib.suppress(BrowserxError):  # without it, every piece asks the page
+                    await self.tab.session.send("Runtime.addBinding", {"name": TEXT_BINDING,
+                                                                       "executionContextName": WORLD_NAME})
+            script = {"within": options.within, "text_offset": options.text_offset,
+                      "max_text_chars": options.max_text_chars, "ahead": True}
+            self._ahead = None
+            changes = self._changes
+            raw = await self._call_json("the reader text", _READ_TEXT, script)
+            if raw.get("error") == "within":
+                raise _within_not_found(options.within)
+            ahead = raw.pop("ahead", None)
+            if ahead and self._changes == changes and self.tab.loader_id == loader_id:
+                common = {"title": raw.get("title"), "url": raw.get("url"), "text_hash": raw["text_hash"]}
+                self._ahead = ((loader_id, options.within, options.max_text_chars),
+                               {int(p["text_range"]["offset"]): {**common, **p} for p in ahead})
         self._note_text(raw, options, loader_id)
         raw["omitted"] = {"controls": 0, "headings": 0, "text": int(raw["omitted"]["text"])}
         return PageModel.from_raw(raw)
+
+    def _piece_ahead(self, loader_id: str, options: SnapshotOptions) -> dict[str, Any] | None:
+        if self._ahead is None or self._ahead[0] != (loader_id, options.within, options.max_text_chars):
+            return None
+        piece = self._ahead[1].get(options.text_offset)
+        if piece is None:
+            return None
+        return dict(piece, omitted=dict(piece["omitted"]), text_range=dict(piece["text_range"]))
 
     async def _call_json(self, what: str, script: str, *args: Any) -> dict[str, Any]:
         """One in-page call answering JSON text: the object, or SNAPSHOT_FAILED saying what failed."""
