@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Static checks, all configured in the repository (pyproject.toml, eslint.config.js):
 #   ruff       lint of src/                                        [tool.ruff]
-#   format     ruff format --check of src/ and tests/              [tool.ruff.format] (its exclude list: a ratchet)
+#   format     ruff format --check of src/ and tests/              [tool.ruff]
 #   mypy       types of src/                                       [tool.mypy]
 #   imports    the layer contract and no cycles (import-linter)    [tool.importlinter]
 #   eslint     the in-page JavaScript (page/*.js, actions/*.js)    eslint.config.js, tools/eslint/package-lock.json
@@ -34,7 +34,7 @@ run_eslint() {
 
 declare -A HOW=(
   [ruff]="$BIN/ruff check src   (import order: add --fix; rules and per-file ignores: [tool.ruff] in pyproject.toml)"
-  [format]="$BIN/ruff format src tests   (rewrites the files; a file still in [tool.ruff.format] exclude in pyproject.toml is left alone)"
+  [format]="$BIN/ruff format src tests   (rewrites the files)"
   [mypy]="PYTHONPATH=src $BIN/mypy   ([tool.mypy] in pyproject.toml)"
   [imports]="PYTHONPATH=src $BIN/lint-imports   (contracts: [tool.importlinter] in pyproject.toml; 'No matches for ignored import': delete that ignore_imports line)"
   [eslint]="tools/eslint/node_modules/.bin/eslint src/browserx/page src/browserx/actions   (eslint.config.js)"

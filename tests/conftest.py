@@ -85,8 +85,13 @@ class TestServer:
                 if route is None:
                     file = (PAGES / path.lstrip("/")).resolve()
                     if file.is_file() and PAGES.resolve() in file.parents:
-                        ctype = "text/html; charset=utf-8" if file.suffix == ".html" else \
-                            "application/javascript" if file.suffix == ".js" else "application/octet-stream"
+                        ctype = (
+                            "text/html; charset=utf-8"
+                            if file.suffix == ".html"
+                            else "application/javascript"
+                            if file.suffix == ".js"
+                            else "application/octet-stream"
+                        )
                         route = Route(file.read_bytes(), ctype, 200, {})
                     else:
                         route = Route(b"not found", "text/plain", 404, {})
@@ -107,7 +112,8 @@ class TestServer:
                 body = self.rfile.read(length) if length else b""
                 with server.lock:
                     server.posts.setdefault(self.path.split("?")[0], []).append(
-                        (self.headers.get("Content-Type", ""), body))
+                        (self.headers.get("Content-Type", ""), body)
+                    )
                 self.do_GET()
 
         class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
@@ -136,8 +142,14 @@ class TestServer:
             self.streams[path] = (head.encode(), tail.encode(), release)
         return self.url(path), release
 
-    def route(self, path: str, body: str | bytes, content_type: str = "text/html; charset=utf-8",
-              status: int = 200, headers: dict[str, str] | None = None) -> str:
+    def route(
+        self,
+        path: str,
+        body: str | bytes,
+        content_type: str = "text/html; charset=utf-8",
+        status: int = 200,
+        headers: dict[str, str] | None = None,
+    ) -> str:
         """Serve `body` at `path` (for this test); returns its full URL."""
         data = body.encode() if isinstance(body, str) else body
         with self.lock:
@@ -208,6 +220,7 @@ async def tab(conversation):
 @pytest.fixture
 def ctx(manager, conversation):
     from browserx.tools import ToolContext
+
     return ToolContext(manager, conversation.conversation_id)
 
 
@@ -215,8 +228,10 @@ def ctx(manager, conversation):
 def call(ctx):
     """`await call("browser_navigate", url=...)` → ToolResult, through the default registry."""
     from browserx.tools import default_registry
+
     registry = default_registry()
 
     async def run(name: str, **arguments: Any):
         return await registry.dispatch(name, arguments, ctx)
+
     return run

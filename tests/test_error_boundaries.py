@@ -60,17 +60,23 @@ async def test_a_handler_timeout_keeps_its_own_details_under_the_call_bound(call
 async def test_a_dead_browser_during_a_screenshot_is_browser_closed(server):
     # The screenshot's own scroll starts a loop that never ends: the capture waits on the page when
     # Chromium is killed. The page logs before it loops, so the call is known to be in flight.
-    url = server.route("/stuck-on-scroll", """<!doctype html><body style="margin:0;height:5000px">
+    url = server.route(
+        "/stuck-on-scroll",
+        """<!doctype html><body style="margin:0;height:5000px">
         <button>one</button><script>addEventListener('scroll', () => { console.log('busy'); while (true) {} });
-        </script></body>""")
+        </script></body>""",
+    )
     async with BrowserManager(BrowserConfig()) as manager:
         ctx = ToolContext(manager, "dead-during-screenshot")
         registry = default_registry()
         assert (await registry.dispatch("browser_navigate", {"url": url}, ctx)).success
         tab = await ctx.tab()
         async with tab.session.wait_for("Runtime.consoleAPICalled", timeout=10):
-            pending = asyncio.ensure_future(registry.dispatch(
-                "page_screenshot", {"action": "screenshot", "scroll_offset": {"y": 300}, "marks": True}, ctx))
+            pending = asyncio.ensure_future(
+                registry.dispatch(
+                    "page_screenshot", {"action": "screenshot", "scroll_offset": {"y": 300}, "marks": True}, ctx
+                )
+            )
         os.kill(manager.chrome.pid, signal.SIGKILL)
         result = await asyncio.wait_for(pending, 10)
         assert result.code == "BROWSER_CLOSED", result.to_dict()
@@ -85,6 +91,7 @@ async def test_the_library_api_raises_typed_errors(server, caplog):
 
     async def tabs_without_the_list(ctx: ToolContext, params: TabsParams) -> dict:
         return {"count": 0}  # a tool and the API disagree: a bug the API must not leak as KeyError
+
     registry.tools["browser_tabs"] = Tool("browser_tabs", "Tabs.", TabsParams, tabs_without_the_list)
     async with browserx.Browser(BrowserConfig(), registry=registry) as browser:
         session = await browser.session()
@@ -150,7 +157,8 @@ def _accounts_for_it(handler: ast.ExceptHandler) -> bool:
                 return True
             uses_exc = any(isinstance(a, ast.Name) and a.id == handler.name for a in node.args)
             if name in ("debug", "info", "warning", "error") and (
-                    uses_exc or any(k.arg == "exc_info" for k in node.keywords)):
+                uses_exc or any(k.arg == "exc_info" for k in node.keywords)
+            ):
                 return True
     return False
 
@@ -163,7 +171,11 @@ def test_no_broad_except_swallows_without_a_trace():
             where = f"{path.relative_to(SRC)}:{getattr(node, 'lineno', 0)}"
             if isinstance(node, ast.ExceptHandler) and _broad(node) and not _accounts_for_it(node):
                 silent.append(where)
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "suppress"
-                    and any(isinstance(a, ast.Name) and a.id in ("Exception", "BaseException") for a in node.args)):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "suppress"
+                and any(isinstance(a, ast.Name) and a.id in ("Exception", "BaseException") for a in node.args)
+            ):
                 silent.append(where)
     assert silent == []

@@ -5,11 +5,31 @@ import browserx
 
 def test_public_api_is_pinned():
     assert browserx.__all__ == [
-        "Browser", "BrowserClosedError", "BrowserConfig", "BrowserManager", "BrowserxError", "Conversation",
-        "ElementCoveredError", "ElementDisabledError", "ElementNotVisibleError", "JSExceptionError",
-        "NavigationFailedError", "NodeNotFoundError", "Session", "Tab", "TabNotFoundError", "TimeoutError", "Tool",
-        "ToolContext", "ToolRegistry", "ToolResult", "ValidationError", "__version__", "connect",
-        "default_registry", "launch",
+        "Browser",
+        "BrowserClosedError",
+        "BrowserConfig",
+        "BrowserManager",
+        "BrowserxError",
+        "Conversation",
+        "ElementCoveredError",
+        "ElementDisabledError",
+        "ElementNotVisibleError",
+        "JSExceptionError",
+        "NavigationFailedError",
+        "NodeNotFoundError",
+        "Session",
+        "Tab",
+        "TabNotFoundError",
+        "TimeoutError",
+        "Tool",
+        "ToolContext",
+        "ToolRegistry",
+        "ToolResult",
+        "ValidationError",
+        "__version__",
+        "connect",
+        "default_registry",
+        "launch",
     ]
 
 
@@ -20,5 +40,6 @@ def test_every_exported_name_exists():
 
 def test_every_error_code_is_unique():
     from browserx.errors import BrowserxError, _all_subclasses
+
     codes = [cls.code for cls in _all_subclasses(BrowserxError)]
     assert len(codes) == len(set(codes))

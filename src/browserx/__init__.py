@@ -1,11 +1,11 @@
 """browserx: eyes and hands for LLM agents in a real Chromium, over the Chrome DevTools Protocol.
 
-    import browserx
+import browserx
 
-    async with browserx.launch() as browser:
-        session = await browser.session()
-        await session.navigate("https://example.com/")
-        print(await session.snapshot_text())
+async with browserx.launch() as browser:
+    session = await browser.session()
+    await session.navigate("https://example.com/")
+    print(await session.snapshot_text())
 """
 
 from ._version import __version__
@@ -27,9 +27,29 @@ from .errors import (
 from .tools import Tool, ToolContext, ToolRegistry, ToolResult, default_registry
 
 __all__ = [
-    "Browser", "BrowserClosedError", "BrowserConfig", "BrowserManager", "BrowserxError", "Conversation",
-    "ElementCoveredError", "ElementDisabledError", "ElementNotVisibleError", "JSExceptionError",
-    "NavigationFailedError", "NodeNotFoundError", "Session", "Tab", "TabNotFoundError", "TimeoutError", "Tool",
-    "ToolContext", "ToolRegistry", "ToolResult", "ValidationError", "__version__", "connect", "default_registry",
+    "Browser",
+    "BrowserClosedError",
+    "BrowserConfig",
+    "BrowserManager",
+    "BrowserxError",
+    "Conversation",
+    "ElementCoveredError",
+    "ElementDisabledError",
+    "ElementNotVisibleError",
+    "JSExceptionError",
+    "NavigationFailedError",
+    "NodeNotFoundError",
+    "Session",
+    "Tab",
+    "TabNotFoundError",
+    "TimeoutError",
+    "Tool",
+    "ToolContext",
+    "ToolRegistry",
+    "ToolResult",
+    "ValidationError",
+    "__version__",
+    "connect",
+    "default_registry",
     "launch",
 ]

@@ -37,6 +37,7 @@ _R = TypeVar("_R")
 def _typed(method: Callable[_P, Awaitable[_R]]) -> Callable[_P, Awaitable[_R]]:
     """The library API's boundary: a failure leaves as a `BrowserxError`; anything else that
     escapes is a bug, raised as INTERNAL_ERROR with its traceback logged (`error_from_exception`)."""
+
     @functools.wraps(method)
     async def boundary(*args: _P.args, **kwargs: _P.kwargs) -> _R:
         try:
@@ -45,6 +46,7 @@ def _typed(method: Callable[_P, Awaitable[_R]]) -> Callable[_P, Awaitable[_R]]:
             raise
         except Exception as exc:
             raise error_from_exception(exc, f"browserx.{method.__qualname__}") from exc
+
     return boundary
 
 
@@ -75,8 +77,9 @@ class Browser:
         await self.manager.conversation(conversation_id)
         return Session(self, conversation_id)
 
-    async def call_tool(self, name: str, arguments: dict[str, Any] | None = None, *,
-                        conversation_id: str | None = None) -> ToolResult:
+    async def call_tool(
+        self, name: str, arguments: dict[str, Any] | None = None, *, conversation_id: str | None = None
+    ) -> ToolResult:
         return await self.tools.dispatch(name, arguments or {}, ToolContext(self.manager, conversation_id))
 
 
@@ -106,11 +109,14 @@ class Session:
         """The page model (`browserx.page.PageModel`), including the selector map `aimap`."""
         from .page.model import SnapshotOptions
         from .page.service import DomService
+
         try:
             snapshot_options = SnapshotOptions(**options)
         except pydantic.ValidationError as exc:
-            raise ValidationError(f"invalid snapshot options: {exc.error_count()} error(s)",
-                                  details={"fields": [".".join(map(str, e["loc"])) for e in exc.errors()]}) from None
+            raise ValidationError(
+                f"invalid snapshot options: {exc.error_count()} error(s)",
+                details={"fields": [".".join(map(str, e["loc"])) for e in exc.errors()]},
+            ) from None
         conversation = await self.browser.manager.conversation(self.conversation_id)
         tab = await conversation.tab(tab_id)
         tab.check_open()
@@ -186,5 +192,6 @@ def _config(**settings: Any) -> BrowserConfig:
     try:
         return BrowserConfig(**settings)
     except TypeError as exc:  # a setting BrowserConfig does not have, or a value of the wrong type
-        raise ValidationError(f"invalid browser settings: {exc}",
-                              hint="Use the fields of browserx.BrowserConfig.") from None
+        raise ValidationError(
+            f"invalid browser settings: {exc}", hint="Use the fields of browserx.BrowserConfig."
+        ) from None

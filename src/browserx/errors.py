@@ -138,8 +138,9 @@ class EvalDisabledError(BrowserxError):
 
 class NodeNotFoundError(BrowserxError):
     code = "NODE_NOT_FOUND"
-    hint = ("The element id is unknown or stale; take a new snapshot (browser_dom action=snapshot) and use an id "
-            "from it.")
+    hint = (
+        "The element id is unknown or stale; take a new snapshot (browser_dom action=snapshot) and use an id from it."
+    )
 
 
 class ElementNotVisibleError(BrowserxError):
@@ -200,14 +201,19 @@ _CDP_MESSAGE_TABLE: list[tuple[str, type[BrowserxError], str | None]] = [
     ("Could not find node with given id", NodeNotFoundError, None),
     ("Node is detached from document", NodeNotFoundError, None),
     ("Node with given id does not belong to the document", NodeNotFoundError, None),
-    ("Cannot find context with specified id", NodeNotFoundError,
-     "The page navigated or reloaded; take a new snapshot."),
-    ("Execution context was destroyed", NodeNotFoundError,
-     "The page navigated or reloaded; take a new snapshot."),
+    (
+        "Cannot find context with specified id",
+        NodeNotFoundError,
+        "The page navigated or reloaded; take a new snapshot.",
+    ),
+    ("Execution context was destroyed", NodeNotFoundError, "The page navigated or reloaded; take a new snapshot."),
     ("Inspected target navigated or closed", PageNavigatedError, None),
     ("Not attached to an active page", PageNavigatedError, None),
-    ("Execution was terminated", TimeoutError,
-     "The script ran past its timeout; make it shorter or raise the timeout."),
+    (
+        "Execution was terminated",
+        TimeoutError,
+        "The script ran past its timeout; make it shorter or raise the timeout.",
+    ),
     ("Could not compute box model", ElementNotVisibleError, None),
     ("Node does not have a layout object", ElementNotVisibleError, None),
     ("No target with given id", TabNotFoundError, None),
@@ -247,8 +253,9 @@ def error_from_exception(exc: BaseException, where: str = "browserx") -> Browser
     return error
 
 
-def error_for_code(code: str, message: str, hint: str | None = None,
-                   details: dict[str, Any] | None = None) -> BrowserxError:
+def error_for_code(
+    code: str, message: str, hint: str | None = None, details: dict[str, Any] | None = None
+) -> BrowserxError:
     """Rebuild a typed error from a `{code, message, hint}` (a result's, or an in-page answer's)."""
     classes = {cls.code: cls for cls in _all_subclasses(BrowserxError)}
     cls = classes.get(code, BrowserxError)
@@ -297,6 +304,5 @@ class ElementReadonlyError(BrowserxError):
 
 class ProfileInUseError(BrowserxError):
     code = "PROFILE_IN_USE"
-    hint = ("Another browser runs on this --user-data-dir; close it (or its browserx) first, "
-            "or use another directory.")
+    hint = "Another browser runs on this --user-data-dir; close it (or its browserx) first, or use another directory."
     recoverable = False

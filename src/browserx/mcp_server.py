@@ -70,13 +70,16 @@ dialog left open blocks other calls (DIALOG_OPEN) until browser_dialog answers i
 - Results over 16 KB come back as an output_id: read them with browser_read_output.
 """
 
-INSTRUCTIONS = """\
+INSTRUCTIONS = (
+    """\
 browserx drives a real Chromium for you. Your browser state (cookies, tabs, pages) lives as long \
 as this session and is private to it. Start with browser_navigate, then read the page with \
 browser_dom action=snapshot and act by element id (click, type, select). Take a screenshot only \
 when the page model is not enough (canvas, maps, visual layout). Every result is JSON: \
 {"success": true, "data": ...} or {"success": false, "error": {"code", "message", "hint"}}; follow the hint.
-""" + TOOL_CONVENTIONS
+"""
+    + TOOL_CONVENTIONS
+)
 
 
 @dataclass
@@ -112,9 +115,15 @@ class BrowserxServer(Server[McpSession, Any]):
             log.info("browser closed")
 
     async def _list_tools(self) -> list[types.Tool]:
-        return [types.Tool(name=tool.name, description=tool.description, inputSchema=tool.json_schema(),
-                           annotations=types.ToolAnnotations(**tool.annotations.to_mcp()))
-                for tool in self.registry.tools.values()]
+        return [
+            types.Tool(
+                name=tool.name,
+                description=tool.description,
+                inputSchema=tool.json_schema(),
+                annotations=types.ToolAnnotations(**tool.annotations.to_mcp()),
+            )
+            for tool in self.registry.tools.values()
+        ]
 
     async def _call_tool(self, name: str, arguments: dict[str, Any]) -> types.CallToolResult:
         request = self.request_context
@@ -125,10 +134,13 @@ class BrowserxServer(Server[McpSession, Any]):
         result = await self.registry.dispatch(name, arguments, ToolContext(self.manager, conversation_id))
         if self._has_context(conversation_id):
             if lost:  # tell the model its cookies and pages are gone, rather than let it guess
-                result.metadata.setdefault("notices", []).append({
-                    "type": "browser_context_reset",
-                    "message": "This session's browser context was closed (idle timeout or browser restart); "
-                               "cookies, tabs and pages started fresh. Navigate again."})
+                result.metadata.setdefault("notices", []).append(
+                    {
+                        "type": "browser_context_reset",
+                        "message": "This session's browser context was closed (idle timeout or browser restart); "
+                        "cookies, tabs and pages started fresh. Navigate again.",
+                    }
+                )
             session.had_context = True
         try:
             return to_call_result(result)
@@ -165,8 +177,9 @@ class BrowserxServer(Server[McpSession, Any]):
                 release_screenshot(self.manager.conversations.get(conversation_id), image.path)
 
 
-def build_server(registry: ToolRegistry | None = None, config: BrowserConfig | None = None,
-                 manager: BrowserManager | None = None) -> BrowserxServer:
+def build_server(
+    registry: ToolRegistry | None = None, config: BrowserConfig | None = None, manager: BrowserManager | None = None
+) -> BrowserxServer:
     """The MCP server for `registry` (default: every browserx tool); the browser launches lazily."""
     # The client's model answers dialogs (browser_dialog): "ask" unless the caller's config says otherwise.
     manager = manager or BrowserManager(config or BrowserConfig(dialog_policy="ask"), setups=TAB_SETUPS)
@@ -226,16 +239,21 @@ def to_call_result(result: ToolResult) -> types.CallToolResult:
     text = json.dumps(result.to_dict(), ensure_ascii=False, separators=(",", ":"), default=str)
     content: list[types.TextContent | types.ImageContent] = [types.TextContent(type="text", text=text)]
     for image in result.images:
-        content.append(types.ImageContent(type="image", data=base64.b64encode(image.data).decode("ascii"),
-                                          mimeType=image.mime_type))
+        content.append(
+            types.ImageContent(
+                type="image", data=base64.b64encode(image.data).decode("ascii"), mimeType=image.mime_type
+            )
+        )
     return types.CallToolResult(content=content, isError=not result.success)
 
 
 # --- transports ---------------------------------------------------------------------------------
 
+
 async def serve_stdio(server: BrowserxServer) -> None:
     """One MCP session over stdin/stdout until the client closes stdin; then the browser closes."""
     from mcp.server.stdio import stdio_server
+
     try:
         async with stdio_server(stdin=await _stdin_lines()) as (read_stream, write_stream):
             await server.run(read_stream, write_stream, server.create_initialization_options())
@@ -288,8 +306,10 @@ def is_loopback(host: str) -> bool:
 def check_http_binding(host: str, token: str | None) -> None:
     """Off loopback, a bearer token is required: anyone who can reach the port could drive the browser."""
     if not is_loopback(host) and not token:
-        raise ValidationError(f"refusing to listen on {host} without a bearer token",
-                              hint="Pass --token or set BROWSERX_TOKEN, or bind to 127.0.0.1.")
+        raise ValidationError(
+            f"refusing to listen on {host} without a bearer token",
+            hint="Pass --token or set BROWSERX_TOKEN, or bind to 127.0.0.1.",
+        )
 
 
 class BearerAuth:
@@ -303,11 +323,26 @@ class BearerAuth:
         if scope["type"] == "http":
             given = dict(scope.get("headers") or []).get(b"authorization", b"")
             if not hmac.compare_digest(given, self.expected):
-                body = json.dumps({"error": {"code": "UNAUTHORIZED", "message": "missing or wrong bearer token",
-                                             "hint": "Send Authorization: Bearer <token>."}}).encode()
-                await send({"type": "http.response.start", "status": 401,
-                            "headers": [(b"content-type", b"application/json"), (b"www-authenticate", b"Bearer"),
-                                        (b"content-length", str(len(body)).encode())]})
+                body = json.dumps(
+                    {
+                        "error": {
+                            "code": "UNAUTHORIZED",
+                            "message": "missing or wrong bearer token",
+                            "hint": "Send Authorization: Bearer <token>.",
+                        }
+                    }
+                ).encode()
+                await send(
+                    {
+                        "type": "http.response.start",
+                        "status": 401,
+                        "headers": [
+                            (b"content-type", b"application/json"),
+                            (b"www-authenticate", b"Bearer"),
+                            (b"content-length", str(len(body)).encode()),
+                        ],
+                    }
+                )
                 await send({"type": "http.response.body", "body": body})
                 return
         await self.app(scope, receive, send)
@@ -324,7 +359,8 @@ def http_app(server: BrowserxServer, host: str, token: str | None, on_ready: Any
         security = TransportSecuritySettings(
             enable_dns_rebinding_protection=True,
             allowed_hosts=["127.0.0.1:*", "localhost:*", "[::1]:*", "127.0.0.1", "localhost"],
-            allowed_origins=["http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*"])
+            allowed_origins=["http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*"],
+        )
     else:  # reachable by name from elsewhere: the bearer token is the guard
         security = TransportSecuritySettings(enable_dns_rebinding_protection=False)
     # An HTTP session outlives its browser context's idle close, so the model gets a reset notice
@@ -346,8 +382,9 @@ def http_app(server: BrowserxServer, host: str, token: str | None, on_ready: Any
         finally:
             await server.aclose()
 
-    app: Any = Starlette(routes=[Route(MCP_PATH, endpoint=Endpoint(), methods=["GET", "POST", "DELETE"])],
-                         lifespan=lifespan)
+    app: Any = Starlette(
+        routes=[Route(MCP_PATH, endpoint=Endpoint(), methods=["GET", "POST", "DELETE"])], lifespan=lifespan
+    )
     if token:
         app = BearerAuth(app, token)
     return app
@@ -360,8 +397,9 @@ def _drop_closed_stream_noise(record: logging.LogRecord) -> bool:
     return not isinstance(exc, (anyio.ClosedResourceError, anyio.BrokenResourceError))
 
 
-async def serve_http(server: BrowserxServer, host: str = "127.0.0.1", port: int = DEFAULT_HTTP_PORT,
-                     token: str | None = None) -> None:
+async def serve_http(
+    server: BrowserxServer, host: str = "127.0.0.1", port: int = DEFAULT_HTTP_PORT, token: str | None = None
+) -> None:
     """Streamable HTTP on host:port until interrupted; prints the URL on stderr once it accepts.
 
     Port 0 picks a free port (the printed URL tells which).
@@ -379,8 +417,9 @@ async def serve_http(server: BrowserxServer, host: str = "127.0.0.1", port: int 
         sock.bind((host.strip("[]"), port))
     except OSError as exc:
         sock.close()
-        raise ValidationError(f"cannot listen on {host}:{port}: {exc}",
-                              hint="Pick another --port (0 chooses a free one).") from exc
+        raise ValidationError(
+            f"cannot listen on {host}:{port}: {exc}", hint="Pick another --port (0 chooses a free one)."
+        ) from exc
     sock.listen(128)
     bound_port = sock.getsockname()[1]
     shown = f"[{host.strip('[]')}]" if family == socket.AF_INET6 else host
@@ -397,5 +436,14 @@ async def serve_http(server: BrowserxServer, host: str = "127.0.0.1", port: int 
         await server.aclose()  # also when the lifespan never started
 
 
-__all__ = ["BrowserxServer", "McpSession", "build_server", "check_http_binding",
-           "http_app", "is_loopback", "serve_http", "serve_stdio", "to_call_result"]
+__all__ = [
+    "BrowserxServer",
+    "McpSession",
+    "build_server",
+    "check_http_binding",
+    "http_app",
+    "is_loopback",
+    "serve_http",
+    "serve_stdio",
+    "to_call_result",
+]

@@ -32,6 +32,7 @@ def load(server):
         async with tab.session.wait_for("Page.loadEventFired"):
             await tab.session.send("Page.navigate", {"url": url})
         return url
+
     return run
 
 
@@ -41,14 +42,18 @@ def eid():
         found = await PageWorld.of(tab).call(_ID_OF, selector)
         assert "id" in found, found
         return found["id"]
+
     return run
 
 
 @pytest.fixture
 def js():
     """Evaluate in the page's main world (where the page's own scripts record what happened)."""
+
     async def run(tab, expression: str):
-        result = await tab.session.send("Runtime.evaluate", {"expression": expression, "returnByValue": True,
-                                                              "awaitPromise": True})
+        result = await tab.session.send(
+            "Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": True}
+        )
         return result["result"].get("value")
+
     return run

@@ -59,8 +59,9 @@ async def test_right_click_opens_contextmenu_not_click(page, call, eid, js):
 
 
 async def test_modifiers_reach_the_click_event(page, call, eid, js):
-    result = await call("browser_dom", action="click", element_id=await eid(page, "#go"),
-                        modifiers={"ctrl": True, "shift": True})
+    result = await call(
+        "browser_dom", action="click", element_id=await eid(page, "#go"), modifiers={"ctrl": True, "shift": True}
+    )
     assert result.success, result.error
     click = [e for e in await js(page, "log") if e[0] == "click"][0]
     assert click[4:8] == [True, True, False, False]
@@ -115,16 +116,23 @@ async def test_hover_enters_the_element(page, call, eid, js):
 
 @pytest.mark.parametrize("button,expected", [("left", "click"), ("right", "contextmenu")])
 async def test_script_strategy_reaches_the_same_outcome(page, call, eid, js, button, expected):
-    result = await call("browser_dom", action="click", element_id=await eid(page, "#go"), button=button,
-                        strategy="script")
+    result = await call(
+        "browser_dom", action="click", element_id=await eid(page, "#go"), button=button, strategy="script"
+    )
     assert result.success, result.error
     assert set(result.data) == {"success", "duration_ms", "snapshotInvalidated", "settled", "effects"}
     assert [expected, "go"] in [e[:2] for e in await js(page, "log")]
 
 
 async def test_script_strategy_double_click_and_modifiers(page, call, eid, js):
-    result = await call("browser_dom", action="click", element_id=await eid(page, "#go"), click_count=2,
-                        modifiers={"alt": True}, strategy="script")
+    result = await call(
+        "browser_dom",
+        action="click",
+        element_id=await eid(page, "#go"),
+        click_count=2,
+        modifiers={"alt": True},
+        strategy="script",
+    )
     assert result.success, result.error
     log = await js(page, "log")
     assert _types(log)[-1] == "dblclick" and log[-1][6] is True
@@ -163,10 +171,14 @@ async def test_ripple_is_drawn_when_asked_and_counts_as_no_page_change(page, cal
     assert ["mousedown", "go"] in [e[:2] for e in await js(page, "log")]
 
 
-async def test_ripple_on_a_page_whose_csp_forbids_styles_and_scripts_never_fails_the_click(tab, load, server, call,
-                                                                                         eid, js):
-    url = server.route("/csp", "<button id=b onclick=\"document.title='clicked'\">B</button>",
-                       headers={"Content-Security-Policy": "default-src 'none'; script-src 'unsafe-inline'"})
+async def test_ripple_on_a_page_whose_csp_forbids_styles_and_scripts_never_fails_the_click(
+    tab, load, server, call, eid, js
+):
+    url = server.route(
+        "/csp",
+        "<button id=b onclick=\"document.title='clicked'\">B</button>",
+        headers={"Content-Security-Policy": "default-src 'none'; script-src 'unsafe-inline'"},
+    )
     async with tab.session.wait_for("Page.loadEventFired"):
         await tab.session.send("Page.navigate", {"url": url})
     result = await call("browser_dom", action="click", element_id=await eid(tab, "#b"), visual_effect=True)

@@ -10,46 +10,55 @@ PAGE = """<!doctype html><button id=go onclick="window.n = (window.n || 0) + 1">
 <input id=field aria-label=Field><select id=s aria-label=S><option>One</option></select>"""
 
 
-@pytest.mark.parametrize("args,field", [
-    ({"action": "click"}, "element_id"),
-    ({"action": "hover"}, "element_id"),
-    ({"action": "scroll"}, "element_id"),
-    ({"action": "type", "element_id": "te_1"}, "text"),
-    ({"action": "type", "text": "x"}, "element_id"),
-    ({"action": "keypress"}, "key"),
-    ({"action": "select", "element_id": "co_1"}, "option"),
-])
+@pytest.mark.parametrize(
+    "args,field",
+    [
+        ({"action": "click"}, "element_id"),
+        ({"action": "hover"}, "element_id"),
+        ({"action": "scroll"}, "element_id"),
+        ({"action": "type", "element_id": "te_1"}, "text"),
+        ({"action": "type", "text": "x"}, "element_id"),
+        ({"action": "keypress"}, "key"),
+        ({"action": "select", "element_id": "co_1"}, "option"),
+    ],
+)
 async def test_missing_required_field_is_a_validation_error_naming_it(call, args, field):
     result = await call("browser_dom", **args)
     assert result.code == "VALIDATION_ERROR"
     assert field in result.error["message"]
 
 
-@pytest.mark.parametrize("args", [
-    {"action": "dance", "element_id": "bu_1"},
-    {"action": "click", "element_id": "bu_1", "button": "side"},
-    {"action": "click", "element_id": "bu_1", "click_count": 0},
-    {"action": "click", "element_id": "bu_1", "modifiers": {"hyper": True}},
-    {"action": "click", "element_id": ""},
-    {"action": "type", "element_id": "te_1", "text": "x" * 10_001},
-    {"action": "scroll", "element_id": "bu_1", "block": "middle"},
-    {"action": "click", "element_id": "bu_1", "strategy": "magic"},
-    {"action": "click", "element_id": "bu_1", "colour": "red"},
-    {"action": "keypress", "key": "Control+Nothing"},
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        {"action": "dance", "element_id": "bu_1"},
+        {"action": "click", "element_id": "bu_1", "button": "side"},
+        {"action": "click", "element_id": "bu_1", "click_count": 0},
+        {"action": "click", "element_id": "bu_1", "modifiers": {"hyper": True}},
+        {"action": "click", "element_id": ""},
+        {"action": "type", "element_id": "te_1", "text": "x" * 10_001},
+        {"action": "scroll", "element_id": "bu_1", "block": "middle"},
+        {"action": "click", "element_id": "bu_1", "strategy": "magic"},
+        {"action": "click", "element_id": "bu_1", "colour": "red"},
+        {"action": "keypress", "key": "Control+Nothing"},
+    ],
+)
 async def test_bad_arguments_are_validation_errors(call, args):
     result = await call("browser_dom", **args)
     assert result.code == "VALIDATION_ERROR"
 
 
-@pytest.mark.parametrize("args", [
-    {"action": "click", "element_id": "GO"},
-    {"action": "type", "element_id": "FIELD", "text": "x"},
-    {"action": "keypress", "element_id": "FIELD", "key": "a"},
-    {"action": "scroll", "element_id": "GO"},
-    {"action": "select", "element_id": "S", "option": "One"},
-    {"action": "hover", "element_id": "GO"},
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        {"action": "click", "element_id": "GO"},
+        {"action": "type", "element_id": "FIELD", "text": "x"},
+        {"action": "keypress", "element_id": "FIELD", "key": "a"},
+        {"action": "scroll", "element_id": "GO"},
+        {"action": "select", "element_id": "S", "option": "One"},
+        {"action": "hover", "element_id": "GO"},
+    ],
+)
 async def test_every_action_invalidates_the_snapshot_on_success(tab, load, call, eid, args):
     await load(tab, PAGE)
     ids = {"GO": await eid(tab, "#go"), "FIELD": await eid(tab, "#field"), "S": await eid(tab, "#s")}

@@ -64,9 +64,14 @@ async def test_other_tools_answer_dialog_open_while_one_is_pending(ask, call, se
     await _open(call, server, eid, tab)
     plain = await eid(tab, "#plain")
     await call("browser_dom", action="click", element_id=await eid(tab, "#hi"))
-    for name, args in [("browser_dom", {"action": "snapshot"}), ("browser_dom", {"action": "click", "element_id": plain}),
-                       ("browser_eval", {"expression": "1"}), ("page_screenshot", {"action": "screenshot"}),
-                       ("browser_navigate", {"url": server.url("/elsewhere")}), ("browser_wait", {"text": "x"})]:
+    for name, args in [
+        ("browser_dom", {"action": "snapshot"}),
+        ("browser_dom", {"action": "click", "element_id": plain}),
+        ("browser_eval", {"expression": "1"}),
+        ("page_screenshot", {"action": "screenshot"}),
+        ("browser_navigate", {"url": server.url("/elsewhere")}),
+        ("browser_wait", {"text": "x"}),
+    ]:
         result = await call(name, **args)
         assert result.code == "DIALOG_OPEN", (name, result.to_dict())
         assert result.error["details"]["dialog"]["type"] == "alert"
@@ -89,7 +94,9 @@ async def test_a_script_that_opens_a_dialog_returns_dialog_open_instead_of_hangi
     assert (await call("browser_dialog", accept=True)).success
 
 
-async def test_an_unanswered_dialog_gets_the_fallback_after_the_dialog_timeout(ask, monkeypatch, call, server, eid, tab):
+async def test_an_unanswered_dialog_gets_the_fallback_after_the_dialog_timeout(
+    ask, monkeypatch, call, server, eid, tab
+):
     monkeypatch.setattr(ask, "dialog_timeout", 0.3)
     await _open(call, server, eid, tab)
     async with tab.session.wait_for("Page.javascriptDialogClosed", timeout=10):
@@ -98,8 +105,12 @@ async def test_an_unanswered_dialog_gets_the_fallback_after_the_dialog_timeout(a
     after = await call("browser_eval", expression="window.answer")
     assert after.success and after.data["result"] is False  # confirm: dismissed
     notice = after.metadata["notices"][0]
-    assert (notice["type"], notice["dialog_type"], notice["action"], notice["by"]) == \
-        ("dialog", "confirm", "dismissed", "timeout")
+    assert (notice["type"], notice["dialog_type"], notice["action"], notice["by"]) == (
+        "dialog",
+        "confirm",
+        "dismissed",
+        "timeout",
+    )
 
 
 async def test_beforeunload_on_navigation_waits_for_the_answer(ask, call, server, eid, tab):
@@ -149,8 +160,10 @@ async def test_a_page_that_alerts_while_loading_gives_dialog_open_then_loads_onc
 
 
 async def test_a_dialog_from_a_cross_site_iframe_is_reported_and_answered(ask, call, server, tab):
-    inner = server.route("/inner", "<button onclick=\"window.top.postMessage(confirm('From the frame?'), '*')\">Ask</button>")
-    outer = f"""<iframe src="{inner.replace('127.0.0.1', 'localhost')}"></iframe>
+    inner = server.route(
+        "/inner", "<button onclick=\"window.top.postMessage(confirm('From the frame?'), '*')\">Ask</button>"
+    )
+    outer = f"""<iframe src="{inner.replace("127.0.0.1", "localhost")}"></iframe>
 <script>addEventListener('message', e => {{ window.answer = e.data; }});</script>"""
     assert (await call("browser_navigate", url=server.route("/outer", outer))).success
     model = (await call("browser_dom", action="snapshot", format="json", include_cross_origin_iframes=True)).data

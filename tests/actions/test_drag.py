@@ -78,8 +78,13 @@ async def test_html5_drag_onto_a_drop_target_that_is_not_a_control(tab, load, ca
 
 async def test_pointer_driven_sortable_list_is_reordered_with_intermediate_moves(tab, load, call, eid, js):
     await load(tab, SORTABLE)
-    result = await call("browser_dom", action="drag", element_id=await eid(tab, "#one"),
-                        target_id=await eid(tab, "#three"), offset={"x": 10, "y": 35})
+    result = await call(
+        "browser_dom",
+        action="drag",
+        element_id=await eid(tab, "#one"),
+        target_id=await eid(tab, "#three"),
+        offset={"x": 10, "y": 35},
+    )
     assert result.success, result.error
     assert result.data["kind"] == "pointer"
     assert await _order(js, tab) == ["two", "three", "one", "four"]
@@ -110,11 +115,15 @@ async def test_page_screenshot_drag_maps_screenshot_pixels_and_reorders(tab, loa
     await load(tab, SORTABLE)
     shot = await call("page_screenshot", action="screenshot")
     scale = shot.data["scale"]
-    box = await js(tab, "(() => { const r = i => document.getElementById(i).getBoundingClientRect(); "
-                        "return [r('one').left + 20, r('one').top + 20, r('four').top + 30]; })()")
+    box = await js(
+        tab,
+        "(() => { const r = i => document.getElementById(i).getBoundingClientRect(); "
+        "return [r('one').left + 20, r('one').top + 20, r('four').top + 30]; })()",
+    )
     start = {"x": round(box[0] * scale), "y": round(box[1] * scale)}
-    result = await call("page_screenshot", action="drag", coordinates=start,
-                        to={"x": start["x"], "y": round(box[2] * scale)})
+    result = await call(
+        "page_screenshot", action="drag", coordinates=start, to={"x": start["x"], "y": round(box[2] * scale)}
+    )
     assert result.success, result.error
     assert result.data["effects"].get("dom_changed")
     assert await _order(js, tab) == ["two", "three", "four", "one"]
@@ -125,6 +134,7 @@ async def test_page_screenshot_drag_needs_to_and_stays_inside_the_image(tab, loa
     shot = await call("page_screenshot", action="screenshot")
     missing = await call("page_screenshot", action="drag", coordinates={"x": 5, "y": 5})
     assert missing.error["code"] == "VALIDATION_ERROR"
-    outside = await call("page_screenshot", action="drag", coordinates={"x": 5, "y": 5},
-                         to={"x": shot.data["width"] + 50, "y": 5})
+    outside = await call(
+        "page_screenshot", action="drag", coordinates={"x": 5, "y": 5}, to={"x": shot.data["width"] + 50, "y": 5}
+    )
     assert outside.error["code"] == "INVALID_COORDINATES"

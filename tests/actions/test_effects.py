@@ -74,8 +74,13 @@ async def test_focus_change_is_reported_without_values(tab, load, server, call, 
     result = await call("browser_dom", action="type", element_id=field, text="private words")
     assert result.success, result.error
     # The focused element is named by its model id too, so the agent can act on it directly.
-    assert result.data["effects"]["focus"] == {"role": "textbox", "name": "Field", "tag": "input", "dom_id": "field",
-                                               "element_id": field}
+    assert result.data["effects"]["focus"] == {
+        "role": "textbox",
+        "name": "Field",
+        "tag": "input",
+        "dom_id": "field",
+        "element_id": field,
+    }
     assert "private" not in str(result.to_dict())
 
 
@@ -135,11 +140,15 @@ async def test_a_link_that_stops_its_click_propagation_still_waits_for_its_navig
 async def test_the_page_cannot_see_or_forge_the_click_report(tab, load, call, eid):
     # The click's record comes back through a binding that only browserx's isolated world has: a
     # page script that tries to call it, or to answer for it, changes nothing in the result.
-    await load(tab, CHANGING + """<script>
+    await load(
+        tab,
+        CHANGING
+        + """<script>
 window.seen = typeof window.__browserxClick;
 document.addEventListener('click', () => { try { window.__browserxClick('{"token": 1, "dom_changed": false}'); }
                                             catch (e) { window.seen += ' threw'; } }, true);
-</script>""")
+</script>""",
+    )
     result = await call("browser_dom", action="click", element_id=await eid(tab, "#stop"))
     assert result.success, result.error
     assert result.data["effects"]["dom_changed"] is True and result.data["effects"]["controls_added"] == 1

@@ -42,8 +42,9 @@ async def test_an_editable_combobox_is_typed_into_and_its_matching_suggestion_pi
     ids = await _ids(tab)
     result = await fill(tab, [{"element_id": ids["combobox"], "value": "Bern"}])
     assert result["fields"] == [{"element_id": ids["combobox"], "done": "selected"}]
-    page = await tab.session.send("Runtime.evaluate", {"expression": "[window.picked, city.value]",
-                                                        "returnByValue": True})
+    page = await tab.session.send(
+        "Runtime.evaluate", {"expression": "[window.picked, city.value]", "returnByValue": True}
+    )
     assert page["result"]["value"] == ["Bern", "Bern"]
 
 
@@ -52,8 +53,9 @@ async def test_free_text_stays_when_no_suggestion_matches(tab, server):
     ids = await _ids(tab)
     result = await fill(tab, [{"element_id": ids["combobox"], "value": "Zurich"}])
     assert result["fields"][0]["done"] == "typed"
-    page = await tab.session.send("Runtime.evaluate", {"expression": "[window.picked, city.value]",
-                                                        "returnByValue": True})
+    page = await tab.session.send(
+        "Runtime.evaluate", {"expression": "[window.picked, city.value]", "returnByValue": True}
+    )
     assert page["result"]["value"] == [None, "Zurich"]
 
 

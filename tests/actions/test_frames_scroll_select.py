@@ -41,8 +41,9 @@ async def test_shadow_root_elements_are_clicked_and_typed_into(tab, load, call, 
     result = await call("browser_dom", action="click", element_id=await eid(tab, "#host >>> #sb"), strategy=strategy)
     assert result.success, result.error
     assert await js(tab, "window.shadowed") == 1
-    result = await call("browser_dom", action="type", element_id=await eid(tab, "#host >>> #si"), text="shadow text",
-                        strategy=strategy)
+    result = await call(
+        "browser_dom", action="type", element_id=await eid(tab, "#host >>> #si"), text="shadow text", strategy=strategy
+    )
     assert result.success, result.error
     assert await js(tab, "document.getElementById('host').shadowRoot.getElementById('si').value") == "shadow text"
 
@@ -79,8 +80,9 @@ LISTBOX = """<!doctype html>
 @pytest.mark.parametrize("option,expected", [("Banana", "banana"), ("ban", "banana"), ("apple", "apple")])
 async def test_select_in_an_aria_listbox_clicks_the_option(tab, load, call, eid, js, option, expected, strategy):
     await load(tab, LISTBOX)
-    result = await call("browser_dom", action="select", element_id=await eid(tab, "#lb"), option=option,
-                        strategy=strategy)
+    result = await call(
+        "browser_dom", action="select", element_id=await eid(tab, "#lb"), option=option, strategy=strategy
+    )
     assert result.success, result.error
     assert await js(tab, "window.picked") == expected
 
@@ -88,8 +90,9 @@ async def test_select_in_an_aria_listbox_clicks_the_option(tab, load, call, eid,
 @pytest.mark.parametrize("strategy", ["cdp", "script"])
 async def test_select_in_a_closed_combobox_opens_it_first(tab, load, call, eid, js, strategy):
     await load(tab, LISTBOX)
-    result = await call("browser_dom", action="select", element_id=await eid(tab, "#cb"), option="Green",
-                        strategy=strategy)
+    result = await call(
+        "browser_dom", action="select", element_id=await eid(tab, "#cb"), option="Green", strategy=strategy
+    )
     assert result.success, result.error
     assert result.data["selected"] == "Green"
     assert await js(tab, "window.colour") == "green"

@@ -27,9 +27,13 @@ PAGE = """<!doctype html>
 </form>"""
 SELECTORS = ["#t", "#a", "#c", "#r1", "#s", "#m", "#g", "#d", "#n", "#f", "#z", "#k"]
 SECRET = "Zq9secret"
-_values = st.one_of(st.booleans(), st.integers(-5, 200), st.floats(allow_nan=True, allow_infinity=True),
-                    st.sampled_from([SECRET, "", "y", "x", "2030-02-30", "#zz", "12:61", "../../etc/passwd"]),
-                    st.lists(st.sampled_from(["x", "y", SECRET, "/etc/passwd", "report.txt"]), max_size=3))
+_values = st.one_of(
+    st.booleans(),
+    st.integers(-5, 200),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.sampled_from([SECRET, "", "y", "x", "2030-02-30", "#zz", "12:61", "../../etc/passwd"]),
+    st.lists(st.sampled_from(["x", "y", SECRET, "/etc/passwd", "report.txt"]), max_size=3),
+)
 
 
 def _ids(real: list[str]):
@@ -64,12 +68,21 @@ async def test_generated_upload_and_drag_calls_give_a_result_or_a_coded_error(ta
     real = getattr(tab, "_fuzz_ids", None) or await _setup(tab, load, eid)
     tab._fuzz_ids = real
     (conversation.output_dir / "report.txt").write_text("r")
-    paths = data.draw(st.lists(st.sampled_from([str(conversation.output_dir / "report.txt"), "/etc/passwd", "", "nope"]),
-                               max_size=3))
-    args = data.draw(st.sampled_from([
-        {"action": "upload", "element_id": data.draw(_ids(real)), "paths": paths},
-        {"action": "drag", "element_id": data.draw(_ids(real)), "target_id": data.draw(_ids(real)),
-         "offset": {"x": data.draw(st.integers(0, 400)), "y": data.draw(st.integers(0, 60))}},
-        {"action": "drag", "target_id": data.draw(_ids(real)), "paths": paths},
-    ]))
+    paths = data.draw(
+        st.lists(st.sampled_from([str(conversation.output_dir / "report.txt"), "/etc/passwd", "", "nope"]), max_size=3)
+    )
+    args = data.draw(
+        st.sampled_from(
+            [
+                {"action": "upload", "element_id": data.draw(_ids(real)), "paths": paths},
+                {
+                    "action": "drag",
+                    "element_id": data.draw(_ids(real)),
+                    "target_id": data.draw(_ids(real)),
+                    "offset": {"x": data.draw(st.integers(0, 400)), "y": data.draw(st.integers(0, 60))},
+                },
+                {"action": "drag", "target_id": data.draw(_ids(real)), "paths": paths},
+            ]
+        )
+    )
     _check(await asyncio.wait_for(call("browser_dom", **args), 30))

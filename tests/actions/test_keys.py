@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from browserx.actions.keys import (CTRL, SHIFT, key_event_params, modifier_bits, press_key,
-                                   valid_key_names)
+from browserx.actions.keys import CTRL, SHIFT, key_event_params, modifier_bits, press_key, valid_key_names
 from browserx.errors import ValidationError
 
 PAGE = """<!doctype html><input id=a value="old text"><input id=b><input id=c>
@@ -36,8 +35,13 @@ def test_modifier_bits_follow_cdp():
 
 def test_printable_and_named_keys_carry_code_and_key_code():
     down, up = key_event_params("a")
-    assert (down["type"], down["key"], down["code"], down["windowsVirtualKeyCode"], down["text"]) == \
-        ("keyDown", "a", "KeyA", 65, "a")
+    assert (down["type"], down["key"], down["code"], down["windowsVirtualKeyCode"], down["text"]) == (
+        "keyDown",
+        "a",
+        "KeyA",
+        65,
+        "a",
+    )
     assert up["type"] == "keyUp" and "text" not in up
     down, _ = key_event_params("Enter")
     assert (down["code"], down["windowsVirtualKeyCode"], down["text"]) == ("Enter", 13, "\r")

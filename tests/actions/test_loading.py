@@ -22,8 +22,9 @@ from browserx.actions import navigation
 SHOP = "<title>Shop</title><h1>Shop</h1><button>Buy</button>"
 
 
-def stalled(server, path: str = "/shop", held: str = "/slow.png", tag: str = "<img src='{held}'>",
-            before: str = "") -> tuple[str, threading.Event]:
+def stalled(
+    server, path: str = "/shop", held: str = "/slow.png", tag: str = "<img src='{held}'>", before: str = ""
+) -> tuple[str, threading.Event]:
     """A page whose HTML arrives at once and whose one resource never does (until released)."""
     _arrived, release = server.hold(held)
     return server.route(path, before + SHOP + tag.format(held=held)), release
@@ -34,6 +35,7 @@ async def arrived(event: threading.Event) -> bool:
 
 
 # -- a stalled resource leaves the page usable ----------------------------------------------
+
 
 async def test_a_stalled_image_is_a_usable_page_whose_load_is_pending(call, server):
     url, _release = stalled(server)
@@ -83,6 +85,7 @@ async def test_the_load_arrives_within_the_load_wait_and_is_reported_complete(ta
 
 
 # -- the document itself --------------------------------------------------------------------
+
 
 async def test_a_held_document_is_timeout_within_the_timeout(call, server):
     _arrived, _release = server.hold("/held")
@@ -181,12 +184,18 @@ async def test_long_polling_a_websocket_and_an_animation_slow_no_tool(call, serv
         assert clicked.success and "load" not in clicked.data["effects"], clicked
         assert (await call("browser_take_screenshot")).success
         assert (await call("browser_eval", expression="window.clicked")).data["result"] is True
-        pushed = await call("browser_eval", timeout="3s", expression=(
-            "new Promise(r => { const t = setInterval(() => { if (window.pushed) { clearInterval(t); r(true); } }, 20); })"))
+        pushed = await call(
+            "browser_eval",
+            timeout="3s",
+            expression=(
+                "new Promise(r => { const t = setInterval(() => { if (window.pushed) { clearInterval(t); r(true); } }, 20); })"
+            ),
+        )
         assert pushed.data["result"] is True, pushed  # the feed kept flowing all along
 
 
 # -- wait_until -------------------------------------------------------------------------------
+
 
 async def test_wait_until_network_idle_waits_for_a_quiet_network(call, server):
     url = server.route("/quiet", "<title>Quiet</title><script>fetch('/data').then(r => r.text())</script>")
@@ -233,6 +242,7 @@ async def test_wait_until_is_validated(call, server):
 
 # -- the page model and screenshots of a loading page -----------------------------------------
 
+
 async def test_snapshot_and_screenshot_of_a_loading_page_do_not_wait_and_say_so(call, server, tab):
     url, release = stalled(server)
     await call("browser_navigate", url=url, timeout="5s")
@@ -248,6 +258,7 @@ async def test_snapshot_and_screenshot_of_a_loading_page_do_not_wait_and_say_so(
 
 
 # -- history, reload, tabs and actions on a stalling page -------------------------------------
+
 
 async def test_history_and_reload_on_a_stalling_page_answer_usable(call, server):
     plain = server.route("/plain", "<title>Plain</title><p>plain</p>")
@@ -306,6 +317,7 @@ async def test_a_link_click_to_a_quick_page_reports_its_load_complete(call, serv
 async def test_load_wait_is_a_browser_setting(server):
     from browserx.browser import BrowserConfig
     from browserx.errors import ValidationError
+
     assert BrowserConfig(load_wait=0).load_wait == 0
     with pytest.raises(ValidationError):
         BrowserConfig(load_wait=-1)
@@ -323,8 +335,15 @@ async def test_a_corpus_page_whose_frames_stall_its_load_is_usable_before_its_ti
     source = CORPUS / name / "source.html"
     if not source.is_file():
         pytest.skip(f"no corpus page {name}")
-    await tab.session.send("Network.setBlockedURLs", {"urlPatterns": [
-        {"urlPattern": "http://127.0.0.1:*/*", "block": False}, {"urlPattern": "*://*/*", "block": True}]})
+    await tab.session.send(
+        "Network.setBlockedURLs",
+        {
+            "urlPatterns": [
+                {"urlPattern": "http://127.0.0.1:*/*", "block": False},
+                {"urlPattern": "*://*/*", "block": True},
+            ]
+        },
+    )
     url = server.route(f"/corpus/{name}/", source.read_bytes(), "text/html; charset=utf-8")
     result = await navigation.navigate(tab, url, timeout=4)
     assert result["url"] == url and result["load"] in ("complete", "pending")
@@ -332,19 +351,36 @@ async def test_a_corpus_page_whose_frames_stall_its_load_is_usable_before_its_ti
 
 # -- the command line -------------------------------------------------------------------------
 
+
 def test_load_wait_is_an_option_of_every_command():
     from browserx.cli import build_parser
     from browserx.cli.common import config_from_args
+
     args = build_parser().parse_args(["navigate", "http://127.0.0.1/", "--load-wait", "0.25", "--wait-until", "load"])
     assert config_from_args(args).load_wait == 0.25 and args.wait_until == "load"
-    assert config_from_args(build_parser().parse_args(["snapshot", "http://127.0.0.1/", "--load-wait", "3"])).load_wait == 3
+    assert (
+        config_from_args(build_parser().parse_args(["snapshot", "http://127.0.0.1/", "--load-wait", "3"])).load_wait
+        == 3
+    )
 
 
 async def test_the_navigate_command_answers_usable_on_a_stalling_page(server):
     url, _release = stalled(server)
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "browserx.cli", "navigate", url, "--timeout", "5s", "--load-wait", "0", "--json",
-        stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+        sys.executable,
+        "-m",
+        "browserx.cli",
+        "navigate",
+        url,
+        "--timeout",
+        "5s",
+        "--load-wait",
+        "0",
+        "--json",
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
     out, err = await asyncio.wait_for(proc.communicate(), 60)
     assert proc.returncode == 0, err
     data = json.loads(out)["data"]

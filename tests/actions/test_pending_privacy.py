@@ -17,11 +17,11 @@ async def test_a_pending_request_carrying_the_typed_value_is_named_without_it(ca
     server.route("/api/strength", "{}", content_type="application/json")
     try:
         assert (await call("browser_navigate", url=server.route("/signup", PAGE))).success
-        typed = await call("browser_dom", action="type", element_id=await eid(tab, "#pw"), text=SECRET,
-                           settle="300ms")
+        typed = await call("browser_dom", action="type", element_id=await eid(tab, "#pw"), text=SECRET, settle="300ms")
         assert typed.success and typed.data["settled"] is False
-        assert typed.data["pending_requests"] and all(u.startswith(server.url("/api/strength"))
-                                                      for u in typed.data["pending_requests"])
+        assert typed.data["pending_requests"] and all(
+            u.startswith(server.url("/api/strength")) for u in typed.data["pending_requests"]
+        )
         assert SECRET not in json.dumps(typed.data)
         assert await asyncio.to_thread(arrived.wait, 10)
         waited = await call("browser_wait", network_idle=True, timeout="300ms")

@@ -30,6 +30,7 @@ def _answer_after(server, path: str, seconds: float) -> None:
         if arrived.wait(10):
             time.sleep(seconds)  # the backend's latency, on the server's thread
         release.set()
+
     threading.Thread(target=later, daemon=True).start()
 
 

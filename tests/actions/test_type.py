@@ -29,14 +29,18 @@ async def page(tab, load):
 
 
 @pytest.mark.parametrize("strategy", ["cdp", "script"])
-@pytest.mark.parametrize("selector,read", [
-    ("#name", "document.getElementById('name').value"),
-    ("#bio", "document.getElementById('bio').value"),
-    ("#ed", "document.getElementById('ed').textContent"),
-])
+@pytest.mark.parametrize(
+    "selector,read",
+    [
+        ("#name", "document.getElementById('name').value"),
+        ("#bio", "document.getElementById('bio').value"),
+        ("#ed", "document.getElementById('ed').textContent"),
+    ],
+)
 async def test_typing_replaces_the_old_content(page, call, eid, js, selector, read, strategy):
-    result = await call("browser_dom", action="type", element_id=await eid(page, selector), text="new text",
-                        strategy=strategy)
+    result = await call(
+        "browser_dom", action="type", element_id=await eid(page, selector), text="new text", strategy=strategy
+    )
     assert result.success, result.error
     assert await js(page, read) == "new text"
     assert ["input", selector[1:]] in [e[:2] for e in await js(page, "events")]
@@ -50,8 +54,9 @@ async def test_clear_false_appends(page, call, eid, js):
 
 @pytest.mark.parametrize("strategy", ["cdp", "script"])
 async def test_trailing_newline_presses_enter_and_submits(page, call, eid, js, strategy):
-    result = await call("browser_dom", action="type", element_id=await eid(page, "#name"), text="Ann\n",
-                        strategy=strategy)
+    result = await call(
+        "browser_dom", action="type", element_id=await eid(page, "#name"), text="Ann\n", strategy=strategy
+    )
     assert result.success, result.error
     assert await js(page, "[document.getElementById('name').value, window.submitted]") == ["Ann", 1]
 
@@ -63,8 +68,9 @@ async def test_submit_true_submits(page, call, eid, js):
 
 
 async def test_typed_text_never_appears_in_the_result(page, call, eid):
-    result = await call("browser_dom", action="type", element_id=await eid(page, "#pw"), text="s3cret-value",
-                        effects=True)
+    result = await call(
+        "browser_dom", action="type", element_id=await eid(page, "#pw"), text="s3cret-value", effects=True
+    )
     assert result.success, result.error
     assert "s3cret" not in str(result.to_dict()) and "hunter2" not in str(result.to_dict())
 
@@ -90,8 +96,9 @@ async def test_control_a_then_typing_replaces(page, call, eid, js):
 
 
 async def test_shift_tab_moves_focus_back(page, call, eid, js):
-    result = await call("browser_dom", action="keypress", element_id=await eid(page, "#bio"), key="Tab",
-                        modifiers={"shift": True})
+    result = await call(
+        "browser_dom", action="keypress", element_id=await eid(page, "#bio"), key="Tab", modifiers={"shift": True}
+    )
     assert result.success, result.error
     assert await js(page, "document.activeElement.id") == "pw"
     assert result.data["effects"]["focus"]["role"] == "textbox"
@@ -104,8 +111,9 @@ async def test_keypress_enter_on_a_field_submits(page, call, eid, js):
 
 
 async def test_script_keypress_dispatches_the_key(page, call, eid, js):
-    result = await call("browser_dom", action="keypress", element_id=await eid(page, "#name"), key="Escape",
-                        strategy="script")
+    result = await call(
+        "browser_dom", action="keypress", element_id=await eid(page, "#name"), key="Escape", strategy="script"
+    )
     assert result.success, result.error
     assert ["keydown", "name", False] in await js(page, "events")
 
@@ -118,8 +126,9 @@ async def test_unknown_key_is_a_validation_error(page, call):
 @pytest.mark.parametrize("option,expected", [("Medium", "m"), ("l", "l"), ("small", "s")])
 @pytest.mark.parametrize("strategy", ["cdp", "script"])
 async def test_select_by_label_or_value(page, call, eid, js, option, expected, strategy):
-    result = await call("browser_dom", action="select", element_id=await eid(page, "#s"), option=option,
-                        strategy=strategy)
+    result = await call(
+        "browser_dom", action="select", element_id=await eid(page, "#s"), option=option, strategy=strategy
+    )
     assert result.success, result.error
     assert await js(page, "document.getElementById('s').value") == expected
     assert ["change", "s"] in [e[:2] for e in await js(page, "events")]
@@ -138,8 +147,11 @@ PICKERS = """<!doctype html>
 
 
 async def test_date_input_takes_its_value_and_fires_change(tab, load, call, eid, js):
-    await load(tab, PICKERS + "<script>window.changed = 0;"
-                    "document.getElementById('when').onchange = () => window.changed++</script>")
+    await load(
+        tab,
+        PICKERS + "<script>window.changed = 0;"
+        "document.getElementById('when').onchange = () => window.changed++</script>",
+    )
     result = await call("browser_dom", action="type", element_id=await eid(tab, "#when"), text="2024-02-29")
     assert result.success, result.error
     assert await js(tab, "[document.getElementById('when').value, window.changed]") == ["2024-02-29", 1]
@@ -164,8 +176,11 @@ async def test_checkbox_hidden_behind_its_label_is_clicked_through_the_label(tab
 
 
 async def test_select_by_a_unique_part_of_a_label_but_never_an_ambiguous_one(tab, load, call, eid, js):
-    await load(tab, "<select id=q aria-label=Qty><option>1 item</option><option>12 items</option>"
-                    "<option>20 items</option><option>Large box</option></select>")
+    await load(
+        tab,
+        "<select id=q aria-label=Qty><option>1 item</option><option>12 items</option>"
+        "<option>20 items</option><option>Large box</option></select>",
+    )
     element_id = await eid(tab, "#q")
     assert (await call("browser_dom", action="select", element_id=element_id, option="box")).success
     assert await js(tab, "document.getElementById('q').value") == "Large box"

@@ -46,7 +46,7 @@ def _part(body: bytes, name: str) -> bytes:
     marker = f'name="{name}"'.encode()
     start = body.index(marker)
     start = body.index(b"\r\n\r\n", start) + 4
-    return body[start:body.index(b"\r\n--", start)]
+    return body[start : body.index(b"\r\n--", start)]
 
 
 async def test_visible_file_input_is_in_the_model_and_its_upload_is_posted(tab, load, call, eid, js, server, files):
@@ -69,7 +69,8 @@ async def test_visible_file_input_is_in_the_model_and_its_upload_is_posted(tab, 
 
 
 async def test_a_button_opening_a_hidden_input_reports_the_chooser_and_upload_answers_it(
-        tab, load, call, eid, server, files):
+    tab, load, call, eid, server, files
+):
     report, photo = files
     server.route("/upload", "<p>thanks</p>")
     await load(tab, FORM)
@@ -88,8 +89,9 @@ async def test_upload_on_the_button_itself_opens_and_answers_the_chooser(tab, lo
     report, photo = files
     server.route("/upload", "<p>thanks</p>")
     await load(tab, FORM)
-    result = await call("browser_dom", action="upload", element_id=await eid(tab, "#pick"),
-                        paths=[str(photo), str(report)])
+    result = await call(
+        "browser_dom", action="upload", element_id=await eid(tab, "#pick"), paths=[str(photo), str(report)]
+    )
     assert result.success, result.error
     await call("browser_dom", action="click", element_id=await eid(tab, "#send"))
     body = server.posts["/upload"][0][1]
@@ -110,9 +112,11 @@ async def test_files_outside_the_roots_are_refused_before_anything_happens(tab, 
     outside = tmp_path / "secret.txt"
     outside.write_text("secret")
     await load(tab, FORM)
-    for args in ({"action": "upload", "element_id": await eid(tab, "#visible"), "paths": [str(outside)]},
-                 {"action": "upload", "element_id": await eid(tab, "#visible"), "paths": ["/etc/passwd"]},
-                 {"action": "drag", "target_id": await eid(tab, "#send"), "paths": [str(outside)]}):
+    for args in (
+        {"action": "upload", "element_id": await eid(tab, "#visible"), "paths": [str(outside)]},
+        {"action": "upload", "element_id": await eid(tab, "#visible"), "paths": ["/etc/passwd"]},
+        {"action": "drag", "target_id": await eid(tab, "#send"), "paths": [str(outside)]},
+    ):
         result = await call("browser_dom", **args)
         assert not result.success and result.error["code"] == "FILE_NOT_ALLOWED"
     assert await js(tab, "events") == []
@@ -131,7 +135,9 @@ async def test_a_missing_file_too_many_files_and_a_submit_button_are_coded(tab, 
     assert "/upload" not in server.posts  # the submit button was not pressed to look for a chooser
 
 
-async def test_clicking_a_visible_file_input_reports_its_chooser_instead_of_hanging(tab, load, call, eid, server, files):
+async def test_clicking_a_visible_file_input_reports_its_chooser_instead_of_hanging(
+    tab, load, call, eid, server, files
+):
     report, _ = files
     server.route("/upload", "<p>thanks</p>")
     await load(tab, FORM)

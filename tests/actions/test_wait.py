@@ -31,6 +31,7 @@ async def late(call, server, tab):
     class Late:
         async def release(self) -> None:
             release.set()
+
     yield Late()
     release.set()
 
@@ -69,9 +70,15 @@ async def test_text_gone_timeout(call, late):
     assert result.code == "TIMEOUT" and result.error["details"]["last_state"] == "present in text"
 
 
-@pytest.mark.parametrize("selector, state, before", [
-    ("#buy", "enabled", "visible,disabled"), ("#panel", "visible", "hidden,enabled"),
-    ("#spinner", "gone", "visible,enabled"), ("#spinner", "hidden", "visible,enabled")])
+@pytest.mark.parametrize(
+    "selector, state, before",
+    [
+        ("#buy", "enabled", "visible,disabled"),
+        ("#panel", "visible", "hidden,enabled"),
+        ("#spinner", "gone", "visible,enabled"),
+        ("#spinner", "hidden", "visible,enabled"),
+    ],
+)
 async def test_element_states_and_their_timeouts(call, late, eid, tab, js, selector, state, before):
     element_id = await eid(tab, selector)  # ids are given to visible controls: hide the panel afterwards
     await js(tab, "document.getElementById('panel').hidden = true")
@@ -127,7 +134,16 @@ async def test_text_on_the_next_document(call, server, late):
     assert result.success, result.error
 
 
-@pytest.mark.parametrize("args", [{}, {"text": "a", "url": "b"}, {"state": "visible"}, {"text": "a", "timeout": "61s"},
-                                  {"time": "2m"}, {"network_idle": False}])
+@pytest.mark.parametrize(
+    "args",
+    [
+        {},
+        {"text": "a", "url": "b"},
+        {"state": "visible"},
+        {"text": "a", "timeout": "61s"},
+        {"time": "2m"},
+        {"network_idle": False},
+    ],
+)
 async def test_exactly_one_condition_within_bounds(call, args):
     assert (await call("browser_wait", **args)).code == "VALIDATION_ERROR"

@@ -63,8 +63,15 @@ class Service:
         self.output: deque[str] = deque(maxlen=200)
 
     def start(self) -> None:
-        self.process = subprocess.Popen(self.argv, cwd=self.cwd, env=self.env, stdin=subprocess.DEVNULL,
-                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
+        self.process = subprocess.Popen(
+            self.argv,
+            cwd=self.cwd,
+            env=self.env,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
         ready = threading.Event()
         process = self.process
 
@@ -121,9 +128,18 @@ class Browserless(Service):
     def __init__(self, env: dict[str, str], *, concurrent: int = 2, queued: int = 1, port: int | None = None) -> None:
         self.port = port or free_port()
         self.token = secrets.token_hex(8)
-        run_env = dict(os.environ, HOST="127.0.0.1", PORT=str(self.port), TOKEN=self.token,
-                       CONCURRENT=str(concurrent), QUEUED=str(queued), TIMEOUT="0", DEBUG="browserless.io:server:info",
-                       ROUTES=env["BROWSERLESS_ROUTES"], PLAYWRIGHT_BROWSERS_PATH=env["PLAYWRIGHT_BROWSERS_PATH"])
+        run_env = dict(
+            os.environ,
+            HOST="127.0.0.1",
+            PORT=str(self.port),
+            TOKEN=self.token,
+            CONCURRENT=str(concurrent),
+            QUEUED=str(queued),
+            TIMEOUT="0",
+            DEBUG="browserless.io:server:info",
+            ROUTES=env["BROWSERLESS_ROUTES"],
+            PLAYWRIGHT_BROWSERS_PATH=env["PLAYWRIGHT_BROWSERS_PATH"],
+        )
         entry = Path(env["BROWSERLESS_ENTRY"])
         super().__init__(["node", str(entry)], run_env, entry.parents[4], r"HTTP Server is listening")
 
@@ -166,16 +182,27 @@ class Grid(Service):
 
     name = "selenium grid"
 
-    def __init__(self, env: dict[str, str], *, max_sessions: int = 2, request_timeout: int = 60,
-                 port: int | None = None) -> None:
+    def __init__(
+        self, env: dict[str, str], *, max_sessions: int = 2, request_timeout: int = 60, port: int | None = None
+    ) -> None:
         self.port = port or free_port()
         self.dir = Path(tempfile.mkdtemp(prefix="browserx-grid-"))
-        (self.dir / "grid.toml").write_text(GRID_TOML.format(
-            port=self.port, max_sessions=max_sessions, request_timeout=request_timeout,
-            chromedriver=env["CHROMEDRIVER"], chromium=env["CHROMIUM"]))
+        (self.dir / "grid.toml").write_text(
+            GRID_TOML.format(
+                port=self.port,
+                max_sessions=max_sessions,
+                request_timeout=request_timeout,
+                chromedriver=env["CHROMEDRIVER"],
+                chromium=env["CHROMIUM"],
+            )
+        )
         run_env = dict(os.environ, SE_OFFLINE="true")
-        super().__init__(["java", "-jar", env["SELENIUM_JAR"], "standalone", "--config", "grid.toml"],
-                         run_env, self.dir, r"Started Selenium Standalone")
+        super().__init__(
+            ["java", "-jar", env["SELENIUM_JAR"], "standalone", "--config", "grid.toml"],
+            run_env,
+            self.dir,
+            r"Started Selenium Standalone",
+        )
 
     @property
     def endpoint(self) -> str:
@@ -195,5 +222,9 @@ class Grid(Service):
         """The ids of the sessions the grid holds now, from /status (which may lag behind a DELETE)."""
         with urllib.request.urlopen(f"{self.endpoint}/status", timeout=10) as response:
             status = json.loads(response.read())
-        return [slot["session"]["sessionId"] for node in status["value"]["nodes"] for slot in node["slots"]
-                if slot.get("session")]
+        return [
+            slot["session"]["sessionId"]
+            for node in status["value"]["nodes"]
+            for slot in node["slots"]
+            if slot.get("session")
+        ]

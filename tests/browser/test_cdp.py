@@ -36,8 +36,9 @@ async def test_chrome_error_messages_map_to_typed_errors(tab):
 
 async def test_every_call_is_bounded_by_its_timeout(tab):
     with pytest.raises(TimeoutError) as info:
-        await tab.session.send("Runtime.evaluate", {"expression": "new Promise(() => {})", "awaitPromise": True},
-                               timeout=0.2)
+        await tab.session.send(
+            "Runtime.evaluate", {"expression": "new Promise(() => {})", "awaitPromise": True}, timeout=0.2
+        )
     assert info.value.code == "TIMEOUT"
 
 
@@ -45,9 +46,17 @@ async def test_closing_the_socket_fails_every_pending_call_at_once(chrome):
     connection = await CDPConnection.open(chrome.ws_url)
     target = await connection.send("Target.createTarget", {"url": "about:blank"})
     session = await connection.send("Target.attachToTarget", {"targetId": target["targetId"], "flatten": True})
-    pending = [asyncio.ensure_future(connection.send(
-        "Runtime.evaluate", {"expression": "new Promise(() => {})", "awaitPromise": True},
-        session_id=session["sessionId"], timeout=30)) for _ in range(3)]
+    pending = [
+        asyncio.ensure_future(
+            connection.send(
+                "Runtime.evaluate",
+                {"expression": "new Promise(() => {})", "awaitPromise": True},
+                session_id=session["sessionId"],
+                timeout=30,
+            )
+        )
+        for _ in range(3)
+    ]
     await asyncio.sleep(0)  # let the sends go out
     await connection.close()
     results = await asyncio.wait_for(asyncio.gather(*pending, return_exceptions=True), 5)

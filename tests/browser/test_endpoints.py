@@ -35,8 +35,10 @@ REGISTRY = default_registry()
 
 def need_services() -> dict[str, str]:
     if SERVICES is None:
-        reason = ("browser services not installed: run `bash scripts/setup_services.sh` "
-                  "(browserless and Selenium Grid 4 from npm and Debian) to run the endpoint tests")
+        reason = (
+            "browser services not installed: run `bash scripts/setup_services.sh` "
+            "(browserless and Selenium Grid 4 from npm and Debian) to run the endpoint tests"
+        )
         if os.environ.get("CI", "").lower() == "true":
             pytest.fail(reason + "; CI must run them", pytrace=False)
         pytest.skip(reason)
@@ -89,10 +91,13 @@ def grid_session(manager: BrowserManager, conversation_id: str) -> str:
 
 # -- without a service ---------------------------------------------------------------------------
 
+
 def test_endpoint_settings_that_cannot_work_are_validation_errors():
-    for settings in ({"browser_endpoint": "ws://127.0.0.1:1/x", "cdp_url": "http://127.0.0.1:9222"},
-                     {"browser_endpoint": "ftp://127.0.0.1/"},
-                     {"browser_endpoint": "ws://127.0.0.1:1/x", "endpoint_timeout": 0}):
+    for settings in (
+        {"browser_endpoint": "ws://127.0.0.1:1/x", "cdp_url": "http://127.0.0.1:9222"},
+        {"browser_endpoint": "ftp://127.0.0.1/"},
+        {"browser_endpoint": "ws://127.0.0.1:1/x", "endpoint_timeout": 0},
+    ):
         with pytest.raises(ValidationError):
             endpoint_for(BrowserConfig(**settings))
 
@@ -105,6 +110,7 @@ async def test_a_service_that_does_not_answer_is_browser_unavailable_at_once(sch
 
 
 # -- browserless -----------------------------------------------------------------------------------
+
 
 async def test_each_conversation_gets_its_own_browserless_browser_and_shares_nothing(browserless, server):
     url = server.route("/endpoints/isolation", PAGE)
@@ -137,13 +143,16 @@ async def test_the_token_may_come_from_the_environment(browserless, server, monk
 async def test_past_the_limit_is_browser_unavailable_and_closing_frees_a_slot(browserless, server):
     url = server.route("/endpoints/limit", PAGE)
     token = browserless.token
-    async with remote(browserless.endpoint, browser_endpoint_token=token) as manager, \
-            remote(browserless.endpoint, browser_endpoint_token=token, endpoint_timeout=2) as impatient:
+    async with (
+        remote(browserless.endpoint, browser_endpoint_token=token) as manager,
+        remote(browserless.endpoint, browser_endpoint_token=token, endpoint_timeout=2) as impatient,
+    ):
         for conversation_id in ("a", "b"):  # the service's two browsers
             assert (await call(manager, conversation_id, "browser_navigate", url=url)).success
         # One waits in the queue past its endpoint_timeout, the other finds the queue full (HTTP 429).
-        queued, refused = await asyncio.gather(call(impatient, "c", "browser_navigate", url=url),
-                                               call(impatient, "d", "browser_navigate", url=url))
+        queued, refused = await asyncio.gather(
+            call(impatient, "c", "browser_navigate", url=url), call(impatient, "d", "browser_navigate", url=url)
+        )
         await manager.close_conversation("a")
         after_close = await call(manager, "e", "browser_navigate", url=url)
     assert code(queued) == "BROWSER_UNAVAILABLE" and code(refused) == "BROWSER_UNAVAILABLE"
@@ -151,7 +160,8 @@ async def test_past_the_limit_is_browser_unavailable_and_closing_frees_a_slot(br
 
 
 async def test_a_remote_browser_that_dies_fails_only_its_conversation_whose_next_call_gets_a_new_one(
-        browserless, server):
+    browserless, server
+):
     url = server.route("/endpoints/dies", PAGE)
     arrived, release = server.hold("/endpoints/dies-slow")
     async with remote(browserless.endpoint, browser_endpoint_token=browserless.token) as manager:
@@ -159,7 +169,9 @@ async def test_a_remote_browser_that_dies_fails_only_its_conversation_whose_next
             assert (await call(manager, conversation_id, "browser_navigate", url=url)).success
         await call(manager, "a", "browser_eval", expression="document.cookie = 'kept=no; path=/'")
         pid = await browser_pid(manager, "a")
-        in_flight = asyncio.ensure_future(call(manager, "a", "browser_navigate", url=server.url("/endpoints/dies-slow")))
+        in_flight = asyncio.ensure_future(
+            call(manager, "a", "browser_navigate", url=server.url("/endpoints/dies-slow"))
+        )
         assert await asyncio.to_thread(arrived.wait, 10)
         os.kill(pid, signal.SIGKILL)
         failed = await asyncio.wait_for(in_flight, 30)
@@ -181,8 +193,9 @@ async def test_the_service_killed_mid_call_gives_browser_closed_then_unavailable
     try:
         async with remote(service.endpoint, browser_endpoint_token=service.token, endpoint_timeout=10) as manager:
             assert (await call(manager, "a", "browser_navigate", url=url)).success
-            in_flight = asyncio.ensure_future(call(manager, "a", "browser_navigate",
-                                                   url=server.url("/endpoints/killed-slow")))
+            in_flight = asyncio.ensure_future(
+                call(manager, "a", "browser_navigate", url=server.url("/endpoints/killed-slow"))
+            )
             assert await asyncio.to_thread(arrived.wait, 10)
             await asyncio.to_thread(service.kill)
             failed = await asyncio.wait_for(in_flight, 30)
@@ -200,9 +213,21 @@ async def test_the_service_killed_mid_call_gives_browser_closed_then_unavailable
 async def test_the_cli_takes_a_browser_endpoint(browserless, server):
     url = server.route("/endpoints/cli", PAGE)
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "browserx.cli", "navigate", url, "--json", "--browser-endpoint", browserless.endpoint,
-        "--endpoint-timeout", "30", stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE, env=dict(os.environ, BROWSERX_ENDPOINT_TOKEN=browserless.token))
+        sys.executable,
+        "-m",
+        "browserx.cli",
+        "navigate",
+        url,
+        "--json",
+        "--browser-endpoint",
+        browserless.endpoint,
+        "--endpoint-timeout",
+        "30",
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        env=dict(os.environ, BROWSERX_ENDPOINT_TOKEN=browserless.token),
+    )
     out, err = await asyncio.wait_for(proc.communicate(), 60)
     assert proc.returncode == 0, err.decode()
     assert b'"title": "remote"' in out
@@ -210,20 +235,28 @@ async def test_the_cli_takes_a_browser_endpoint(browserless, server):
 
 async def test_each_mcp_session_gets_a_remote_browser_of_its_own(browserless, server):
     url = server.route("/endpoints/mcp", PAGE)
-    async with McpHttpProcess("--browser-endpoint", browserless.endpoint, "--browser-endpoint-token",
-                              browserless.token) as proc, \
-            http_session(proc.url) as first, http_session(proc.url) as second:
-        await asyncio.gather(mcp_call(first, "browser_navigate", url=url), mcp_call(second, "browser_navigate", url=url))
+    async with (
+        McpHttpProcess(
+            "--browser-endpoint", browserless.endpoint, "--browser-endpoint-token", browserless.token
+        ) as proc,
+        http_session(proc.url) as first,
+        http_session(proc.url) as second,
+    ):
+        await asyncio.gather(
+            mcp_call(first, "browser_navigate", url=url), mcp_call(second, "browser_navigate", url=url)
+        )
         await mcp_call(first, "browser_eval", expression="document.cookie = 'owner=first; path=/'")
         (_, first_sees), (_, second_sees) = await asyncio.gather(
             mcp_call(first, "browser_eval", expression="document.cookie"),
-            mcp_call(second, "browser_eval", expression="document.cookie"))
+            mcp_call(second, "browser_eval", expression="document.cookie"),
+        )
         running = browserless.pressure()["running"]
     assert first_sees["data"]["result"] == "owner=first" and second_sees["data"]["result"] == ""
     assert running == 2
 
 
 # -- Selenium Grid 4 -------------------------------------------------------------------------------
+
 
 async def test_grid_conversations_are_isolated_and_closing_one_deletes_its_session(grid, server):
     url = server.route("/endpoints/grid", PAGE)
@@ -266,8 +299,9 @@ async def test_a_grid_session_ended_behind_our_back_fails_that_conversation_then
         manager.endpoint.keepalive = 0.2
         assert (await call(manager, "a", "browser_navigate", url=url)).success
         session_id = grid_session(manager, "a")
-        in_flight = asyncio.ensure_future(call(manager, "a", "browser_navigate",
-                                               url=server.url("/endpoints/grid-ended-slow")))
+        in_flight = asyncio.ensure_future(
+            call(manager, "a", "browser_navigate", url=server.url("/endpoints/grid-ended-slow"))
+        )
         assert await asyncio.to_thread(arrived.wait, 10)
         request = urllib.request.Request(f"{grid.endpoint}/session/{session_id}", method="DELETE")
         await asyncio.to_thread(urllib.request.urlopen, request, timeout=30)

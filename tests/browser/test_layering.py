@@ -7,8 +7,24 @@ import ast
 from pathlib import Path
 
 BROWSER = Path(__file__).resolve().parents[2] / "src" / "browserx" / "browser"
-ORDER = ["config", "files", "profile", "console", "policy", "children", "loading", "dialogs", "state", "tab", "conversation",
-         "storage", "launcher", "endpoints", "manager", "__init__"]
+ORDER = [
+    "config",
+    "files",
+    "profile",
+    "console",
+    "policy",
+    "children",
+    "loading",
+    "dialogs",
+    "state",
+    "tab",
+    "conversation",
+    "storage",
+    "launcher",
+    "endpoints",
+    "manager",
+    "__init__",
+]
 
 
 def browser_imports(module: str) -> set[str]:
@@ -26,7 +42,10 @@ def browser_imports(module: str) -> set[str]:
 
 def test_each_browser_module_imports_only_those_before_it():
     # A module not listed yet (a new one) is not checked, nor counted against others: place it here.
-    backwards = {module: sorted((imported & set(ORDER)) - set(ORDER[:i]))
-                 for i, module in enumerate(ORDER) for imported in [browser_imports(module)]
-                 if (imported & set(ORDER)) - set(ORDER[:i])}
+    backwards = {
+        module: sorted((imported & set(ORDER)) - set(ORDER[:i]))
+        for i, module in enumerate(ORDER)
+        for imported in [browser_imports(module)]
+        if (imported & set(ORDER)) - set(ORDER[:i])
+    }
     assert backwards == {}

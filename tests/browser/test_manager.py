@@ -58,8 +58,11 @@ async def test_killed_browser_fails_the_pending_call_and_the_next_call_relaunche
         pid = manager.chrome.pid
         tab = await ctx.tab()
         async with tab.session.wait_for("Runtime.consoleAPICalled", timeout=10):  # the call is in the page
-            pending = asyncio.ensure_future(registry.dispatch(
-                "browser_eval", {"expression": "console.log('in'); new Promise(() => {})", "timeout": "20s"}, ctx))
+            pending = asyncio.ensure_future(
+                registry.dispatch(
+                    "browser_eval", {"expression": "console.log('in'); new Promise(() => {})", "timeout": "20s"}, ctx
+                )
+            )
         os.kill(pid, signal.SIGKILL)
         result = await asyncio.wait_for(pending, 10)
         assert result.code == "BROWSER_CLOSED"
@@ -133,8 +136,9 @@ async def test_ctrl_c_leaves_no_process_and_no_profile():
                 await asyncio.Event().wait()
         asyncio.run(main())
     """)
-    process = await asyncio.create_subprocess_exec(sys.executable, "-c", script, stdout=subprocess.PIPE,
-                                                   stderr=subprocess.DEVNULL)
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", script, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+    )
     line = await asyncio.wait_for(process.stdout.readline(), 30)
     pid, profile = line.decode().split()
     process.send_signal(signal.SIGINT)

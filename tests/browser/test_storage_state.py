@@ -45,6 +45,7 @@ def caller(manager: BrowserManager, conversation_id: str):
 
     async def call(name: str, **arguments):
         return await REGISTRY.dispatch(name, arguments, ctx)
+
     return call
 
 
@@ -93,8 +94,9 @@ async def test_the_file_is_owner_only_and_in_playwright_shape(state_manager, ser
     for cookie in state["cookies"]:
         assert set(cookie) == {"name", "value", "domain", "path", "expires", "httpOnly", "secure", "sameSite"}
         assert cookie["domain"] == "127.0.0.1" and cookie["sameSite"] in ("Strict", "Lax", "None")
-    assert state["origins"] == [{"origin": server.base, "localStorage": [{"name": "token", "value": "tok-1"},
-                                                                         {"name": "user", "value": "ada"}]}]
+    assert state["origins"] == [
+        {"origin": server.base, "localStorage": [{"name": "token", "value": "tok-1"}, {"name": "user", "value": "ada"}]}
+    ]
     assert not [p for p in roots.iterdir() if p.name.startswith(".browserx-state-")]  # no temp file left
 
 
@@ -110,15 +112,18 @@ async def test_paths_outside_the_file_roots_are_refused(state_manager, tmp_path)
     assert outside.read_text() == '{"cookies": [], "origins": []}'  # the refused save wrote nothing
 
 
-@pytest.mark.parametrize("content", [
-    "not json at all",
-    '["a list"]',
-    '{"cookies": {"name": "x"}}',
-    '{"cookies": [{"name": "x", "value": "1"}]}',                       # nowhere: no domain/path/url
-    '{"cookies": [{"name": "x", "value": 1, "domain": "a.b", "path": "/"}]}',
-    '{"cookies": [], "origins": [{"origin": "http://a.b", "localStorage": [{"name": "k"}]}]}',
-    '{"cookies": [{"name": "x", "value": "1", "domain": "a.b", "path": "/", "sameSite": "Sometimes"}]}',
-])
+@pytest.mark.parametrize(
+    "content",
+    [
+        "not json at all",
+        '["a list"]',
+        '{"cookies": {"name": "x"}}',
+        '{"cookies": [{"name": "x", "value": "1"}]}',  # nowhere: no domain/path/url
+        '{"cookies": [{"name": "x", "value": 1, "domain": "a.b", "path": "/"}]}',
+        '{"cookies": [], "origins": [{"origin": "http://a.b", "localStorage": [{"name": "k"}]}]}',
+        '{"cookies": [{"name": "x", "value": "1", "domain": "a.b", "path": "/", "sameSite": "Sometimes"}]}',
+    ],
+)
 async def test_a_bad_file_is_a_validation_error(state_manager, roots, content):
     call = caller(state_manager, "state-bad")
     path = roots / "bad.json"
@@ -136,19 +141,39 @@ async def test_a_missing_file_or_unknown_action_is_refused(state_manager, roots)
 
 async def test_storage_state_option_loads_into_every_new_conversation(server, tmp_path):
     path = tmp_path / "state.json"
-    path.write_text(json.dumps({
-        "cookies": [{"name": "sid", "value": "from-file", "domain": "127.0.0.1", "path": "/", "expires": -1,
-                     "httpOnly": False, "secure": False, "sameSite": "Lax"}],
-        "origins": [{"origin": server.base, "localStorage": [{"name": "token", "value": "tok-file"}]},
-                    {"origin": "http://127.0.0.1:9", "localStorage": [{"name": "elsewhere", "value": "1"}]}]}))
+    path.write_text(
+        json.dumps(
+            {
+                "cookies": [
+                    {
+                        "name": "sid",
+                        "value": "from-file",
+                        "domain": "127.0.0.1",
+                        "path": "/",
+                        "expires": -1,
+                        "httpOnly": False,
+                        "secure": False,
+                        "sameSite": "Lax",
+                    }
+                ],
+                "origins": [
+                    {"origin": server.base, "localStorage": [{"name": "token", "value": "tok-file"}]},
+                    {"origin": "http://127.0.0.1:9", "localStorage": [{"name": "elsewhere", "value": "1"}]},
+                ],
+            }
+        )
+    )
     url = server.route("/state/option", "<title>option</title>")
     async with BrowserManager(BrowserConfig(storage_state=str(path))) as manager:
         seen = []
         for conversation_id in ("opt-1", "opt-2"):
             call = caller(manager, conversation_id)
             await call("browser_navigate", url=url)
-            seen.append((await call("browser_eval", expression="document.cookie + '|' + "
-                                    "localStorage.getItem('token')")).data["result"])
+            seen.append(
+                (await call("browser_eval", expression="document.cookie + '|' + localStorage.getItem('token')")).data[
+                    "result"
+                ]
+            )
     assert seen == ["sid=from-file|tok-file", "sid=from-file|tok-file"]
     assert server.requests["/state/option"] == 2  # loading the origins requested nothing from the server
 
@@ -165,9 +190,17 @@ async def test_a_bad_storage_state_option_fails_the_conversation_with_validation
 
 async def test_origins_outside_allowed_origins_are_skipped(server, tmp_path):
     path = tmp_path / "state.json"
-    path.write_text(json.dumps({"cookies": [], "origins": [
-        {"origin": server.base, "localStorage": [{"name": "k", "value": "v"}]},
-        {"origin": "https://example.com", "localStorage": [{"name": "k", "value": "v"}]}]}))
+    path.write_text(
+        json.dumps(
+            {
+                "cookies": [],
+                "origins": [
+                    {"origin": server.base, "localStorage": [{"name": "k", "value": "v"}]},
+                    {"origin": "https://example.com", "localStorage": [{"name": "k", "value": "v"}]},
+                ],
+            }
+        )
+    )
     async with BrowserManager(BrowserConfig(allowed_origins=[server.base], file_roots=[str(tmp_path)])) as manager:
         result = await caller(manager, "skip")("browser_storage_state", action="load", path=str(path))
     assert result.success, result.error
@@ -209,18 +242,31 @@ async def test_files_move_between_playwright_and_browserx(state_manager, server,
 async def test_the_cli_loads_storage_state_and_refuses_a_bad_file_with_exit_2(server, tmp_path):
     async def browserx(*args: str) -> tuple[int, str, str]:
         proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "browserx.cli", *args, stdin=asyncio.subprocess.DEVNULL,
-            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+            sys.executable,
+            "-m",
+            "browserx.cli",
+            *args,
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+        )
         out, err = await asyncio.wait_for(proc.communicate(), 60)
         return proc.returncode, out.decode(), err.decode()
 
     good, bad = tmp_path / "good.json", tmp_path / "bad.json"
-    good.write_text(json.dumps({"cookies": [{"name": "cli", "value": "yes", "domain": "127.0.0.1", "path": "/"}],
-                                "origins": [{"origin": server.base, "localStorage": [{"name": "k", "value": "v"}]}]}))
+    good.write_text(
+        json.dumps(
+            {
+                "cookies": [{"name": "cli", "value": "yes", "domain": "127.0.0.1", "path": "/"}],
+                "origins": [{"origin": server.base, "localStorage": [{"name": "k", "value": "v"}]}],
+            }
+        )
+    )
     bad.write_text("{not json")
     url = server.route("/state/cli", "<title>cli</title>")
-    code, out, err = await browserx("eval", url, "document.cookie + '|' + localStorage.getItem('k')",
-                                    "--storage-state", str(good))
+    code, out, err = await browserx(
+        "eval", url, "document.cookie + '|' + localStorage.getItem('k')", "--storage-state", str(good)
+    )
     assert code == 0, err
     assert json.loads(out) == {"result": "cli=yes|v"}
     code, _, err = await browserx("eval", url, "1", "--storage-state", str(bad))
@@ -228,7 +274,8 @@ async def test_the_cli_loads_storage_state_and_refuses_a_bad_file_with_exit_2(se
 
 
 def test_the_options_become_the_config():
-    args = build_parser().parse_args(["navigate", "http://127.0.0.1/", "--user-data-dir", "/tmp/p",
-                                      "--storage-state", "s.json"])
+    args = build_parser().parse_args(
+        ["navigate", "http://127.0.0.1/", "--user-data-dir", "/tmp/p", "--storage-state", "s.json"]
+    )
     config = config_from_args(args)
     assert config.user_data_dir == "/tmp/p" and config.storage_state == "s.json"

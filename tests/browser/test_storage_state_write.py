@@ -23,6 +23,7 @@ async def rooted(tmp_path):
 
         async def call(name: str, **arguments):
             return await REGISTRY.dispatch(name, arguments, ctx)
+
         yield call, root
 
 

@@ -17,25 +17,30 @@ from cli_process import browserx
 REGISTRY = default_registry()
 
 
-
-
 def caller(manager: BrowserManager, conversation_id: str):
     ctx = ToolContext(manager, conversation_id)
 
     async def call(name: str, **arguments):
         return await REGISTRY.dispatch(name, arguments, ctx)
+
     return call
 
 
 async def test_cookies_and_local_storage_survive_two_cli_runs(server, tmp_path):
     profile = tmp_path / "profile"
     url = server.route("/profile/cli", "<title>profile</title>")
-    code, out, err = await browserx("eval", url, "document.cookie = 'sid=kept; max-age=3600'; "
-                                    "localStorage.setItem('k', 'kept-too'); 1", "--user-data-dir", str(profile))
+    code, out, err = await browserx(
+        "eval",
+        url,
+        "document.cookie = 'sid=kept; max-age=3600'; localStorage.setItem('k', 'kept-too'); 1",
+        "--user-data-dir",
+        str(profile),
+    )
     assert code == 0, err
     assert (profile / "Default").is_dir()  # the profile is still there after the browser closed
-    code, out, err = await browserx("eval", url, "document.cookie + '|' + localStorage.getItem('k')",
-                                    "--user-data-dir", str(profile))
+    code, out, err = await browserx(
+        "eval", url, "document.cookie + '|' + localStorage.getItem('k')", "--user-data-dir", str(profile)
+    )
     assert code == 0, err
     assert json.loads(out) == {"result": "sid=kept|kept-too"}
     # Without the profile, a run starts clean.
@@ -70,8 +75,9 @@ async def test_a_second_cli_run_on_a_busy_profile_exits_with_profile_in_use(tmp_
 async def test_two_launches_racing_for_one_profile_give_one_browser_and_one_coded_error(tmp_path):
     profile = str(tmp_path / "race")
     async with asyncio.timeout(60):
-        results = await asyncio.gather(launch_chrome(user_data_dir=profile), launch_chrome(user_data_dir=profile),
-                                       return_exceptions=True)
+        results = await asyncio.gather(
+            launch_chrome(user_data_dir=profile), launch_chrome(user_data_dir=profile), return_exceptions=True
+        )
     browsers = [r for r in results if not isinstance(r, BaseException)]
     errors = [r for r in results if isinstance(r, BaseException)]
     for chrome in browsers:
@@ -116,8 +122,12 @@ def test_a_profile_for_an_attached_browser_or_a_file_is_refused(tmp_path):
 
 
 async def test_downloads_of_conversations_sharing_the_profile_reach_their_files(server, tmp_path):
-    url = server.route("/profile/file.csv", "a,b\n1,2\n", content_type="text/csv",
-                       headers={"Content-Disposition": 'attachment; filename="shared.csv"'})
+    url = server.route(
+        "/profile/file.csv",
+        "a,b\n1,2\n",
+        content_type="text/csv",
+        headers={"Content-Disposition": 'attachment; filename="shared.csv"'},
+    )
     async with BrowserManager(BrowserConfig(user_data_dir=str(tmp_path / "downloads"))) as manager:
         first, second = caller(manager, "one"), caller(manager, "two")
         await first("browser_tabs", action="list")

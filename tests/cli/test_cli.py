@@ -18,8 +18,6 @@ from cli_process import browserx
 TIMEOUT = 60
 
 
-
-
 def coded_error(stderr: str) -> dict:
     return json.loads(stderr.strip().splitlines()[-1])["error"]
 
@@ -54,10 +52,27 @@ def test_no_command_prints_usage_and_fails(capsys):
 
 def test_browser_options_become_the_config():
     parser = build_parser()
-    args = parser.parse_args(["navigate", "http://127.0.0.1/", "--viewport", "800x600", "--idle-timeout", "5",
-                              "--allowed-origins", "http://127.0.0.1:1,https://Example.com",
-                              "--allowed-origins", "http://localhost:2", "--headful", "--no-eval",
-                              "--cdp-url", "http://127.0.0.1:9222", "--output-dir", "/tmp/x", "--allow-file-urls"])
+    args = parser.parse_args(
+        [
+            "navigate",
+            "http://127.0.0.1/",
+            "--viewport",
+            "800x600",
+            "--idle-timeout",
+            "5",
+            "--allowed-origins",
+            "http://127.0.0.1:1,https://Example.com",
+            "--allowed-origins",
+            "http://localhost:2",
+            "--headful",
+            "--no-eval",
+            "--cdp-url",
+            "http://127.0.0.1:9222",
+            "--output-dir",
+            "/tmp/x",
+            "--allow-file-urls",
+        ]
+    )
     config = config_from_args(args)
     assert config.viewport == (800, 600) and config.idle_timeout == 5.0
     assert config.allowed_origins == ["http://127.0.0.1:1", "https://example.com", "http://localhost:2"]
@@ -138,14 +153,33 @@ async def test_ctrl_c_or_sigterm_closes_the_browser_before_exiting(server, signu
     """A signal to a running `browserx mcp` (stdio, stdin still open) after its browser started."""
     url = server.route("/cli/sigint", "<title>x</title>")
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "browserx.cli", "-v", "mcp", stdin=asyncio.subprocess.PIPE,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+        sys.executable,
+        "-m",
+        "browserx.cli",
+        "-v",
+        "mcp",
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
     messages = [
-        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-            "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "0"}}},
+        {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "initialize",
+            "params": {
+                "protocolVersion": "2025-06-18",
+                "capabilities": {},
+                "clientInfo": {"name": "raw", "version": "0"},
+            },
+        },
         {"jsonrpc": "2.0", "method": "notifications/initialized"},
-        {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "browser_navigate",
-                                                                       "arguments": {"url": url}}},
+        {
+            "jsonrpc": "2.0",
+            "id": 2,
+            "method": "tools/call",
+            "params": {"name": "browser_navigate", "arguments": {"url": url}},
+        },
     ]
     assert proc.stdin is not None and proc.stdout is not None
     proc.stdin.write("".join(json.dumps(m) + "\n" for m in messages).encode())

@@ -15,9 +15,16 @@ def _config(*argv: str):
     return config_from_args(build_parser().parse_args(list(argv)))
 
 
-@pytest.mark.parametrize("argv, policy", [
-    (["mcp"], "ask"), (["run", "a task"], "ask"), (["snapshot", "http://127.0.0.1/"], "accept_alerts"),
-    (["mcp", "--dialogs", "dismiss"], "dismiss"), (["snapshot", "http://127.0.0.1/", "--dialogs", "ask"], "ask")])
+@pytest.mark.parametrize(
+    "argv, policy",
+    [
+        (["mcp"], "ask"),
+        (["run", "a task"], "ask"),
+        (["snapshot", "http://127.0.0.1/"], "accept_alerts"),
+        (["mcp", "--dialogs", "dismiss"], "dismiss"),
+        (["snapshot", "http://127.0.0.1/", "--dialogs", "ask"], "ask"),
+    ],
+)
 def test_each_command_has_its_default_policy_and_the_option_overrides_it(argv, policy):
     assert _config(*argv).dialog_policy == policy
 

@@ -23,6 +23,7 @@ def test_the_generated_list_has_one_line_per_registry_tool_including_new_ones():
 
     async def noop(ctx, params):
         return None
+
     registry.add(Tool("test_new_tool", "Do a new thing. Second sentence is left out.", Params, noop))
     lines = gen.tool_list(registry).splitlines()
     assert [line.split("`")[1] for line in lines] == registry.names()

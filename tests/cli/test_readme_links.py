@@ -32,7 +32,9 @@ def anchors(markdown: str) -> set[str]:
 
 def test_the_slugs_follow_github():
     assert anchors("## What is guaranteed, and how it is tested\n```\n# not a heading\n```\n## Benchmarks\n") == {
-        "what-is-guaranteed-and-how-it-is-tested", "benchmarks"}
+        "what-is-guaranteed-and-how-it-is-tested",
+        "benchmarks",
+    }
 
 
 @pytest.mark.parametrize("doc", DOCS, ids=lambda p: p.name)

@@ -18,9 +18,11 @@ from browserx.actions.navigation import navigate
 
 async def js(tab, expression: str, timeout: float = 10.0) -> Any:
     """The JSON value of `expression` in the page, promises awaited (bounded)."""
-    result = await tab.session.send("Runtime.evaluate", {
-        "expression": expression, "awaitPromise": True, "returnByValue": True,
-        "timeout": int(timeout * 1000)}, timeout=timeout + 1)
+    result = await tab.session.send(
+        "Runtime.evaluate",
+        {"expression": expression, "awaitPromise": True, "returnByValue": True, "timeout": int(timeout * 1000)},
+        timeout=timeout + 1,
+    )
     assert "exceptionDetails" not in result, result["exceptionDetails"]
     return result["result"].get("value")
 
@@ -39,6 +41,7 @@ async def console_entry(tab, predicate: Callable[[dict[str, Any]], bool], timeou
         entry = buffer.entries[-1]
         if not future.done() and predicate(entry):
             future.set_result(entry)
+
     buffer.add = add  # an instance attribute: from_console_api and friends call it
     try:
         yield future
@@ -59,6 +62,7 @@ def text_is(text: str) -> Callable[[dict[str, Any]], bool]:
 @pytest.fixture
 def pwa(server):
     """`await pwa(tab)`: load the test PWA, wait for its worker to activate, reload so it controls the page."""
+
     async def run(tab) -> str:
         url = server.url("/pwa/index.html")
         await navigate(tab, url)
@@ -66,6 +70,7 @@ def pwa(server):
         await navigate(tab, url)
         assert await js(tab, "!!navigator.serviceWorker.controller") is True
         return url
+
     return run
 
 

@@ -26,7 +26,9 @@ async def test_service_worker_console_log_is_tagged_with_the_worker(tab, call, p
 
 
 async def test_same_process_iframe_log_is_tagged_with_the_iframe_url(tab, server, console_entry):
-    page = server.route("/ctx/outer.html", "<iframe src='/pwa/frame.html'></iframe><script>console.log('outer')</script>")
+    page = server.route(
+        "/ctx/outer.html", "<iframe src='/pwa/frame.html'></iframe><script>console.log('outer')</script>"
+    )
     async with console_entry(tab, text_is("iframe loaded")) as entry:
         await navigate(tab, page)
     assert entry.result()["context"] == f"iframe:{server.url('/pwa/frame.html')}"
@@ -49,8 +51,11 @@ async def test_out_of_process_iframe_log_is_tagged_with_the_iframe_url(tab, serv
 async def test_dedicated_worker_log_and_fetch_are_tagged_with_the_worker(tab, call, server, js, console_entry):
     await navigate(tab, server.route("/ctx/worker.html", "<p>worker</p>"))
     async with console_entry(tab, text_is("worker got hi")) as entry:
-        answer = await js(tab, """new Promise((resolve) => {
-            const w = new Worker('/pwa/worker.js'); w.onmessage = (e) => resolve(e.data); w.postMessage('hi'); })""")
+        answer = await js(
+            tab,
+            """new Promise((resolve) => {
+            const w = new Worker('/pwa/worker.js'); w.onmessage = (e) => resolve(e.data); w.postMessage('hi'); })""",
+        )
     assert answer == "fresh from the network"
     assert entry.result()["context"] == f"worker:{server.url('/pwa/worker.js')}"
     fetched = (await call("browser_get_network_sources", filter="from=worker")).data["requests"]
@@ -62,9 +67,15 @@ async def test_dedicated_worker_log_and_fetch_are_tagged_with_the_worker(tab, ca
 async def test_shared_worker_log_reaches_tabs_of_its_origin(tab, server, js, console_entry):
     await navigate(tab, server.route("/ctx/shared.html", "<p>shared</p>"))
     async with console_entry(tab, text_is("shared worker got hi")) as entry:
-        assert await js(tab, """new Promise((resolve) => {
+        assert (
+            await js(
+                tab,
+                """new Promise((resolve) => {
             const w = new SharedWorker('/pwa/shared.js'); w.port.onmessage = (e) => resolve(e.data);
-            w.port.postMessage('hi'); })""") == "ok"
+            w.port.postMessage('hi'); })""",
+            )
+            == "ok"
+        )
     assert entry.result()["context"] == f"shared_worker:{server.url('/pwa/shared.js')}"
 
 
@@ -79,7 +90,9 @@ async def test_worker_exception_is_an_error_entry_of_the_worker(tab, server, js,
 async def test_browser_log_entries_are_collected_with_their_context(tab, server, js, console_entry):
     server.route("/ctx/missing.png", "nope", "text/plain", status=404)
     await navigate(tab, server.route("/ctx/log.html", "<p>log</p>"))
-    async with console_entry(tab, lambda e: e["source"] == "log-network" and "missing.png" in e.get("url", "")) as entry:
+    async with console_entry(
+        tab, lambda e: e["source"] == "log-network" and "missing.png" in e.get("url", "")
+    ) as entry:
         await js(tab, "fetch('/ctx/missing.png').then(r => r.status)")
     assert entry.result()["type"] == "error"
     assert entry.result()["context"] == "page"
@@ -88,10 +101,15 @@ async def test_browser_log_entries_are_collected_with_their_context(tab, server,
 async def test_worker_messages_are_not_duplicated_into_the_page(tab, server, js, console_entry):
     await navigate(tab, server.route("/ctx/dup.html", "<p>dup</p>"))
     # Chromium echoes a worker's console message to its page as a Log entry: wait for that echo too.
-    echo = tab.session.wait_for("Log.entryAdded", timeout=10,
-                                predicate=lambda p: p["entry"].get("text") == "worker got once")
+    echo = tab.session.wait_for(
+        "Log.entryAdded", timeout=10, predicate=lambda p: p["entry"].get("text") == "worker got once"
+    )
     async with echo, console_entry(tab, text_is("worker got once")):
-        await js(tab, """new Promise((resolve) => {
-            const w = new Worker('/pwa/worker.js'); w.onmessage = (e) => resolve(e.data); w.postMessage('once'); })""")
-    assert [e["context"] for e in tab.console.entries if e["text"] == "worker got once"] == \
-        [f"worker:{server.url('/pwa/worker.js')}"]
+        await js(
+            tab,
+            """new Promise((resolve) => {
+            const w = new Worker('/pwa/worker.js'); w.onmessage = (e) => resolve(e.data); w.postMessage('once'); })""",
+        )
+    assert [e["context"] for e in tab.console.entries if e["text"] == "worker got once"] == [
+        f"worker:{server.url('/pwa/worker.js')}"
+    ]

@@ -32,11 +32,14 @@ async def test_worker_passthrough_shows_the_workers_own_network_fetch(tab, call,
     # The page has its response before the worker's session reports its own fetch finished (another
     # process): wait for that event, armed before the fetch, so the size is known when we ask.
     fetch_ids: set[str] = set()
-    off = worker.session.on("Network.requestWillBeSent",
-                            lambda p: fetch_ids.add(p["requestId"]) if "network.txt" in p["request"]["url"] else None)
+    off = worker.session.on(
+        "Network.requestWillBeSent",
+        lambda p: fetch_ids.add(p["requestId"]) if "network.txt" in p["request"]["url"] else None,
+    )
     try:
-        async with worker.session.wait_for("Network.loadingFinished", timeout=10,
-                                           predicate=lambda p: p["requestId"] in fetch_ids):
+        async with worker.session.wait_for(
+            "Network.loadingFinished", timeout=10, predicate=lambda p: p["requestId"] in fetch_ids
+        ):
             assert (await js(tab, "window.get('/pwa/network.txt')")).strip() == "fresh from the network"
     finally:
         off()
@@ -48,8 +51,9 @@ async def test_worker_passthrough_shows_the_workers_own_network_fetch(tab, call,
 
 
 async def test_reload_of_cacheable_resource_comes_from_a_browser_cache(tab, call, server):
-    server.route("/c/lib.js", "window.libLoaded = true;", "application/javascript",
-                 headers={"Cache-Control": "max-age=3600"})
+    server.route(
+        "/c/lib.js", "window.libLoaded = true;", "application/javascript", headers={"Cache-Control": "max-age=3600"}
+    )
     page = server.route("/c/page.html", "<script src='/c/lib.js'></script><p>cache test</p>")
     await navigate(tab, page)
     await navigate(tab, page)
@@ -97,8 +101,9 @@ async def test_small_body_is_returned_inline(tab, call, server, js):
     server.route("/c/small.txt", "hello body", "text/plain")
     await navigate(tab, server.route("/c/body.html", "<p>body</p>"))
     await js(tab, "fetch('/c/small.txt').then(r => r.text())")
-    request_id = only((await call("browser_get_network_sources", filter="small.txt")).data["requests"],
-                      url=server.url("/c/small.txt"))["request_id"]
+    request_id = only(
+        (await call("browser_get_network_sources", filter="small.txt")).data["requests"], url=server.url("/c/small.txt")
+    )["request_id"]
     data = (await call("browser_get_network_sources", request_id=request_id)).data
     assert data["body"] == "hello body"
     assert data["body_bytes"] == 10
@@ -109,8 +114,9 @@ async def test_large_body_is_written_to_a_file(tab, call, conversation, server, 
     server.route("/c/large.txt", payload, "text/plain")
     await navigate(tab, server.route("/c/body2.html", "<p>body</p>"))
     await js(tab, "fetch('/c/large.txt').then(r => r.text())")
-    request_id = only((await call("browser_get_network_sources", filter="large.txt")).data["requests"],
-                      url=server.url("/c/large.txt"))["request_id"]
+    request_id = only(
+        (await call("browser_get_network_sources", filter="large.txt")).data["requests"], url=server.url("/c/large.txt")
+    )["request_id"]
     data = (await call("browser_get_network_sources", request_id=request_id)).data
     assert "body" not in data
     path = Path(data["body_file"])
@@ -125,6 +131,7 @@ async def test_unknown_request_id_is_not_found(tab, call):
 
 async def test_ring_buffer_keeps_only_the_most_recent_requests(tab, server, js):
     from browserx.devtools.network import network_log, network_sources
+
     log = network_log(tab)
     log.maxlen = 3
     await navigate(tab, server.route("/c/ring.html", "<p>ring</p>"))
@@ -139,8 +146,9 @@ async def test_ring_buffer_keeps_only_the_most_recent_requests(tab, server, js):
 async def test_body_of_a_response_from_the_worker_cache_is_returned_inline(tab, call, pwa, server, js):
     await pwa(tab)
     await js(tab, "window.get('/pwa/cached.txt')")
-    request_id = only((await call("browser_get_network_sources", filter="cached.txt")).data["requests"],
-                      context=None)["request_id"]
+    request_id = only((await call("browser_get_network_sources", filter="cached.txt")).data["requests"], context=None)[
+        "request_id"
+    ]
     data = (await call("browser_get_network_sources", request_id=request_id)).data
     assert data["body"].strip() == "cached by the service worker"
 
@@ -150,8 +158,9 @@ async def test_binary_body_is_written_to_a_file_byte_for_byte(tab, call, server,
     server.route("/c/blob.bin", payload, "application/octet-stream")
     await navigate(tab, server.route("/c/bin.html", "<p>bin</p>"))
     await js(tab, "fetch('/c/blob.bin').then(r => r.arrayBuffer()).then(b => b.byteLength)")
-    request_id = only((await call("browser_get_network_sources", filter="blob.bin")).data["requests"],
-                      url=server.url("/c/blob.bin"))["request_id"]
+    request_id = only(
+        (await call("browser_get_network_sources", filter="blob.bin")).data["requests"], url=server.url("/c/blob.bin")
+    )["request_id"]
     data = (await call("browser_get_network_sources", request_id=request_id)).data
     assert data["body_bytes"] == 512 and "body" not in data and "preview" not in data
     assert Path(data["body_file"]).read_bytes() == payload

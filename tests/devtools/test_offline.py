@@ -25,8 +25,12 @@ async def test_going_back_online_restores_the_network(tab, call, pwa, js):
     await call("browser_set_offline", offline=True)
     assert await js(tab, "window.get('/pwa/network.txt')") == "ERR TypeError"
     result = await call("browser_set_offline", offline=False)
-    assert result.data == {"offline": False, "preset": "none", "throttled": False,
-                           "applied_to": result.data["applied_to"]}
+    assert result.data == {
+        "offline": False,
+        "preset": "none",
+        "throttled": False,
+        "applied_to": result.data["applied_to"],
+    }
     assert (await js(tab, "window.get('/pwa/network.txt')")).strip() == "fresh from the network"
 
 
@@ -43,13 +47,16 @@ async def test_dedicated_worker_fetch_fails_while_offline(tab, call, server, js)
     await navigate(tab, server.route("/o/worker.html", "<p>worker</p>"))
     await call("browser_set_offline", offline=True)
     # A worker from a blob needs no network to start.
-    answer = await js(tab, """new Promise((resolve) => {
+    answer = await js(
+        tab,
+        """new Promise((resolve) => {
         const source = "onmessage = () => fetch('/pwa/network.txt?from=worker')" +
           ".then(r => r.text()).then(t => postMessage(t.trim()), e => postMessage('ERR ' + e.name))";
         const w = new Worker(URL.createObjectURL(new Blob([source], {type: 'text/javascript'})));
         w.onmessage = (e) => resolve(e.data);
         w.postMessage('go');
-      })""")
+      })""",
+    )
     assert answer == "ERR TypeError"
     assert server.requests.get("/pwa/network.txt", 0) == 0
 
@@ -58,13 +65,18 @@ async def test_service_worker_attached_while_offline_is_offline_too(tab, call, s
     await navigate(tab, server.url("/pwa/frame.html"))
     await call("browser_set_offline", offline=True)
     # The new worker's target attaches before it fetches its script: it must get the tab's conditions.
-    outcome = await js(tab, """navigator.serviceWorker.register('/pwa/sw.js', {scope: '/pwa/'})
-        .then(() => 'registered', (e) => 'ERR ' + e.name)""")
+    outcome = await js(
+        tab,
+        """navigator.serviceWorker.register('/pwa/sw.js', {scope: '/pwa/'})
+        .then(() => 'registered', (e) => 'ERR ' + e.name)""",
+    )
     assert outcome == "ERR TypeError"
     assert server.requests.get("/pwa/sw.js", 0) == 0
     await call("browser_set_offline", offline=False)
-    assert await js(tab, "navigator.serviceWorker.register('/pwa/sw.js', {scope: '/pwa/'}).then(() => 'registered')") \
+    assert (
+        await js(tab, "navigator.serviceWorker.register('/pwa/sw.js', {scope: '/pwa/'}).then(() => 'registered')")
         == "registered"
+    )
 
 
 async def test_throttling_preset_is_reported_and_seen_by_the_page(tab, call, server, js):

@@ -18,8 +18,9 @@ async def test_oopif_navigating_itself_off_the_allowed_origins_is_blocked(conver
     await contexts.settle()
     [child] = [c for c in contexts.children.values() if c.target_type == "iframe"]
     outside = f"http://127.0.0.2:{server.port}/pol/outside.html"
-    async with child.session.wait_for("Fetch.requestPaused", timeout=10,
-                                      predicate=lambda p: p["request"]["url"] == outside):
+    async with child.session.wait_for(
+        "Fetch.requestPaused", timeout=10, predicate=lambda p: p["request"]["url"] == outside
+    ):
         await js(tab, f"frames[0].postMessage({outside!r}, '*'), true")
     blocked = [n for n in tab.notices if n["type"] == "navigation_blocked"]
     assert [n["url"] for n in blocked] == [outside]

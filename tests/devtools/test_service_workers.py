@@ -5,8 +5,6 @@ from __future__ import annotations
 from browserx.actions.navigation import navigate
 
 
-
-
 async def test_installed_worker_controls_the_page_after_reload(tab, call, pwa, server, js):
     await pwa(tab)
     result = await call("browser_get_service_workers")
@@ -40,8 +38,11 @@ async def test_page_without_worker_reports_no_registration_and_not_controlled(ta
 async def test_running_state_comes_from_the_service_worker_domain(tab, call, pwa, server, js):
     await pwa(tab)
     assert await js(tab, "window.askWorker('ping')") == "logged ping"  # the worker is running now
-    registration = next(r for r in (await call("browser_get_service_workers")).data["registrations"]
-                        if r["scope"] == server.url("/pwa/"))
+    registration = next(
+        r
+        for r in (await call("browser_get_service_workers")).data["registrations"]
+        if r["scope"] == server.url("/pwa/")
+    )
     assert registration["running_status"] == "running"
     assert registration["status"] == "activated"
 
@@ -53,6 +54,7 @@ async def test_registrations_are_isolated_per_conversation(manager, tab, call, p
         other_tab = await other.tab()
         await navigate(other_tab, server.url("/pwa/frame.html"))
         from browserx.devtools.service_workers import service_workers
+
         data = await service_workers(other_tab)
         assert data["registrations"] == []
         assert data["controlled"] is False

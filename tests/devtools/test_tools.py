@@ -24,8 +24,11 @@ async def test_service_workers_on_a_page_without_service_worker_support_says_so(
 
 
 async def test_unknown_tab_is_tab_not_found(tab, call):
-    for name, args in (("browser_get_service_workers", {}), ("browser_get_network_sources", {}),
-                       ("browser_set_offline", {"offline": True})):
+    for name, args in (
+        ("browser_get_service_workers", {}),
+        ("browser_get_network_sources", {}),
+        ("browser_set_offline", {"offline": True}),
+    ):
         result = await call(name, tab_id=99, **args)
         assert result.code == "TAB_NOT_FOUND", name
 

@@ -36,8 +36,13 @@ def call(name: str, call_id: str | None = None, **arguments: Any) -> dict[str, A
 def calls(*items: tuple[str, dict[str, Any], str | None], text: str | None = None) -> dict[str, Any]:
     tool_calls = []
     for name, arguments, call_id in items:
-        tool_calls.append({"id": call_id or f"call_{next(_ids)}", "type": "function",
-                           "function": {"name": name, "arguments": json.dumps(arguments)}})
+        tool_calls.append(
+            {
+                "id": call_id or f"call_{next(_ids)}",
+                "type": "function",
+                "function": {"name": name, "arguments": json.dumps(arguments)},
+            }
+        )
     return _completion({"role": "assistant", "content": text, "tool_calls": tool_calls}, "tool_calls")
 
 
@@ -47,32 +52,75 @@ def message(text: str) -> dict[str, Any]:
 
 
 def _completion(msg: dict[str, Any], finish: str) -> dict[str, Any]:
-    return {"id": f"chatcmpl-{next(_ids)}", "object": "chat.completion", "created": int(time.time()),
-            "model": "test-model", "choices": [{"index": 0, "message": msg, "finish_reason": finish}],
-            "usage": {"prompt_tokens": 100, "completion_tokens": 10, "total_tokens": 110,
-                      "prompt_tokens_details": {"cached_tokens": 0}}}
+    return {
+        "id": f"chatcmpl-{next(_ids)}",
+        "object": "chat.completion",
+        "created": int(time.time()),
+        "model": "test-model",
+        "choices": [{"index": 0, "message": msg, "finish_reason": finish}],
+        "usage": {
+            "prompt_tokens": 100,
+            "completion_tokens": 10,
+            "total_tokens": 110,
+            "prompt_tokens_details": {"cached_tokens": 0},
+        },
+    }
 
 
 def sse_chunks(completion: dict[str, Any]) -> list[dict[str, Any]]:
     """A completion as the chunks a streaming server sends (pieces of text and arguments, usage last)."""
-    base = {"id": completion["id"], "object": "chat.completion.chunk", "created": completion["created"],
-            "model": completion["model"]}
+    base = {
+        "id": completion["id"],
+        "object": "chat.completion.chunk",
+        "created": completion["created"],
+        "model": completion["model"],
+    }
     msg = completion["choices"][0]["message"]
-    chunks = [{**base, "choices": [{"index": 0, "delta": {"role": "assistant", "content": ""},
-                                    "finish_reason": None}]}]
+    chunks = [{**base, "choices": [{"index": 0, "delta": {"role": "assistant", "content": ""}, "finish_reason": None}]}]
     text = msg.get("content") or ""
     for i in range(0, len(text), 4):
-        chunks.append({**base, "choices": [{"index": 0, "delta": {"content": text[i:i + 4]}, "finish_reason": None}]})
+        chunks.append({**base, "choices": [{"index": 0, "delta": {"content": text[i : i + 4]}, "finish_reason": None}]})
     for index, tool_call in enumerate(msg.get("tool_calls") or []):
         arguments = tool_call["function"]["arguments"]
-        chunks.append({**base, "choices": [{"index": 0, "finish_reason": None, "delta": {"tool_calls": [
-            {"index": index, "id": tool_call["id"], "type": "function",
-             "function": {"name": tool_call["function"]["name"], "arguments": ""}}]}}]})
+        chunks.append(
+            {
+                **base,
+                "choices": [
+                    {
+                        "index": 0,
+                        "finish_reason": None,
+                        "delta": {
+                            "tool_calls": [
+                                {
+                                    "index": index,
+                                    "id": tool_call["id"],
+                                    "type": "function",
+                                    "function": {"name": tool_call["function"]["name"], "arguments": ""},
+                                }
+                            ]
+                        },
+                    }
+                ],
+            }
+        )
         for i in range(0, len(arguments), 7):
-            chunks.append({**base, "choices": [{"index": 0, "finish_reason": None, "delta": {"tool_calls": [
-                {"index": index, "function": {"arguments": arguments[i:i + 7]}}]}}]})
-    chunks.append({**base, "choices": [{"index": 0, "delta": {}, "finish_reason":
-                                        completion["choices"][0]["finish_reason"]}]})
+            chunks.append(
+                {
+                    **base,
+                    "choices": [
+                        {
+                            "index": 0,
+                            "finish_reason": None,
+                            "delta": {
+                                "tool_calls": [{"index": index, "function": {"arguments": arguments[i : i + 7]}}]
+                            },
+                        }
+                    ],
+                }
+            )
+    chunks.append(
+        {**base, "choices": [{"index": 0, "delta": {}, "finish_reason": completion["choices"][0]["finish_reason"]}]}
+    )
     chunks.append({**base, "choices": [], "usage": completion.get("usage")})
     return chunks
 
@@ -84,14 +132,20 @@ class FakeChat(FakeResponses):
         super().__init__(usage=usage)
 
     def _usage_fields(self, input_tokens: int, cached: int) -> dict[str, Any]:
-        return {"prompt_tokens": input_tokens, "completion_tokens": 10, "total_tokens": input_tokens + 10,
-                "prompt_tokens_details": {"cached_tokens": cached}}
+        return {
+            "prompt_tokens": input_tokens,
+            "completion_tokens": 10,
+            "total_tokens": input_tokens + 10,
+            "prompt_tokens_details": {"cached_tokens": cached},
+        }
 
     def _stream(self, body: dict[str, Any], payload: dict[str, Any]) -> bytes | None:
         if not body.get("stream"):
             return None
-        return b"".join(b"data: " + json.dumps(chunk).encode() + b"\n\n" for chunk in sse_chunks(payload)) \
+        return (
+            b"".join(b"data: " + json.dumps(chunk).encode() + b"\n\n" for chunk in sse_chunks(payload))
             + b"data: [DONE]\n\n"
+        )
 
     def client(self, **kwargs: Any) -> ChatClient:
         kwargs.setdefault("max_retries", 2)
@@ -101,10 +155,16 @@ class FakeChat(FakeResponses):
 
 # -- reading requests ---------------------------------------------------------------------------
 
+
 def images_in(body: dict[str, Any]) -> list[str]:
     """The URLs of every image_url part in a request body."""
-    return [part["image_url"]["url"] for msg in body.get("messages", []) if isinstance(msg.get("content"), list)
-            for part in msg["content"] if part.get("type") == "image_url"]
+    return [
+        part["image_url"]["url"]
+        for msg in body.get("messages", [])
+        if isinstance(msg.get("content"), list)
+        for part in msg["content"]
+        if part.get("type") == "image_url"
+    ]
 
 
 def tool_output(body: dict[str, Any], call_id: str) -> dict[str, Any]:

@@ -40,8 +40,16 @@ def calls(*items: tuple[str, dict[str, Any], str | None]) -> dict[str, Any]:
     output = []
     for name, arguments, call_id in items:
         n = next(_ids)
-        output.append({"type": "function_call", "id": f"fc_{n}", "call_id": call_id or f"call_{n}", "name": name,
-                       "arguments": json.dumps(arguments), "status": "completed"})
+        output.append(
+            {
+                "type": "function_call",
+                "id": f"fc_{n}",
+                "call_id": call_id or f"call_{n}",
+                "name": name,
+                "arguments": json.dumps(arguments),
+                "status": "completed",
+            }
+        )
     return _response(output)
 
 
@@ -53,17 +61,45 @@ def cut(entry: dict[str, Any]) -> dict[str, Any]:
 def message(text: str) -> dict[str, Any]:
     """A Response whose output is a final assistant message."""
     n = next(_ids)
-    return _response([{"type": "message", "id": f"msg_{n}", "role": "assistant", "status": "completed",
-                       "content": [{"type": "output_text", "text": text, "annotations": []}]}])
+    return _response(
+        [
+            {
+                "type": "message",
+                "id": f"msg_{n}",
+                "role": "assistant",
+                "status": "completed",
+                "content": [{"type": "output_text", "text": text, "annotations": []}],
+            }
+        ]
+    )
 
 
 def _response(output: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"id": f"resp_{next(_ids)}", "object": "response", "created_at": int(time.time()), "status": "completed",
-            "model": "test-model", "output": output, "parallel_tool_calls": True, "tool_choice": "auto", "tools": [],
-            "error": None, "incomplete_details": None, "instructions": None, "metadata": {},
-            "temperature": 1.0, "top_p": 1.0, "text": {"format": {"type": "text"}},
-            "usage": {"input_tokens": 100, "input_tokens_details": {"cached_tokens": 0},
-                      "output_tokens": 10, "output_tokens_details": {"reasoning_tokens": 0}, "total_tokens": 110}}
+    return {
+        "id": f"resp_{next(_ids)}",
+        "object": "response",
+        "created_at": int(time.time()),
+        "status": "completed",
+        "model": "test-model",
+        "output": output,
+        "parallel_tool_calls": True,
+        "tool_choice": "auto",
+        "tools": [],
+        "error": None,
+        "incomplete_details": None,
+        "instructions": None,
+        "metadata": {},
+        "temperature": 1.0,
+        "top_p": 1.0,
+        "text": {"format": {"type": "text"}},
+        "usage": {
+            "input_tokens": 100,
+            "input_tokens_details": {"cached_tokens": 0},
+            "output_tokens": 10,
+            "output_tokens_details": {"reasoning_tokens": 0},
+            "total_tokens": 110,
+        },
+    }
 
 
 class FakeResponses:
@@ -96,9 +132,21 @@ class FakeResponses:
                         entry = fake.queue.pop(0) if fake.queue else 400
                 while callable(entry):
                     entry = entry(body)
-                status, payload = (entry, {"error": {"message": f"scripted {entry}", "type": "server_error",
-                                                     "code": None, "param": None}}) \
-                    if isinstance(entry, int) else (200, entry)
+                status, payload = (
+                    (
+                        entry,
+                        {
+                            "error": {
+                                "message": f"scripted {entry}",
+                                "type": "server_error",
+                                "code": None,
+                                "param": None,
+                            }
+                        },
+                    )
+                    if isinstance(entry, int)
+                    else (200, entry)
+                )
                 if status == 200 and fake.usage is not None:
                     counted = fake.usage(earlier, body)
                     payload = {**payload, "usage": fake._usage_fields(counted["input"], counted["cached"])}
@@ -113,7 +161,7 @@ class FakeResponses:
                     self.send_header("Content-Length", str(len(data)))
                     self.end_headers()
                     if cut:  # the connection drops halfway through the answer
-                        self.wfile.write(data[:len(data) // 2])
+                        self.wfile.write(data[: len(data) // 2])
                         self.close_connection = True
                         return
                     self.wfile.write(data)
@@ -128,9 +176,13 @@ class FakeResponses:
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
 
     def _usage_fields(self, input_tokens: int, cached: int) -> dict[str, Any]:
-        return {"input_tokens": input_tokens, "input_tokens_details": {"cached_tokens": cached},
-                "output_tokens": 10, "output_tokens_details": {"reasoning_tokens": 0},
-                "total_tokens": input_tokens + 10}
+        return {
+            "input_tokens": input_tokens,
+            "input_tokens_details": {"cached_tokens": cached},
+            "output_tokens": 10,
+            "output_tokens_details": {"reasoning_tokens": 0},
+            "total_tokens": input_tokens + 10,
+        }
 
     def _stream(self, body: dict[str, Any], payload: dict[str, Any]) -> bytes | None:
         return None  # the Responses client does not stream
@@ -150,6 +202,7 @@ class FakeResponses:
 
 
 # -- reading requests ---------------------------------------------------------------------------
+
 
 def images_in(body: dict[str, Any]) -> list[str]:
     """The data URLs of every input_image in a request body."""
@@ -187,6 +240,7 @@ def text_outside_calls(body: dict[str, Any]) -> str:
 
 def element_id(snapshot_output: str, name: str) -> str:
     """The element id the page model gives to the control named `name` (structured or text form)."""
+
     def walk(node: Any) -> str | None:
         if isinstance(node, dict):
             if node.get("name") == name and isinstance(node.get("id"), str):
@@ -201,12 +255,14 @@ def element_id(snapshot_output: str, name: str) -> str:
                 if match:
                     return match.group(1)
         return None
+
     found = walk(json.loads(snapshot_output))
     assert found, f"no element named {name!r} in the snapshot"
     return found
 
 
 # -- observing tool calls ---------------------------------------------------------------------------
+
 
 class RecordingRegistry(ToolRegistry):
     """The given tools, dispatched as usual; remembers every result and every image path a call produced."""

@@ -32,14 +32,22 @@ def script_login(fake: Any, wire: ModuleType) -> None:
     def typed(name: str, text: str):
         def entry(body: dict[str, Any]) -> dict[str, Any]:
             seen.setdefault("snapshot", wire.last_output(body))  # later steps reuse the first snapshot's ids
-            return wire.calls(("browser_dom", {"action": "type", "element_id": element_id(seen["snapshot"], name),
-                                               "text": text}, None))
+            return wire.calls(
+                (
+                    "browser_dom",
+                    {"action": "type", "element_id": element_id(seen["snapshot"], name), "text": text},
+                    None,
+                )
+            )
+
         return entry
 
     fake.script(
         wire.call("browser_dom", action="snapshot"),
         typed("Username", USER),
         typed("Password", PASSWORD),
-        lambda body: wire.calls(("browser_dom", {"action": "click",
-                                                 "element_id": element_id(seen["snapshot"], "Sign in")}, None)),
-        wire.message("Signed in."))
+        lambda body: wire.calls(
+            ("browser_dom", {"action": "click", "element_id": element_id(seen["snapshot"], "Sign in")}, None)
+        ),
+        wire.message("Signed in."),
+    )

@@ -32,9 +32,11 @@ def usage(earlier: list[dict[str, Any]], body: dict[str, Any]) -> dict[str, int]
     while same < min(len(previous), len(current)) and previous[same] == current[same]:
         same += 1
     key = "input" if "input" in body else "messages"
-    common = {"tools": body.get("tools") if same >= 1 else None,
-              "instructions": body.get("instructions") if same >= 2 else None,
-              key: (body.get(key) or [])[:max(0, same - 2)]}
+    common = {
+        "tools": body.get("tools") if same >= 1 else None,
+        "instructions": body.get("instructions") if same >= 2 else None,
+        key: (body.get(key) or [])[: max(0, same - 2)],
+    }
     prefix = sum(request_tokens(common).values())
     cached = 0 if prefix < MIN_CACHED else prefix // BLOCK * BLOCK
     return {"input": total, "cached": min(cached, total)}

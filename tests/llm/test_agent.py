@@ -21,14 +21,21 @@ from browserx.screenshots.store import ScreenshotStore
 async def _run(fake, manager, conversation, registry, task="Look at the page.", **kwargs):
     client = fake.client(**{k: kwargs.pop(k) for k in ("max_retries", "strict_tools") if k in kwargs})
     try:
-        return await run_agent(task, manager=manager, client=client, registry=registry,
-                               conversation_id=conversation.conversation_id, **kwargs)
+        return await run_agent(
+            task,
+            manager=manager,
+            client=client,
+            registry=registry,
+            conversation_id=conversation.conversation_id,
+            **kwargs,
+        )
     finally:
         await client.close()
 
 
 async def test_prompt_resource_is_sent_as_instructions_with_plain_tools_marked_not_strict(
-        fake, manager, conversation, registry):
+    fake, manager, conversation, registry
+):
     fake.script(message("Nothing to do."))
     result = await _run(fake, manager, conversation, registry, task="Say hello.")
     assert result.status == "completed" and result.answer == "Nothing to do."
@@ -45,28 +52,40 @@ async def test_prompt_resource_is_sent_as_instructions_with_plain_tools_marked_n
 
 
 async def test_strict_tools_on_request_send_strict_schemas_and_the_nulls_are_dropped_before_dispatch(
-        fake, manager, conversation, registry, server):
+    fake, manager, conversation, registry, server
+):
     url = server.route("/strict", "<h1>Strict</h1>")
     dom = next(d for d in registry.declarations() if d["name"] == "browser_dom")["input_schema"]
-    fake.script(fn_call("browser_dom", **{**dict.fromkeys(dom["properties"]), "action": "snapshot"}),
-                message("Done."))
+    fake.script(fn_call("browser_dom", **{**dict.fromkeys(dom["properties"]), "action": "snapshot"}), message("Done."))
     result = await _run(fake, manager, conversation, registry, task="Look.", url=url, strict_tools=True)
     assert result.status == "completed", result.error
     tools = fake.requests[0]["tools"]
-    assert all(tool["strict"] is True and tool["parameters"]["additionalProperties"] is False
-               and set(tool["parameters"]["required"]) == set(tool["parameters"]["properties"]) for tool in tools)
+    assert all(
+        tool["strict"] is True
+        and tool["parameters"]["additionalProperties"] is False
+        and set(tool["parameters"]["required"]) == set(tool["parameters"]["properties"])
+        for tool in tools
+    )
     assert [r.success for r in result.records if r.tool == "browser_dom"] == [True]  # nulls dropped, defaults applied
 
 
 async def test_agent_fills_and_submits_login_form_without_leaking_typed_values(
-        fake, manager, conversation, registry, server, call):
+    fake, manager, conversation, registry, server, call
+):
     user, password = USER, PASSWORD
     url = server.route("/login", LOGIN)
     script_login(fake, fake_responses)
 
     lines = []
-    result = await _run(fake, manager, conversation, registry, task="Sign in with the demo account.", url=url,
-                        on_step=lambda record: lines.append(record))
+    result = await _run(
+        fake,
+        manager,
+        conversation,
+        registry,
+        task="Sign in with the demo account.",
+        url=url,
+        on_step=lambda record: lines.append(record),
+    )
     assert result.status == "completed", result.error
     assert result.answer == "Signed in."
     assert [r.code for r in result.records] == [None] * 5  # navigate, snapshot, type, type, click
@@ -81,13 +100,15 @@ async def test_agent_fills_and_submits_login_form_without_leaking_typed_values(
 
 
 async def test_screenshot_step_sends_exactly_one_image_and_deletes_the_file(
-        fake, manager, conversation, registry, server):
+    fake, manager, conversation, registry, server
+):
     url = server.route("/shot", "<h1 style='color:red'>Look</h1>")
     seen = {}
 
     def while_uploading(body):
         seen["exists"] = [Path(p).exists() for p in registry.image_paths]
         return calls(("browser_tabs", {"action": "list"}, None))
+
     fake.script(fn_call("page_screenshot", call_id="shot1", action="screenshot"), while_uploading, message("Red."))
     result = await _run(fake, manager, conversation, registry, url=url)
     assert result.status == "completed" and result.screenshots == 1
@@ -103,13 +124,15 @@ async def test_screenshot_step_sends_exactly_one_image_and_deletes_the_file(
 
 
 async def test_server_error_then_success_retries_the_same_image_then_deletes_it(
-        fake, manager, conversation, registry, server):
+    fake, manager, conversation, registry, server
+):
     url = server.route("/shot", "<h1>Retry me</h1>")
     seen = []
 
     def fail_once(body):
         seen.append(all(Path(p).exists() for p in registry.image_paths))
         return 500
+
     fake.script(fn_call("page_screenshot", call_id="shot1", action="screenshot"), fail_once, message("Seen."))
     result = await _run(fake, manager, conversation, registry, url=url)
     assert result.status == "completed"
@@ -121,7 +144,8 @@ async def test_server_error_then_success_retries_the_same_image_then_deletes_it(
 
 
 async def test_final_upload_failure_deletes_the_file_and_reports_upload_failed(
-        fake, manager, conversation, registry, server):
+    fake, manager, conversation, registry, server
+):
     url = server.route("/shot", "<h1>Unlucky</h1>")
     seen = {}
 
@@ -130,6 +154,7 @@ async def test_final_upload_failure_deletes_the_file_and_reports_upload_failed(
         seen["output"] = tool_output(body, "shot1")
         seen["images"] = images_in(body)
         return message("Could not see it; giving up.")
+
     fake.script(fn_call("page_screenshot", call_id="shot1", action="screenshot"), 500, 503, 429, after_failure)
     result = await _run(fake, manager, conversation, registry, url=url, max_retries=2)
     assert result.status == "completed"
@@ -141,8 +166,7 @@ async def test_final_upload_failure_deletes_the_file_and_reports_upload_failed(
     assert result.steps == 2  # the failed upload is not counted as a step of its own
 
 
-async def test_endpoint_refusal_without_images_fails_with_model_request_failed(
-        fake, manager, conversation, registry):
+async def test_endpoint_refusal_without_images_fails_with_model_request_failed(fake, manager, conversation, registry):
     fake.script(400)
     result = await _run(fake, manager, conversation, registry)
     assert result.status == "failed" and result.error["code"] == "MODEL_REQUEST_FAILED"
@@ -156,10 +180,8 @@ async def test_step_limit_ends_the_run_with_step_limit(fake, manager, conversati
     assert result.steps == 2 and result.tool_calls == 2 and len(fake.requests) == 2
 
 
-async def test_null_arguments_for_optional_fields_are_dropped_before_dispatch(
-        fake, manager, conversation, registry):
-    fake.script(fn_call("browser_tabs", call_id="c1", action=None, tab_id=None, url=None, timeout=None),
-                message("ok"))
+async def test_null_arguments_for_optional_fields_are_dropped_before_dispatch(fake, manager, conversation, registry):
+    fake.script(fn_call("browser_tabs", call_id="c1", action=None, tab_id=None, url=None, timeout=None), message("ok"))
     result = await _run(fake, manager, conversation, registry)
     assert result.records[0].success, result.records[0].code
     assert "tabs" in tool_output(fake.requests[1], "c1")["data"]  # action=null would be a VALIDATION_ERROR
@@ -184,6 +206,7 @@ async def test_cancelling_the_run_deletes_the_screenshot_in_flight(fake, manager
         loop.call_soon_threadsafe(in_flight.set_result, None)
         release.wait(10)
         return message("too late")
+
     fake.script(fn_call("page_screenshot", action="screenshot"), hang)
     task = asyncio.ensure_future(_run(fake, manager, conversation, registry, url=url))
     try:

@@ -26,14 +26,21 @@ async def test_scripted_agent_reads_a_50kb_eval_result_by_output_id(fake, manage
         pieces.append(data["text"])
         if data["next_offset"] is None:
             return message(f"Read {len(json.loads(''.join(pieces)))} items.")
-        return calls(("browser_read_output", {"output_id": seen["id"], "offset": data["next_offset"],
-                                              "length": 16384}, None))
+        return calls(
+            ("browser_read_output", {"output_id": seen["id"], "offset": data["next_offset"], "length": 16384}, None)
+        )
 
     fake.script(fn_call("browser_eval", expression=BIG), *[step] * 10)
     client = fake.client()
     try:
-        result = await run_agent("Count the items.", manager=manager, client=client, registry=registry, url=url,
-                                 conversation_id=conversation.conversation_id)
+        result = await run_agent(
+            "Count the items.",
+            manager=manager,
+            client=client,
+            registry=registry,
+            url=url,
+            conversation_id=conversation.conversation_id,
+        )
     finally:
         await client.close()
     assert result.status == "completed" and result.answer == "Read 2500 items."

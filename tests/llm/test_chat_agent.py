@@ -22,24 +22,36 @@ from browserx.screenshots.store import ScreenshotStore
 async def _run(fake, manager, conversation, registry, task="Look at the page.", stream=False, **kwargs):
     client = fake.client(stream=stream, **{k: kwargs.pop(k) for k in ("max_retries",) if k in kwargs})
     try:
-        return await run_agent(task, manager=manager, client=client, registry=registry,
-                               conversation_id=conversation.conversation_id, **kwargs)
+        return await run_agent(
+            task,
+            manager=manager,
+            client=client,
+            registry=registry,
+            conversation_id=conversation.conversation_id,
+            **kwargs,
+        )
     finally:
         await client.close()
 
 
 @pytest.mark.parametrize("stream", [False, True], ids=["plain", "streamed"])
 async def test_chat_agent_submits_a_login_form_without_leaking_typed_values(
-        fake_chat, manager, conversation, registry, server, call, stream):
+    fake_chat, manager, conversation, registry, server, call, stream
+):
     url = server.route("/login", LOGIN)
     script_login(fake_chat, chat_wire)
-    result = await _run(fake_chat, manager, conversation, registry, task="Sign in with the demo account.",
-                        url=url, stream=stream)
+    result = await _run(
+        fake_chat, manager, conversation, registry, task="Sign in with the demo account.", url=url, stream=stream
+    )
     assert result.status == "completed", result.error
     assert result.answer == "Signed in."
     assert [(r.tool, r.action, r.code) for r in result.records] == [
-        ("browser_navigate", None, None), ("browser_dom", "snapshot", None), ("browser_dom", "type", None),
-        ("browser_dom", "type", None), ("browser_dom", "click", None)]
+        ("browser_navigate", None, None),
+        ("browser_dom", "snapshot", None),
+        ("browser_dom", "type", None),
+        ("browser_dom", "type", None),
+        ("browser_dom", "click", None),
+    ]
     submits = await call("browser_eval", expression="window.__submits")
     assert submits.data["result"] == [{"user": USER, "pw": PASSWORD}]
     first, last = fake_chat.requests[0], fake_chat.requests[-1]
@@ -57,15 +69,16 @@ async def test_chat_agent_submits_a_login_form_without_leaking_typed_values(
 
 @pytest.mark.parametrize("stream", [False, True], ids=["plain", "streamed"])
 async def test_after_a_screenshot_exactly_one_image_part_is_sent_and_the_file_deleted(
-        fake_chat, manager, conversation, registry, server, stream):
+    fake_chat, manager, conversation, registry, server, stream
+):
     url = server.route("/shot", "<h1 style='color:red'>Look</h1>")
     seen = {}
 
     def while_uploading(body):
         seen["exists"] = [Path(p).exists() for p in registry.image_paths]
         return calls(("browser_tabs", {"action": "list"}, None))
-    fake_chat.script(call("page_screenshot", call_id="shot1", action="screenshot"), while_uploading,
-                     message("Red."))
+
+    fake_chat.script(call("page_screenshot", call_id="shot1", action="screenshot"), while_uploading, message("Red."))
     result = await _run(fake_chat, manager, conversation, registry, url=url, stream=stream)
     assert result.status == "completed" and result.screenshots == 1
     assert seen["exists"] == [True]
@@ -81,7 +94,8 @@ async def test_after_a_screenshot_exactly_one_image_part_is_sent_and_the_file_de
 
 
 async def test_server_errors_are_retried_with_the_same_image_then_a_final_failure_reports_upload_failed(
-        fake_chat, manager, conversation, registry, server):
+    fake_chat, manager, conversation, registry, server
+):
     url = server.route("/shot", "<h1>Unlucky</h1>")
     seen = {}
 
@@ -89,6 +103,7 @@ async def test_server_errors_are_retried_with_the_same_image_then_a_final_failur
         seen["output"] = tool_output(body, "shot1")
         seen["images"] = images_in(body)
         return message("Could not see it.")
+
     fake_chat.script(call("page_screenshot", call_id="shot1", action="screenshot"), 500, 503, 429, after_failure)
     result = await _run(fake_chat, manager, conversation, registry, url=url, max_retries=2)
     assert result.status == "completed"
@@ -110,8 +125,22 @@ async def test_browserx_run_api_chat_end_to_end(fake_chat, server):
     fake_chat.script(call("browser_tabs", action="list"), message("It says hello."))
     env = {**os.environ, "OPENAI_BASE_URL": fake_chat.base_url, "OPENAI_API_KEY": "test"}
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "browserx.cli", "run", "What does it say?", "--url", url, "--model", "local",
-        "--api", "chat", "--stream", env=env, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+        sys.executable,
+        "-m",
+        "browserx.cli",
+        "run",
+        "What does it say?",
+        "--url",
+        url,
+        "--model",
+        "local",
+        "--api",
+        "chat",
+        "--stream",
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
     out, err = await asyncio.wait_for(proc.communicate(), 60)
     assert proc.returncode == 0, err.decode()
     assert out.decode() == "It says hello.\n"

@@ -34,8 +34,9 @@ async def _execute(fake, manager, args, registry=None):
 
 async def test_run_prints_a_line_per_step_a_summary_and_the_answer(fake, manager, registry, server, tmp_path):
     url = server.route("/cli", "<h1>Opening hours: 9 to 5</h1>")
-    fake.script(call("page_screenshot", action="screenshot"), call("browser_tabs", action="list"),
-                message("Open 9 to 5."))
+    fake.script(
+        call("page_screenshot", action="screenshot"), call("browser_tabs", action="list"), message("Open 9 to 5.")
+    )
     args = parse("When is it open?", "--url", url, "--max-steps", "5", "--trace", str(tmp_path / "t"))
     code, out, err = await _execute(fake, manager, args, registry)
     assert code == run_cli.EXIT_OK
@@ -69,8 +70,15 @@ async def test_run_exits_with_step_limit_code_when_steps_run_out(fake, manager):
 
 async def _browserx(fake, *argv: str):
     env = {**os.environ, "OPENAI_BASE_URL": fake.base_url, "OPENAI_API_KEY": "test"}
-    return await asyncio.create_subprocess_exec(sys.executable, "-m", "browserx.cli", *argv, env=env,
-                                                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "browserx.cli",
+        *argv,
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
 
 
 async def test_browserx_run_command_end_to_end_reads_the_endpoint_from_the_environment(fake, server):
@@ -94,6 +102,7 @@ async def test_ctrl_c_stops_the_run_cleanly_with_exit_130(fake, server):
         loop.call_soon_threadsafe(in_flight.set_result, None)
         release.wait(20)
         return message("too late")
+
     fake.script(hang)
     proc = await _browserx(fake, "run", "Wait.", "--url", url, "--model", "m-1")
     try:

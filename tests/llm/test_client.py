@@ -18,6 +18,7 @@ async def test_a_timed_out_attempt_is_retried_and_the_next_answer_used(fake):
     def hang(body):
         release.wait(10)
         return message("late")
+
     fake.script(hang, message("on time"))
     client = fake.client(timeout=0.3)
     try:
@@ -32,8 +33,7 @@ async def test_connection_errors_are_retried_then_reported_as_model_request_fail
     with socket.socket() as probe:  # a port nobody listens on
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    client = ResponsesClient("m", base_url=f"http://127.0.0.1:{port}/v1", api_key="k", max_retries=2,
-                             base_delay=0.001)
+    client = ResponsesClient("m", base_url=f"http://127.0.0.1:{port}/v1", api_key="k", max_retries=2, base_delay=0.001)
     try:
         with pytest.raises(ModelRequestFailedError) as info:
             await client.respond(instructions="i", input=[], tools=[])
@@ -51,8 +51,7 @@ async def test_function_calls_and_usage_are_parsed_from_the_wire_format(fake):
     finally:
         await client.close()
     assert [(c.call_id, c.name, c.arguments) for c in turn.calls] == [("c9", "browser_tabs", '{"action": "list"}')]
-    assert turn.replay == [{"kind": "call", "call_id": "c9", "name": "browser_tabs",
-                            "arguments": '{"action": "list"}'}]
+    assert turn.replay == [{"kind": "call", "call_id": "c9", "name": "browser_tabs", "arguments": '{"action": "list"}'}]
     assert turn.usage == {"input_tokens": 100, "cached_tokens": 0, "output_tokens": 10, "total_tokens": 110}
     assert fake.requests[0]["model"] == "test-model" and fake.requests[0]["instructions"] == "i"
 

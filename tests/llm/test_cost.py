@@ -28,9 +28,14 @@ TODAY = {"declarations": 27_515, "instructions": 2_975, "history": 1_804}  # 32,
 # main rewrote its history at requests 6 and 9 (a newer screenshot, outputs cut as they aged).
 TODAY_LONG = {"input": 105_629, "cached": 83_712, "history": 38_551}
 
-LONG_PAGE = "<!doctype html><title>Catalogue</title><main><h1>Catalogue</h1><ul>" + "".join(
-    f"<li><a href='/item/{n}'>Item number {n} with a long descriptive name</a> <button>Add {n}</button></li>"
-    for n in range(40)) + "</ul></main>"
+LONG_PAGE = (
+    "<!doctype html><title>Catalogue</title><main><h1>Catalogue</h1><ul>"
+    + "".join(
+        f"<li><a href='/item/{n}'>Item number {n} with a long descriptive name</a> <button>Add {n}</button></li>"
+        for n in range(40)
+    )
+    + "</ul></main>"
+)
 
 pytestmark = pytest.mark.skipif(not tokens.exact(), reason="bpe-openai (test extra) is needed to count o200k tokens")
 
@@ -47,9 +52,15 @@ async def _login(fake, manager, conversation, registry, server, trace_dir=None):
     script_login(fake, fake_responses)
     client = fake.client()
     try:
-        result = await run_agent("Sign in with the demo account.", url=url, manager=manager, client=client,
-                                 registry=registry, conversation_id=conversation.conversation_id,
-                                 trace_dir=trace_dir)
+        result = await run_agent(
+            "Sign in with the demo account.",
+            url=url,
+            manager=manager,
+            client=client,
+            registry=registry,
+            conversation_id=conversation.conversation_id,
+            trace_dir=trace_dir,
+        )
     finally:
         await client.close()
     assert result.status == "completed", result.error
@@ -65,13 +76,14 @@ def _costs(bodies) -> dict[str, int]:
 
 
 async def test_every_request_extends_the_previous_one_so_its_prefix_is_cached(
-        caching_fake, manager, conversation, registry, server, tmp_path):
+    caching_fake, manager, conversation, registry, server, tmp_path
+):
     result = await _login(caching_fake, manager, conversation, registry, server, tmp_path)
     bodies = caching_fake.requests
     assert len(bodies) == 5
     for previous, body in itertools.pairwise(bodies[1:]):  # from the third request on
         assert body["instructions"] == previous["instructions"] and body["tools"] == previous["tools"]
-        assert body["input"][:len(previous["input"])] == previous["input"]
+        assert body["input"][: len(previous["input"])] == previous["input"]
         assert len(body["input"]) > len(previous["input"])
     steps = result.step_tokens
     print(f"\nscripted login on a prompt-caching server: {result.usage}, per step {steps}, shares {result.shares()}")
@@ -94,14 +106,26 @@ def _history_as_main_sent_it(task: str, bodies, results) -> int:
     characters, only the latest screenshot attached (older ones a one-line note). Built from this
     run, so the comparison holds when tools change what they return."""
     navigation, *outputs = results
-    intro = {"role": "user", "content": [{"type": "input_text", "text": f"Task: {task}\n\nThe browser has opened "
-             "the start page: " + json.dumps(navigation.data, ensure_ascii=False, default=str)}]}
+    intro = {
+        "role": "user",
+        "content": [
+            {
+                "type": "input_text",
+                "text": f"Task: {task}\n\nThe browser has opened "
+                "the start page: " + json.dumps(navigation.data, ensure_ascii=False, default=str),
+            }
+        ],
+    }
     calls = [item for item in bodies[-1]["input"] if item.get("type") == "function_call"]
     total = 0
     for n in range(len(bodies)):
         texts = [json.dumps(r.to_dict(), ensure_ascii=False, default=str) for r in outputs[:n]]
-        texts = [t[:400] + " … [older output cut; take a new snapshot for the current page]"
-                 if i < len(texts) - 4 and len(t) > 400 else t for i, t in enumerate(texts)]
+        texts = [
+            t[:400] + " … [older output cut; take a new snapshot for the current page]"
+            if i < len(texts) - 4 and len(t) > 400
+            else t
+            for i, t in enumerate(texts)
+        ]
         shots = [i for i, r in enumerate(outputs[:n]) if r.images]
         items = [intro]
         for i, (call, text) in enumerate(zip(calls, texts)):
@@ -109,24 +133,41 @@ def _history_as_main_sent_it(task: str, bodies, results) -> int:
             if i in shots:
                 image = outputs[i].images[0]
                 note = f"Screenshot returned by {call['name']} (call {call['call_id']}):"
-                content = [{"type": "input_text", "text": note}, {"type": "input_image", "detail": "auto",
-                           "image_url": "data:image/png;base64," + base64.b64encode(image.data).decode()}] \
-                    if i == shots[-1] else [{"type": "input_text", "text": f"(The screenshot of call "
-                                             f"{call['call_id']} is no longer attached: a newer screenshot replaces "
-                                             "it. Take a new one if you need to see the page again.)"}]
+                content = (
+                    [
+                        {"type": "input_text", "text": note},
+                        {
+                            "type": "input_image",
+                            "detail": "auto",
+                            "image_url": "data:image/png;base64," + base64.b64encode(image.data).decode(),
+                        },
+                    ]
+                    if i == shots[-1]
+                    else [
+                        {
+                            "type": "input_text",
+                            "text": f"(The screenshot of call "
+                            f"{call['call_id']} is no longer attached: a newer screenshot replaces "
+                            "it. Take a new one if you need to see the page again.)",
+                        }
+                    ]
+                )
                 items.append({"role": "user", "content": content})
         total += request_tokens({"input": items})["history"]
     return total
 
 
 async def test_the_scripted_login_history_costs_at_most_60_percent_of_today(
-        fake, manager, conversation, registry, server):
+    fake, manager, conversation, registry, server
+):
     await _login(fake, manager, conversation, registry, server)
     now = _costs(fake.requests)
     before = _history_as_main_sent_it("Sign in with the demo account.", fake.requests, registry.results)
-    print(f"\nscripted login, 5 requests (o200k): today on main {TODAY} = {sum(TODAY.values())}; "
-          f"now {now} = {sum(now.values())}; declarations {now['declarations'] / sum(now.values()):.0%} of it; "
-          f"main's history for this run's results: {before}")
+    print(
+        f"\nscripted login, 5 requests (o200k): today on main {TODAY} = {sum(TODAY.values())}; "
+        f"now {now} = {sum(now.values())}; declarations {now['declarations'] / sum(now.values()):.0%} of it; "
+        f"main's history for this run's results: {before}"
+    )
     # declarations and instructions change with other issues; the history is this change's part
     assert now["history"] <= 0.6 * before
 
@@ -134,21 +175,30 @@ async def test_the_scripted_login_history_costs_at_most_60_percent_of_today(
 async def test_the_scripted_login_costs_at_most_60_percent_of_today(fake, manager, conversation, registry, server):
     await _login(fake, manager, conversation, registry, server)
     now = _costs(fake.requests)
-    print(f"\nscripted login, 5 requests (o200k): {now} = {sum(now.values())}, "
-          f"{sum(now.values()) / sum(TODAY.values()):.1%} of today's {sum(TODAY.values())}")
+    print(
+        f"\nscripted login, 5 requests (o200k): {now} = {sum(now.values())}, "
+        f"{sum(now.values()) / sum(TODAY.values()):.1%} of today's {sum(TODAY.values())}"
+    )
     assert sum(now.values()) <= 0.6 * sum(TODAY.values())
 
 
 async def test_over_chat_completions_every_request_extends_the_previous_one_and_cached_tokens_are_reported(
-        manager, conversation, registry, server):
+    manager, conversation, registry, server
+):
     fake = FakeChat(usage=usage)
     try:
         url = server.route("/login", LOGIN)
         script_login(fake, chat_wire)
         client = fake.client(stream=True)
         try:
-            result = await run_agent("Sign in.", url=url, manager=manager, client=client, registry=registry,
-                                     conversation_id=conversation.conversation_id)
+            result = await run_agent(
+                "Sign in.",
+                url=url,
+                manager=manager,
+                client=client,
+                registry=registry,
+                conversation_id=conversation.conversation_id,
+            )
         finally:
             await client.close()
     finally:
@@ -157,53 +207,78 @@ async def test_over_chat_completions_every_request_extends_the_previous_one_and_
     bodies = fake.requests
     for previous, body in itertools.pairwise(bodies[1:]):
         assert body["tools"] == previous["tools"]
-        assert body["messages"][:len(previous["messages"])] == previous["messages"]
+        assert body["messages"][: len(previous["messages"])] == previous["messages"]
     assert all(s["cached"] > 0 for s in result.step_tokens[1:])
 
 
 async def test_a_compaction_point_rewrites_the_history_once_then_requests_extend_it_again(
-        fake, manager, conversation, registry, server):
+    fake, manager, conversation, registry, server
+):
     url = server.route("/long", "<h1>Long</h1><button>One</button>")
     fake.script(*[fn_call("browser_dom", action="snapshot") for _ in range(6)], message("Done."))
     client = fake.client()
     try:
-        agent = Agent("Look around.", url=url, manager=manager, client=client, registry=registry,
-                      conversation_id=conversation.conversation_id, history=History(compact_every=4, keep_recent=1))
+        agent = Agent(
+            "Look around.",
+            url=url,
+            manager=manager,
+            client=client,
+            registry=registry,
+            conversation_id=conversation.conversation_id,
+            history=History(compact_every=4, keep_recent=1),
+        )
         result = await agent.run()
     finally:
         await client.close()
     assert result.status == "completed" and result.compactions == 1
     inputs = [body["input"] for body in fake.requests]
-    extends = [after[:len(before)] == before for before, after in itertools.pairwise(inputs)]
+    extends = [after[: len(before)] == before for before, after in itertools.pairwise(inputs)]
     assert extends == [True, True, True, False, True, True]  # the 5th request is the compaction point
     outputs = [i["output"] for i in inputs[4] if i.get("type") == "function_call_output"]
     assert sum("Long" in o for o in outputs) == 1  # superseded page models dropped, the latest kept
 
 
 async def test_a_long_session_with_screenshots_sends_fewer_tokens_than_today_and_most_of_them_cached(
-        manager, conversation, registry, server):
+    manager, conversation, registry, server
+):
     url = server.route("/long", LONG_PAGE)
     fake = FakeResponses(usage=usage)
-    fake.script(fn_call("browser_dom", action="snapshot"), fn_call("page_screenshot", action="screenshot"),
-                fn_call("browser_tabs", action="list"), fn_call("browser_dom", action="snapshot"),
-                fn_call("page_screenshot", action="screenshot"), fn_call("browser_navigate", url=url),
-                fn_call("browser_dom", action="snapshot"), fn_call("page_screenshot", action="screenshot"),
-                fn_call("browser_tabs", action="list"), fn_call("browser_dom", action="snapshot"), message("Done."))
+    fake.script(
+        fn_call("browser_dom", action="snapshot"),
+        fn_call("page_screenshot", action="screenshot"),
+        fn_call("browser_tabs", action="list"),
+        fn_call("browser_dom", action="snapshot"),
+        fn_call("page_screenshot", action="screenshot"),
+        fn_call("browser_navigate", url=url),
+        fn_call("browser_dom", action="snapshot"),
+        fn_call("page_screenshot", action="screenshot"),
+        fn_call("browser_tabs", action="list"),
+        fn_call("browser_dom", action="snapshot"),
+        message("Done."),
+    )
     client = fake.client()
     try:
-        result = await run_agent("Look.", url=url, manager=manager, client=client, registry=registry,
-                                 conversation_id=conversation.conversation_id)
+        result = await run_agent(
+            "Look.",
+            url=url,
+            manager=manager,
+            client=client,
+            registry=registry,
+            conversation_id=conversation.conversation_id,
+        )
     finally:
         await client.close()
         fake.stop()
     assert result.status == "completed", result.error
     inputs = [body["input"] for body in fake.requests]
-    rewritten = [n for n in range(1, len(inputs)) if inputs[n][:len(inputs[n - 1])] != inputs[n - 1]]
+    rewritten = [n for n in range(1, len(inputs)) if inputs[n][: len(inputs[n - 1])] != inputs[n - 1]]
     assert len(rewritten) == result.compactions <= 3  # rewritten only at compaction points, and rarely
     used, history = result.usage, _costs(fake.requests)["history"]
     before = _history_as_main_sent_it("Look.", fake.requests, registry.results)
-    print(f"\nlong session, 11 requests: today on main {TODAY_LONG}; now input {used['input_tokens']}, cached "
-          f"{used['cached_tokens']} ({used['cached_tokens'] / used['input_tokens']:.0%}), history {history}, "
-          f"rewritten at requests {[n + 1 for n in rewritten]}; main's history for this run's results: {before}")
+    print(
+        f"\nlong session, 11 requests: today on main {TODAY_LONG}; now input {used['input_tokens']}, cached "
+        f"{used['cached_tokens']} ({used['cached_tokens'] / used['input_tokens']:.0%}), history {history}, "
+        f"rewritten at requests {[n + 1 for n in rewritten]}; main's history for this run's results: {before}"
+    )
     assert history < before
     assert used["cached_tokens"] >= 0.75 * used["input_tokens"]

@@ -14,8 +14,9 @@ from browserx.tools import Image, ToolResult
 
 
 def shot(n: int) -> ToolResult:
-    return ToolResult(True, data={"n": n}, images=[Image(bytes([n]) * 10, "image/png", f"/nowhere/{n}.png")],
-                      action="screenshot")
+    return ToolResult(
+        True, data={"n": n}, images=[Image(bytes([n]) * 10, "image/png", f"/nowhere/{n}.png")], action="screenshot"
+    )
 
 
 def snapshot(n: int) -> ToolResult:
@@ -35,13 +36,19 @@ def test_between_compactions_every_request_extends_the_previous_one():
     history = History(compact_every=100, compact_above=10**9)
     history.add_user("task")
     sent = [history.build()]
-    for n, (tool, result) in enumerate([("browser_dom", snapshot(1)), ("page_screenshot", shot(2)),
-                                        ("browser_dom", act(3)), ("browser_dom", snapshot(4)),
-                                        ("page_screenshot", shot(5))]):
+    for n, (tool, result) in enumerate(
+        [
+            ("browser_dom", snapshot(1)),
+            ("page_screenshot", shot(2)),
+            ("browser_dom", act(3)),
+            ("browser_dom", snapshot(4)),
+            ("page_screenshot", shot(5)),
+        ]
+    ):
         _turn(history, n, tool, result)
         sent.append(history.build())
     for before, after in itertools.pairwise(sent):
-        assert after[:len(before)] == before and len(after) > len(before)
+        assert after[: len(before)] == before and len(after) > len(before)
     assert history.compactions == 0
 
 
@@ -59,7 +66,7 @@ def test_a_compaction_summarises_old_outputs_and_keeps_only_the_latest_page_mode
     history.build()
     before = list(history.items)
     built = history.build()  # the 4th request: a compaction point
-    assert history.compactions == 1 and built != before[:len(built)]
+    assert history.compactions == 1 and built != before[: len(built)]
     outputs = {i["call_id"]: i["output"] for i in built if i["kind"] == "output"}
     assert "page 4" in outputs["c4"] and "page 1" not in outputs["c1"]  # the latest page model stays whole
     summary = json.loads(outputs["c3"])
@@ -69,7 +76,7 @@ def test_a_compaction_summarises_old_outputs_and_keeps_only_the_latest_page_mode
     assert [i["call_id"] for i in built if i["kind"] == "call"] == [f"c{n}" for n in range(1, 7)]
     _turn(history, 7, "browser_dom", act(7))
     again = history.build()
-    assert again[:len(built)] == built  # stable again after the compaction
+    assert again[: len(built)] == built  # stable again after the compaction
 
 
 def test_a_history_past_its_token_budget_is_compacted_before_the_next_request():
@@ -103,12 +110,23 @@ def test_a_failed_upload_turns_the_call_output_into_upload_failed_and_drops_the_
 
 def test_outputs_keep_what_the_model_uses_and_drop_timestamps_durations_and_versions():
     result = ToolResult(True, data={"success": True, "duration_ms": 2.9, "url": "u"}, action="click")
-    result.metadata = {"duration_ms": 3.2, "tab_id": 2, "timestamp": "2026-01-01T00:00:00Z", "tool_version": "1",
-                       "notices": [{"kind": "dialog"}]}
-    assert json.loads(model_output(result)) == {"success": True, "data": {"url": "u"},
-                                                "metadata": {"tab_id": 2, "notices": [{"kind": "dialog"}]}}
-    assert json.loads(model_output(result, known_tab_id=2)) == {"success": True, "data": {"url": "u"},
-                                                                "metadata": {"notices": [{"kind": "dialog"}]}}
+    result.metadata = {
+        "duration_ms": 3.2,
+        "tab_id": 2,
+        "timestamp": "2026-01-01T00:00:00Z",
+        "tool_version": "1",
+        "notices": [{"kind": "dialog"}],
+    }
+    assert json.loads(model_output(result)) == {
+        "success": True,
+        "data": {"url": "u"},
+        "metadata": {"tab_id": 2, "notices": [{"kind": "dialog"}]},
+    }
+    assert json.loads(model_output(result, known_tab_id=2)) == {
+        "success": True,
+        "data": {"url": "u"},
+        "metadata": {"notices": [{"kind": "dialog"}]},
+    }
     failed = ToolResult(False, error={"code": "NODE_NOT_FOUND", "message": "m", "hint": "h"}, action="click")
     assert json.loads(model_output(failed)) == {"success": False, "error": failed.error}
 
@@ -116,9 +134,13 @@ def test_outputs_keep_what_the_model_uses_and_drop_timestamps_durations_and_vers
 def test_both_wire_forms_keep_calls_outputs_and_images_in_order():
     history = History()
     history.add_user("task")
-    history.add_replay([{"kind": "assistant", "text": "Looking."},
-                        {"kind": "call", "call_id": "a", "name": "page_screenshot", "arguments": "{}"},
-                        {"kind": "call", "call_id": "b", "name": "browser_tabs", "arguments": "{}"}])
+    history.add_replay(
+        [
+            {"kind": "assistant", "text": "Looking."},
+            {"kind": "call", "call_id": "a", "name": "page_screenshot", "arguments": "{}"},
+            {"kind": "call", "call_id": "b", "name": "browser_tabs", "arguments": "{}"},
+        ]
+    )
     history.add_tool_output("a", "page_screenshot", shot(1))
     history.add_tool_output("b", "browser_tabs", ToolResult(True, data={"tabs": []}))
     items = history.build()
@@ -127,5 +149,12 @@ def test_both_wire_forms_keep_calls_outputs_and_images_in_order():
     assert [c["id"] for c in chat[2]["tool_calls"]] == ["a", "b"] and chat[2]["content"] == "Looking."
     assert chat[5]["content"][1]["type"] == "image_url"  # after the turn's tool messages
     wire = to_input(items)
-    assert [i.get("type") or i["role"] for i in wire] == ["user", "assistant", "function_call", "function_call",
-                                                          "function_call_output", "user", "function_call_output"]
+    assert [i.get("type") or i["role"] for i in wire] == [
+        "user",
+        "assistant",
+        "function_call",
+        "function_call",
+        "function_call_output",
+        "user",
+        "function_call_output",
+    ]

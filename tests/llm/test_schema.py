@@ -10,9 +10,28 @@ import pytest
 from browserx.llm.schema import drop_nulls, function_tools, strict_schema
 from browserx.tools import Params, default_registry
 
-ALLOWED = {"type", "properties", "required", "additionalProperties", "items", "enum", "const", "anyOf", "$ref",
-           "$defs", "description", "pattern", "format", "minimum", "maximum", "exclusiveMinimum",
-           "exclusiveMaximum", "multipleOf", "minItems", "maxItems"}
+ALLOWED = {
+    "type",
+    "properties",
+    "required",
+    "additionalProperties",
+    "items",
+    "enum",
+    "const",
+    "anyOf",
+    "$ref",
+    "$defs",
+    "description",
+    "pattern",
+    "format",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+    "minItems",
+    "maxItems",
+}
 
 
 def check_strict(node: Any, path: str = "$") -> None:
@@ -39,8 +58,11 @@ def check_strict(node: Any, path: str = "$") -> None:
 
 def accepts_null(prop: dict[str, Any]) -> bool:
     kind = prop.get("type")
-    return kind == "null" or (isinstance(kind, list) and "null" in kind) or any(
-        accepts_null(p) for p in prop.get("anyOf", []))
+    return (
+        kind == "null"
+        or (isinstance(kind, list) and "null" in kind)
+        or any(accepts_null(p) for p in prop.get("anyOf", []))
+    )
 
 
 def test_every_registry_tool_gets_a_strict_schema_with_optional_fields_nullable():
@@ -54,7 +76,8 @@ def test_every_registry_tool_gets_a_strict_schema_with_optional_fields_nullable(
         originally_required = set(declaration["input_schema"].get("required", []))
         for name, prop in tool["parameters"]["properties"].items():
             assert accepts_null(prop) == (name not in originally_required) or accepts_null(
-                declaration["input_schema"]["properties"][name]), (tool["name"], name)
+                declaration["input_schema"]["properties"][name]
+            ), (tool["name"], name)
 
 
 class Point(Params):
@@ -98,11 +121,23 @@ def test_a_non_object_schema_is_refused():
 
 
 def test_drop_nulls_removes_optional_nulls_and_keeps_required_ones():
-    schema = {"type": "object", "required": ["keep"], "properties": {
-        "keep": {"type": ["string", "null"]}, "gone": {"type": "string"},
-        "inner": {"type": "object", "required": [], "properties": {"z": {"type": "string"}}}}}
+    schema = {
+        "type": "object",
+        "required": ["keep"],
+        "properties": {
+            "keep": {"type": ["string", "null"]},
+            "gone": {"type": "string"},
+            "inner": {"type": "object", "required": [], "properties": {"z": {"type": "string"}}},
+        },
+    }
     got = drop_nulls({"keep": None, "gone": None, "inner": {"z": None, "w": 1}, "list": [{"a": None}]}, schema)
     assert got == {"keep": None, "inner": {"w": 1}, "list": [{}]}
-    assert Shapes.model_validate(drop_nulls({"where": {"x": 1, "y": None}, "maybe": None, "mode": None,
-                                             "tags": None, "name": None, "tree": None},
-                                            Shapes.model_json_schema())).mode == "a"
+    assert (
+        Shapes.model_validate(
+            drop_nulls(
+                {"where": {"x": 1, "y": None}, "maybe": None, "mode": None, "tags": None, "name": None, "tree": None},
+                Shapes.model_json_schema(),
+            )
+        ).mode
+        == "a"
+    )

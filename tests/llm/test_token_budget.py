@@ -55,5 +55,7 @@ def test_browserx_tools_tokens_prints_each_declarations_cost(capsys):
     assert printed["total"] == {"plain": sum(c["plain"] for c in costs), "strict": sum(c["strict"] for c in costs)}
     assert main(["tools", "--tokens"]) == 0
     table = capsys.readouterr().out.splitlines()
-    assert len(table) == len(costs) + 2 and table[-1].split()[1:] == [str(printed["total"]["plain"]),
-                                                                       str(printed["total"]["strict"])]
+    assert len(table) == len(costs) + 2 and table[-1].split()[1:] == [
+        str(printed["total"]["plain"]),
+        str(printed["total"]["strict"]),
+    ]

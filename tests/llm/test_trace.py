@@ -20,19 +20,29 @@ from browserx.llm.trace import read_events
 
 async def _traced_run(fake, manager, conversation, registry, server, trace_dir: Path):
     url = server.route("/traced", "<h1>Traced page</h1><input aria-label='Search'>")
-    fake.script(call("page_screenshot", call_id="shot1", action="screenshot"),
-                calls(("browser_tabs", {"action": "select"}, "bad1")),  # fails: VALIDATION_ERROR
-                message("The page says: Traced page."))
+    fake.script(
+        call("page_screenshot", call_id="shot1", action="screenshot"),
+        calls(("browser_tabs", {"action": "select"}, "bad1")),  # fails: VALIDATION_ERROR
+        message("The page says: Traced page."),
+    )
     client = fake.client()
     try:
-        return await run_agent("Read the heading.", url=url, manager=manager, client=client, registry=registry,
-                               conversation_id=conversation.conversation_id, trace_dir=trace_dir)
+        return await run_agent(
+            "Read the heading.",
+            url=url,
+            manager=manager,
+            client=client,
+            registry=registry,
+            conversation_id=conversation.conversation_id,
+            trace_dir=trace_dir,
+        )
     finally:
         await client.close()
 
 
 async def test_trace_keeps_every_step_and_a_copy_of_each_deleted_screenshot(
-        fake, manager, conversation, registry, server, tmp_path):
+    fake, manager, conversation, registry, server, tmp_path
+):
     result = await _traced_run(fake, manager, conversation, registry, server, tmp_path)
     assert result.status == "completed"
     events = read_events(tmp_path)
@@ -49,7 +59,8 @@ async def test_trace_keeps_every_step_and_a_copy_of_each_deleted_screenshot(
 
 
 async def test_trace_page_renders_one_entry_per_step_with_its_images(
-        fake, manager, conversation, registry, server, tmp_path, call):
+    fake, manager, conversation, registry, server, tmp_path, call
+):
     await _traced_run(fake, manager, conversation, registry, server, tmp_path)
     args = argparse.Namespace(dir=str(tmp_path), open=False)
     assert await trace_cli.command(args) == 0
@@ -67,7 +78,9 @@ async def test_trace_page_renders_one_entry_per_step_with_its_images(
         low, high = rendered.convert("L").getextrema()
         assert rendered.size[0] > 0 and high - low > 100  # text and boxes drawn, not a blank page
     # (written without the word "await": browser_eval then uses replMode and returns the promise unawaited)
-    structure = await call("browser_eval", expression="""(() => {
+    structure = await call(
+        "browser_eval",
+        expression="""(() => {
         const imgs = [...document.querySelectorAll('img.shot')];
         const loaded = imgs.map(i => i.complete ? null : new Promise(r => { i.onload = i.onerror = r; }));
         return Promise.all(loaded).then(() => ({
@@ -79,7 +92,8 @@ async def test_trace_page_renders_one_entry_per_step_with_its_images(
             sent: [...document.querySelectorAll('.sent')].map(t => t.textContent),
             shares: document.querySelector('footer .shares').textContent,
             summary: document.querySelector('footer .summary b').textContent}));
-    })()""")
+    })()""",
+    )
     assert structure.success, structure.error
     data = structure.data["result"]
     assert data["steps"] == ["0", "1", "2", "3"]  # start navigation + three model steps
@@ -98,6 +112,6 @@ def test_trace_show_without_a_trace_fails_with_not_found(tmp_path, capsys):
 
 
 def test_render_tolerates_a_run_killed_mid_write(tmp_path):
-    (tmp_path / "trace.jsonl").write_text(json.dumps({"type": "start", "task": "t"}) + "\n{\"type\": \"to")
+    (tmp_path / "trace.jsonl").write_text(json.dumps({"type": "start", "task": "t"}) + '\n{"type": "to')
     html = render_html(tmp_path).read_text()
     assert "run did not finish" in html

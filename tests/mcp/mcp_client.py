@@ -53,9 +53,11 @@ async def stdio_session(*args: str) -> AsyncIterator[ClientSession]:
 @contextlib.asynccontextmanager
 async def http_session(url: str, token: str | None = None) -> AsyncIterator[ClientSession]:
     headers = {"Authorization": f"Bearer {token}"} if token else None
-    async with create_mcp_http_client(headers=headers) as client, \
-            streamable_http_client(url, http_client=client) as (read, write, _), \
-            ClientSession(read, write) as session:
+    async with (
+        create_mcp_http_client(headers=headers) as client,
+        streamable_http_client(url, http_client=client) as (read, write, _),
+        ClientSession(read, write) as session,
+    ):
         await asyncio.wait_for(session.initialize(), START_TIMEOUT)
         yield session
 
@@ -74,8 +76,11 @@ class McpHttpProcess:
     async def __aenter__(self) -> McpHttpProcess:
         self.proc = await asyncio.create_subprocess_exec(
             *server_command("--http", "--port", "0", *self.args, verbose=True),
-            stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
-            env=child_env())
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.PIPE,
+            env=child_env(),
+        )
         self._drain = asyncio.create_task(self._read_stderr())
         line = await self.wait_for_line(_READY, START_TIMEOUT)
         self.url = _READY.search(line).group(1)

@@ -11,11 +11,13 @@ from browserx.tools import default_registry
 
 from mcp_client import McpHttpProcess, call, child_env, find_control, http_session, server_command
 
-PAGE = ("<title>http page</title><p>hello</p>"
-        "<button onclick='window.count = (window.count || 0) + 1'>Count</button>")
-INITIALIZE = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
-              "params": {"protocolVersion": "2025-06-18", "capabilities": {},
-                         "clientInfo": {"name": "raw", "version": "0"}}}
+PAGE = "<title>http page</title><p>hello</p><button onclick='window.count = (window.count || 0) + 1'>Count</button>"
+INITIALIZE = {
+    "jsonrpc": "2.0",
+    "id": 1,
+    "method": "initialize",
+    "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "0"}},
+}
 MCP_HEADERS = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
 
 
@@ -30,8 +32,9 @@ async def test_http_lists_tools_navigates_acts_and_reports_errors(server):
         listed = [t.name for t in (await session.list_tools()).tools]
         ok, body = await call(session, "browser_navigate", url=url)
         _, model = await call(session, "browser_dom", action="snapshot", format="json")
-        clicked, _ = await call(session, "browser_dom", action="click",
-                                element_id=find_control(model["data"], "button", "Count"))
+        clicked, _ = await call(
+            session, "browser_dom", action="click", element_id=find_control(model["data"], "button", "Count")
+        )
         _, counted = await call(session, "browser_eval", expression="window.count")
         shot, _ = await call(session, "page_screenshot", action="screenshot")
         failed, error = await call(session, "browser_eval", expression="throw new Error('boom')")
@@ -102,8 +105,11 @@ async def test_beyond_loopback_a_request_without_the_token_gets_401(server):
 async def test_refuses_to_listen_beyond_loopback_without_a_token():
     proc = await asyncio.create_subprocess_exec(
         *server_command("--http", "--host", "0.0.0.0", "--port", "0"),
-        stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-        env=child_env())
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        env=child_env(),
+    )
     _, stderr = await asyncio.wait_for(proc.communicate(), 30)
     assert proc.returncode == 2
     assert json.loads(stderr.decode().strip().splitlines()[-1])["error"]["code"] == "VALIDATION_ERROR"
@@ -114,8 +120,9 @@ async def test_on_loopback_a_foreign_host_header_is_refused():
     async with McpHttpProcess() as proc:
         async with httpx.AsyncClient(timeout=10) as raw:
             foreign = await raw.post(proc.url, json=INITIALIZE, headers={**MCP_HEADERS, "Host": "evil.example:80"})
-            foreign_origin = await raw.post(proc.url, json=INITIALIZE,
-                                            headers={**MCP_HEADERS, "Origin": "http://evil.example"})
+            foreign_origin = await raw.post(
+                proc.url, json=INITIALIZE, headers={**MCP_HEADERS, "Origin": "http://evil.example"}
+            )
             local = await raw.post(proc.url, json=INITIALIZE, headers=MCP_HEADERS)
     assert foreign.status_code == 421
     assert foreign_origin.status_code == 403

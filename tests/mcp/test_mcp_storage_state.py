@@ -32,8 +32,9 @@ async def test_state_saved_by_one_server_is_loaded_by_the_next(server, tmp_path)
         _, before = await call(second, "browser_eval", expression="document.cookie")
         loaded, loaded_body = await call(second, "browser_storage_state", action="load", path=str(path))
         await call(second, "browser_navigate", url=account)
-        _, after = await call(second, "browser_eval",
-                              expression="document.cookie + '|' + localStorage.getItem('token')")
+        _, after = await call(
+            second, "browser_eval", expression="document.cookie + '|' + localStorage.getItem('token')"
+        )
     assert before["data"]["result"] == ""
     assert loaded.isError is False, loaded_body
     assert after["data"]["result"] == "visible=yes|tok-mcp"

@@ -18,7 +18,9 @@ from browserx.errors import NodeNotFoundError
 from browserx.mcp_server import build_server
 from browserx.tools import Image, Params, Tool, ToolOutput, default_registry
 
-PNG = base64.b64decode("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==")
+PNG = base64.b64decode(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
+)
 
 
 class EchoParams(Params):
@@ -44,8 +46,9 @@ def registry_with_extras(tmp_path: Path):
         shot = (await ctx.conversation()).screenshot_dir / "screenshot-test.png"
         shot.write_bytes(PNG)
         written.append(shot)
-        return ToolOutput(data={"path": str(shot), "width": 1, "height": 1},
-                          images=[Image(PNG, "image/png", str(shot))])
+        return ToolOutput(
+            data={"path": str(shot), "width": 1, "height": 1}, images=[Image(PNG, "image/png", str(shot))]
+        )
 
     async def user_image(ctx, params: Params):
         """Like read_image with a path: the user's own file, which must survive."""
@@ -54,6 +57,7 @@ def registry_with_extras(tmp_path: Path):
         mine.write_bytes(PNG)
         written.append(mine)
         return ToolOutput(data={"path": str(mine)}, images=[Image(PNG, "image/png", str(mine))])
+
     registry.add(Tool("test_picture", "Return a 1x1 image.", Params, picture))
     registry.add(Tool("test_user_image", "Return a user's image.", Params, user_image))
     return registry, written

@@ -13,7 +13,8 @@ from mcp_client import call, find_control, stdio_session
 
 REGISTRY = default_registry()
 needs = lambda *tools: pytest.mark.skipif(  # noqa: E731
-    any(t not in REGISTRY.tools for t in tools), reason=f"needs {', '.join(tools)} (not landed yet)")
+    any(t not in REGISTRY.tools for t in tools), reason=f"needs {', '.join(tools)} (not landed yet)"
+)
 
 PAGE = """<title>mcp page</title><h1>Counter</h1>
 <button id="go" onclick="document.title = 'clicked ' + (++window.clicks)">Press me</button>

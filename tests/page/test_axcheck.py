@@ -49,8 +49,14 @@ async def test_a_wrong_name_or_role_in_the_model_is_reported_as_a_disagreement(s
     model = await _model(server, tab, LABELLED)
     pay = next(c for c in model.controls if c.name == "Pay now")
     terms = next(c for c in model.controls if c.role == "link" and c.name.startswith("Terms"))
-    controls = [c.model_copy(update={"name": "Pay later"}) if c.id == pay.id else
-                c.model_copy(update={"role": "button"}) if c.id == terms.id else c for c in model.controls]
+    controls = [
+        c.model_copy(update={"name": "Pay later"})
+        if c.id == pay.id
+        else c.model_copy(update={"role": "button"})
+        if c.id == terms.id
+        else c
+        for c in model.controls
+    ]
     report = await compare_with_chromium(tab, model.model_copy(update={"controls": controls}))
     wrong = {d["id"]: d for d in report["disagreements"]}
     assert wrong[pay.id]["what"] == "name" and wrong[pay.id]["chromium_name"] == "Pay now"

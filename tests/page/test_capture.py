@@ -22,7 +22,9 @@ async def page_eval(tab, expression: str):
 
 async def count_matches(tab, selector: str) -> int:
     """How many elements the aimap selector matches, following ` >> ` hops into frames and shadow roots."""
-    return await page_eval(tab, f"""(() => {{
+    return await page_eval(
+        tab,
+        f"""(() => {{
       let roots = [document];
       for (const part of {json.dumps(selector)}.split(" >> ")) {{
         const found = roots.flatMap(r => [...r.querySelectorAll(part)]);
@@ -30,7 +32,8 @@ async def count_matches(tab, selector: str) -> int:
         if (found.length !== 1) return found.length;
       }}
       return 1;
-    }})()""")
+    }})()""",
+    )
 
 
 def by_name(model, name):
@@ -47,7 +50,10 @@ async def test_login_form_gives_heading_two_textboxes_and_a_button_with_typed_id
     model = await open_model(server, tab, LOGIN)
     assert [h.text for h in model.headings] == ["Login"]
     assert [(c.id, c.role, c.name) for c in model.controls] == [
-        ("te_1", "textbox", "Email"), ("te_2", "textbox", "Password"), ("bu_3", "button", "Sign In")]
+        ("te_1", "textbox", "Email"),
+        ("te_2", "textbox", "Password"),
+        ("bu_3", "button", "Sign In"),
+    ]
     email, password, _ = model.controls
     assert email.states == {"required": True} and email.placeholder == "you@example.com" and email.value_len == 0
     assert password.states == {"required": True} and password.filled is False and password.value_len is None
@@ -110,7 +116,9 @@ async def test_states_report_checked_mixed_expanded_disabled_pressed_selected_re
     await page_eval(tab, "c.indeterminate = true")
     model = await DomService.of(tab).snapshot(fresh=True)
     states = {c.name: c.states for c in model.controls}
-    assert states["A"] == {"checked": True} and states["B"] == {"checked": False} and states["C"] == {"checked": "mixed"}
+    assert (
+        states["A"] == {"checked": True} and states["B"] == {"checked": False} and states["C"] == {"checked": "mixed"}
+    )
     assert states["Menu"] == {"expanded": False} and states["More"] == {"expanded": False}
     assert states["Inside"] == {"disabled": True} and states["Soft"] == {"disabled": True}
     assert states["Bold"] == {"pressed": True}
@@ -122,8 +130,11 @@ async def test_states_change_between_snapshots_when_the_page_changes_them(server
     await navigate(tab, server.route("/s", STATES))
     service = DomService.of(tab)
     before = await service.snapshot()
-    await page_eval(tab, "document.querySelector('details').open = true;"
-                         "document.querySelector('[aria-expanded]').setAttribute('aria-expanded', 'true')")
+    await page_eval(
+        tab,
+        "document.querySelector('details').open = true;"
+        "document.querySelector('[aria-expanded]').setAttribute('aria-expanded', 'true')",
+    )
     after = await service.snapshot()  # not fresh: the cache must notice the change itself
     assert by_name(before, "More").states == {"expanded": False}
     assert by_name(after, "More").states == {"expanded": True} and by_name(after, "Menu").states == {"expanded": True}
@@ -140,11 +151,28 @@ NESTED = """<header><nav><a href=/a>A</a></nav><a href=/logo>Logo</a></header>
 async def test_nested_regions_tag_each_control_with_its_nearest_landmark_deduplicated(server, tab):
     model = await open_model(server, tab, NESTED)
     regions = {c.name: c.region for c in model.controls}
-    assert regions == {"A": "navigation", "Logo": "header", "Email": 'form "Sign up"', "Plain": "main",
-                       "2": 'navigation "Pages"', "B": "navigation", "Side": "aside", "C": "footer", "X": None,
-                       "OK": 'dialog "Prefs"'}
-    assert model.regions == ["header", "navigation", "main", 'form "Sign up"', 'navigation "Pages"', "aside",
-                             "footer", 'dialog "Prefs"']
+    assert regions == {
+        "A": "navigation",
+        "Logo": "header",
+        "Email": 'form "Sign up"',
+        "Plain": "main",
+        "2": 'navigation "Pages"',
+        "B": "navigation",
+        "Side": "aside",
+        "C": "footer",
+        "X": None,
+        "OK": 'dialog "Prefs"',
+    }
+    assert model.regions == [
+        "header",
+        "navigation",
+        "main",
+        'form "Sign up"',
+        'navigation "Pages"',
+        "aside",
+        "footer",
+        'dialog "Prefs"',
+    ]
 
 
 async def test_a_page_without_controls_gives_headings_regions_text_and_no_controls(server, tab):
@@ -183,7 +211,12 @@ async def test_viewport_flag_needs_at_least_half_the_area_inside(server, tab):
     <button style="position:absolute;top:10px;left:-60px;width:100px;height:40px">LeftSixty</button></body>"""
     model = await open_model(server, tab, html)
     assert {c.name: c.in_viewport for c in model.controls} == {
-        "Full": True, "Forty": False, "Sixty": True, "Below": False, "LeftSixty": False}
+        "Full": True,
+        "Forty": False,
+        "Sixty": True,
+        "Below": False,
+        "LeftSixty": False,
+    }
     assert by_name(model, "Full").bbox == [0, 10, by_name(model, "Full").bbox[2], 100]
     await page_eval(tab, f"scrollTo(0, {height})")
     scrolled = await DomService.of(tab).snapshot()
@@ -195,9 +228,13 @@ IFRAME_CHILD = "<h2>Inside</h2><button id=b>In frame</button><input aria-label=C
 
 async def test_same_origin_iframe_controls_are_included_offset_and_resolvable(server, tab):
     server.route("/child", IFRAME_CHILD)
-    html = "<button>Top</button><iframe id=f src=/child style='position:absolute;left:100px;top:200px;border:0'></iframe>"
+    html = (
+        "<button>Top</button><iframe id=f src=/child style='position:absolute;left:100px;top:200px;border:0'></iframe>"
+    )
     await navigate(tab, server.route("/top", html))
-    async with tab.session.wait_for("Page.frameStoppedLoading", timeout=5, predicate=lambda p: p["frameId"] != tab.target_id):
+    async with tab.session.wait_for(
+        "Page.frameStoppedLoading", timeout=5, predicate=lambda p: p["frameId"] != tab.target_id
+    ):
         await page_eval(tab, "f.src = '/child?again'")
     service = DomService.of(tab)
     model = await service.snapshot(fresh=True)
@@ -250,8 +287,13 @@ CONFLICTS = """<a href=/go role=button>Go</a><button role=presentation>Still but
 async def test_conflicting_roles_use_the_explicit_role_unless_it_hides_a_focusable_element(server, tab):
     model = await open_model(server, tab, CONFLICTS)
     roles = {c.name: (c.role, c.states) for c in model.controls}
-    assert roles == {"Go": ("button", {}), "Still button": ("button", {}), "Wifi": ("switch", {"checked": True}),
-                     "Native": ("switch", {"checked": True}), "Span link": ("link", {})}
+    assert roles == {
+        "Go": ("button", {}),
+        "Still button": ("button", {}),
+        "Wifi": ("switch", {"checked": True}),
+        "Native": ("switch", {"checked": True}),
+        "Span link": ("link", {}),
+    }
     assert model.controls[0].id.startswith("bu_") and model.controls[0].href == "/go"
     assert [(h.level, h.text) for h in model.headings] == [(2, "Role heading")]
 
@@ -268,8 +310,20 @@ NAMES = """<span id=l1>Labelled</span><span id=l2>by two</span><button aria-labe
 async def test_accessible_names_follow_accname(server, tab):
     model = await open_model(server, tab, NAMES)
     names = [c.name for c in model.controls]
-    assert names[:12] == ["Labelled by two", "Spaced out", "Image alt", "Tooltip", "Only placeholder", "Send",
-                          "Submit", "Pic", "Visible part", "Amount dollars", "For-label", "Svg title"]
+    assert names[:12] == [
+        "Labelled by two",
+        "Spaced out",
+        "Image alt",
+        "Tooltip",
+        "Only placeholder",
+        "Send",
+        "Submit",
+        "Pic",
+        "Visible part",
+        "Amount dollars",
+        "For-label",
+        "Svg title",
+    ]
     assert len(names[12]) == 160 and names[12].endswith("…")
     assert names[13] == "Hidden label"
 
@@ -277,8 +331,12 @@ async def test_accessible_names_follow_accname(server, tab):
 async def test_links_are_relative_when_same_origin_and_absolute_otherwise(server, tab):
     html = "<a href=/a/b?q=1>Same</a><a href=#frag>Frag</a><a href=https://example.org/x>Other</a><a href=javascript:void(0)>Js</a>"
     model = await open_model(server, tab, html)
-    assert {c.name: c.href for c in model.controls} == {"Same": "/a/b?q=1", "Frag": "#frag",
-                                                         "Other": "https://example.org/x", "Js": None}
+    assert {c.name: c.href for c in model.controls} == {
+        "Same": "/a/b?q=1",
+        "Frag": "#frag",
+        "Other": "https://example.org/x",
+        "Js": None,
+    }
     based = await DomService.of(tab).snapshot(SnapshotOptions(base_url="https://example.org/"))
     assert by_name(based, "Other").href == "/x" and by_name(based, "Same").href.startswith("http://127.0.0.1")
 
@@ -291,12 +349,20 @@ CLICKABLE = """<div style="cursor:pointer" class=card><span>Card</span> <b>title
 async def test_page_made_clickables_count_once_not_per_child(server, tab):
     model = await open_model(server, tab, CLICKABLE)
     assert [(c.role, c.name) for c in model.controls] == [
-        ("clickable", "Card title more"), ("clickable", "Onclick"), ("checkbox", "Check"), ("button", "Inner")]
+        ("clickable", "Card title more"),
+        ("clickable", "Onclick"),
+        ("checkbox", "Check"),
+        ("button", "Inner"),
+    ]
     assert model.controls[0].id.startswith("cl_")
 
 
 async def test_reader_text_is_capped_with_the_cut_counted(server, tab):
-    article = "<main><article><h1>T</h1>" + "".join(f"<p>Sentence number {i}, with commas, and words.</p>" for i in range(200)) + "</article></main>"
+    article = (
+        "<main><article><h1>T</h1>"
+        + "".join(f"<p>Sentence number {i}, with commas, and words.</p>" for i in range(200))
+        + "</article></main>"
+    )
     model = await open_model(server, tab, article, max_text_chars=500)
     assert 0 < len(model.text) <= 500 and model.omitted["text"] > 0
     assert "Sentence number 0" in model.text
@@ -305,11 +371,16 @@ async def test_reader_text_is_capped_with_the_cut_counted(server, tab):
 async def test_model_text_is_the_readers_text_and_the_cut_is_counted_close_to_exact(server, tab):
     # The capture feeds the reader its style facts and stops rendering past the cap: neither may
     # change the text, and the count of what was cut stays close to the truth.
-    article = ("<nav><a href=/a>Home</a></nav><main><article><h1>Title</h1>"
-               + "".join(f"<p>Paragraph {i} says something, at length, about <b>bold</b> and "
-                         f"<span style='display:inline-block'>boxes</span>.</p>" for i in range(300))
-               + "<p style='opacity:0'>Faded away</p><p><span style='position:fixed;top:0'>Pinned</span></p>"
-               + "</article></main><footer>Footer words</footer>")
+    article = (
+        "<nav><a href=/a>Home</a></nav><main><article><h1>Title</h1>"
+        + "".join(
+            f"<p>Paragraph {i} says something, at length, about <b>bold</b> and "
+            f"<span style='display:inline-block'>boxes</span>.</p>"
+            for i in range(300)
+        )
+        + "<p style='opacity:0'>Faded away</p><p><span style='position:fixed;top:0'>Pinned</span></p>"
+        + "</article></main><footer>Footer words</footer>"
+    )
     full_model = await open_model(server, tab, article, max_text_chars=200_000)
     full = await PageWorld.of(tab).call("function () { return globalThis.__browserxReader.extract(document, {}); }")
     assert full_model.text == full.strip() and full_model.omitted["text"] == 0

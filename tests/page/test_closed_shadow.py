@@ -88,6 +88,7 @@ async def test_ids_in_closed_roots_are_stable_across_snapshots(tab, server):
 @pytest.fixture
 def describe_calls(monkeypatch):
     """Counts DOM.describeNode messages a tab's session sends (shadow.py's per-host lookup)."""
+
     def watch(tab):
         calls = []
         send = tab.session.send
@@ -96,8 +97,10 @@ def describe_calls(monkeypatch):
             if method == "DOM.describeNode":
                 calls.append(params)
             return await send(method, params, **kwargs)
+
         monkeypatch.setattr(tab.session, "send", counting)
         return calls
+
     return watch
 
 
@@ -110,7 +113,9 @@ async def test_custom_elements_without_shadow_roots_are_looked_up_once(tab, serv
     assert len(calls) == 5
     await service.snapshot(fresh=True)
     assert len(calls) == 5  # marked as rootless: not asked again
-    raw = await service.world.call("function () { return globalThis.__browserx.snapshot({max_text_chars: 0}).pending_hosts; }")
+    raw = await service.world.call(
+        "function () { return globalThis.__browserx.snapshot({max_text_chars: 0}).pending_hosts; }"
+    )
     assert raw == 0
 
 
@@ -128,7 +133,7 @@ async def test_hosts_are_looked_up_at_most_a_batch_per_snapshot(tab, server, des
 
 
 async def test_a_closed_root_added_later_is_found_by_the_next_snapshot(tab, server):
-    definitions = WIDGET[WIDGET.index("<script>"):]
+    definitions = WIDGET[WIDGET.index("<script>") :]
     await navigate(tab, server.route("/closed/later.html", "<button>First</button>" + definitions))
     service = DomService.of(tab)
     first = await service.snapshot(fresh=True)

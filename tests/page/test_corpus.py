@@ -106,14 +106,20 @@ def tokens(text: str) -> Counter[str]:
 def recall_precision(got: str, expected: str) -> tuple[float, float]:
     want, have = tokens(expected), tokens(got)
     common = sum((want & have).values())
-    return (common / sum(want.values()) if want else float(not have),
-            common / sum(have.values()) if have else float(not want))
+    return (
+        common / sum(want.values()) if want else float(not have),
+        common / sum(have.values()) if have else float(not want),
+    )
 
 
 async def _one_page(tab, server, name: str) -> dict[str, Any]:
     row: dict[str, Any] = {"page": name}
-    url = server.route(f"/corpus/{name}/", (CORPUS / name / "source.html").read_bytes(), "text/html; charset=utf-8",
-                       headers=NO_FOREIGN_FRAMES)
+    url = server.route(
+        f"/corpus/{name}/",
+        (CORPUS / name / "source.html").read_bytes(),
+        "text/html; charset=utf-8",
+        headers=NO_FOREIGN_FRAMES,
+    )
     await navigate(tab, url, timeout=20)
     world = PageWorld.of(tab)
     row["planted"] = await world.call(PLANT_VALUES, PLANT)
@@ -130,7 +136,8 @@ async def _one_page(tab, server, name: str) -> dict[str, Any]:
     row["recall"], row["precision"] = recall_precision(model.text, expected)
     row["reader_equals_model_text"] = model.text == await world.call(READER, {})
     row["body_visible"] = await world.call(
-        "function () { return getComputedStyle(document.body).visibility === 'visible'; }")
+        "function () { return getComputedStyle(document.body).visibility === 'visible'; }"
+    )
     row["ax"] = await compare_with_chromium(tab, model, limit=AX_LIMIT)
     return row
 
@@ -157,8 +164,15 @@ async def corpus(manager, server, request) -> dict[str, dict[str, Any]]:
 
     async def worker(tab) -> None:
         await tab.session.enable("Network")
-        await tab.session.send("Network.setBlockedURLs", {"urlPatterns": [
-            {"urlPattern": "http://127.0.0.1:*/*", "block": False}, {"urlPattern": "*://*/*", "block": True}]})
+        await tab.session.send(
+            "Network.setBlockedURLs",
+            {
+                "urlPatterns": [
+                    {"urlPattern": "http://127.0.0.1:*/*", "block": False},
+                    {"urlPattern": "*://*/*", "block": True},
+                ]
+            },
+        )
         while queue:
             name = queue.pop(0)
             rows[name] = await _one_page(tab, server, name)
@@ -179,10 +193,12 @@ async def corpus(manager, server, request) -> dict[str, dict[str, Any]]:
     ax = [r["ax"] for r in built]
     compared = sum(a["controls"] for a in ax)
     if compared:
-        lines.append(f"Chromium agreement over {compared} controls (≤{AX_LIMIT}/page): role "
-                     f"{sum(a['role_matches'] for a in ax) / compared:.3f}, name "
-                     f"{sum(a['name_matches'] for a in ax) / compared:.3f}, both "
-                     f"{sum(a['matches'] for a in ax) / compared:.3f}")
+        lines.append(
+            f"Chromium agreement over {compared} controls (≤{AX_LIMIT}/page): role "
+            f"{sum(a['role_matches'] for a in ax) / compared:.3f}, name "
+            f"{sum(a['name_matches'] for a in ax) / compared:.3f}, both "
+            f"{sum(a['matches'] for a in ax) / compared:.3f}"
+        )
     print("\n" + "\n".join(lines))
     request.config.pluginmanager.register(_Summary(lines), "browserx-corpus-summary")
     return rows

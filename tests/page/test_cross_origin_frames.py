@@ -48,20 +48,21 @@ def frame_child(tab, url_part: str):
 
 async def frame_eval(child, expression: str):
     """Evaluate in the frame's own page world (where its scripts record what happened)."""
-    result = await child.session.send("Runtime.evaluate", {"expression": expression, "returnByValue": True,
-                                                            "awaitPromise": True}, timeout=10)
+    result = await child.session.send(
+        "Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": True}, timeout=10
+    )
     return result["result"].get("value")
 
 
 async def top_eval(tab, expression: str):
-    result = await tab.session.send("Runtime.evaluate", {"expression": expression, "returnByValue": True,
-                                                          "awaitPromise": True}, timeout=10)
+    result = await tab.session.send(
+        "Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": True}, timeout=10
+    )
     return result["result"].get("value")
 
 
 async def snap(tab, **options):
-    return await DomService.of(tab).snapshot(SnapshotOptions(include_cross_origin_iframes=True, **options),
-                                             fresh=True)
+    return await DomService.of(tab).snapshot(SnapshotOptions(include_cross_origin_iframes=True, **options), fresh=True)
 
 
 def named(model, name: str):
@@ -71,12 +72,18 @@ def named(model, name: str):
 
 async def pay_page(tab, server, frame_style: str = "width: 500px; height: 260px", before: str = "") -> str:
     inner = oopif(server, "/xo/pay.html", FRAME)
-    await load(tab, server, "/xo/top.html", f"""{TOP_STYLE}<h1>Shop</h1><button id=top>Top button</button>{before}
-<main><iframe id=payframe src="{inner}" style="{frame_style}"></iframe></main>""")
+    await load(
+        tab,
+        server,
+        "/xo/top.html",
+        f"""{TOP_STYLE}<h1>Shop</h1><button id=top>Top button</button>{before}
+<main><iframe id=payframe src="{inner}" style="{frame_style}"></iframe></main>""",
+    )
     return inner
 
 
 # -- what the model shows ------------------------------------------------------------------------
+
 
 async def test_the_localhost_frame_is_a_real_out_of_process_frame(tab, server):
     inner = await pay_page(tab, server)
@@ -99,12 +106,18 @@ async def test_with_the_option_frame_controls_have_top_viewport_boxes(tab, serve
     assert [h.text for h in model.headings] == ["Shop", "Pay here"]
     pay, card = named(model, "Pay"), named(model, "Card number")
     assert (pay.role, card.role) == ("button", "textbox")
-    frame_box = await top_eval(tab, """(() => { const f = document.getElementById('payframe');
-        const r = f.getBoundingClientRect(); return [r.left + 4 + 6, r.top + 4 + 6]; })()""")
+    frame_box = await top_eval(
+        tab,
+        """(() => { const f = document.getElementById('payframe');
+        const r = f.getBoundingClientRect(); return [r.left + 4 + 6, r.top + 4 + 6]; })()""",
+    )
     child = frame_child(tab, "/xo/pay.html")
     for control, dom_id in ((pay, "pay"), (card, "card")):
-        inner = await frame_eval(child, f"""(() => {{ const r = document.getElementById('{dom_id}').getBoundingClientRect();
-            return [r.left, r.top, r.width, r.height]; }})()""")
+        inner = await frame_eval(
+            child,
+            f"""(() => {{ const r = document.getElementById('{dom_id}').getBoundingClientRect();
+            return [r.left, r.top, r.width, r.height]; }})()""",
+        )
         expected = [round(frame_box[0] + inner[0]), round(frame_box[1] + inner[1]), round(inner[2]), round(inner[3])]
         assert control.bbox == expected
         assert control.in_viewport and control.visible
@@ -119,11 +132,19 @@ async def test_frame_selectors_step_through_the_iframe(tab, server):
 
 
 async def test_in_viewport_follows_the_top_viewport_for_a_frame_partly_below_the_fold(tab, server):
-    inner = oopif(server, "/xo/tall.html", "<style>body{margin:0}</style><button>Upper</button>"
-                                           "<div style='height: 300px'></div><button>Lower</button>")
+    inner = oopif(
+        server,
+        "/xo/tall.html",
+        "<style>body{margin:0}</style><button>Upper</button><div style='height: 300px'></div><button>Lower</button>",
+    )
     # The viewport is 720 px tall; the frame starts at 500 and is 400 tall: "Lower" (at ~821) is below.
-    await load(tab, server, "/xo/fold.html", f"""{TOP_STYLE}<div style="height: 490px"></div>
-<iframe src="{inner}" style="width: 400px; height: 400px"></iframe><div style="height: 800px"></div>""")
+    await load(
+        tab,
+        server,
+        "/xo/fold.html",
+        f"""{TOP_STYLE}<div style="height: 490px"></div>
+<iframe src="{inner}" style="width: 400px; height: 400px"></iframe><div style="height: 800px"></div>""",
+    )
     model = await snap(tab)
     upper, lower = named(model, "Upper"), named(model, "Lower")
     assert upper.in_viewport and upper.visible
@@ -164,17 +185,28 @@ async def test_max_iframe_depth_zero_leaves_the_frame_out_and_counts_it(tab, ser
 
 async def test_a_nested_frame_adds_its_parent_frame_offset(tab, server):
     deep = server.route("/xo/deep.html", "<style>body{margin:0}</style><button>Deep</button>")  # 127.0.0.1 again
-    middle = oopif(server, "/xo/middle.html", f"""<style>body{{margin:0}} iframe{{display:block; border:0; margin-left:30px}}</style>
-<button>Middle</button><iframe id=inner src="{deep}" style="width: 200px; height: 80px"></iframe>""")
-    await load(tab, server, "/xo/nest.html", f"""{TOP_STYLE}<div style="height: 50px"></div>
-<iframe id=outer src="{middle}" style="width: 400px; height: 200px"></iframe>""")
+    middle = oopif(
+        server,
+        "/xo/middle.html",
+        f"""<style>body{{margin:0}} iframe{{display:block; border:0; margin-left:30px}}</style>
+<button>Middle</button><iframe id=inner src="{deep}" style="width: 200px; height: 80px"></iframe>""",
+    )
+    await load(
+        tab,
+        server,
+        "/xo/nest.html",
+        f"""{TOP_STYLE}<div style="height: 50px"></div>
+<iframe id=outer src="{middle}" style="width: 400px; height: 200px"></iframe>""",
+    )
     assert len(children_of(tab).frames()) == 2
     model = await snap(tab, max_iframe_depth=2)
     deep_button, middle_button = named(model, "Deep"), named(model, "Middle")
     assert model.aimap[deep_button.id] == "#outer >> #inner >> body > button"
     # The outer frame's content box is at (10, 60); the inner iframe where the middle document put it.
-    inner = await frame_eval(frame_child(tab, "/xo/middle.html"),
-                             "(() => { const r = document.getElementById('inner').getBoundingClientRect(); return [r.left, r.top]; })()")
+    inner = await frame_eval(
+        frame_child(tab, "/xo/middle.html"),
+        "(() => { const r = document.getElementById('inner').getBoundingClientRect(); return [r.left, r.top]; })()",
+    )
     assert inner[0] == 30
     assert deep_button.bbox[:2] == [round(10 + inner[0]), round(60 + inner[1])]
     assert middle_button.bbox[:2] == [10, 60]
@@ -212,6 +244,7 @@ async def test_a_cached_model_with_frames_is_retaken_when_the_frame_changes(tab,
 
 # -- acting by id ---------------------------------------------------------------------------------
 
+
 async def test_click_by_id_acts_inside_the_frame(tab, server):
     await pay_page(tab, server)
     model = await snap(tab)
@@ -237,16 +270,22 @@ async def test_type_into_a_frame_input_never_shows_the_value(tab, server, call):
 
 async def test_a_link_that_navigates_the_frame_is_not_a_navigation_of_the_tab(tab, server):
     server.route("/xo/next.html", "<p>next</p>")
-    inner = oopif(server, "/xo/links.html", "<a href='/xo/next.html'>Next</a> "
-                  "<button onclick=\"history.pushState(null, '', '#pushed')\">Push</button>")
+    inner = oopif(
+        server,
+        "/xo/links.html",
+        "<a href='/xo/next.html'>Next</a> <button onclick=\"history.pushState(null, '', '#pushed')\">Push</button>",
+    )
     top = server.url("/xo/links-top.html")
     await load(tab, server, "/xo/links-top.html", f"<iframe src='{inner}'></iframe>")
     model = await snap(tab)
     pushed = await element.click(tab, named(model, "Push").id)
     assert "url" not in pushed["effects"]
     child = frame_child(tab, "/xo/links.html")
-    async with child.session.wait_for("Runtime.executionContextCreated", timeout=10,
-                                      predicate=lambda p: p["context"].get("auxData", {}).get("isDefault")):
+    async with child.session.wait_for(
+        "Runtime.executionContextCreated",
+        timeout=10,
+        predicate=lambda p: p["context"].get("auxData", {}).get("isDefault"),
+    ):
         result = await element.click(tab, named(model, "Next").id)
     assert "url" not in result["effects"] and "navigation" not in result["effects"]
     assert result["duration_ms"] < 5000
@@ -283,10 +322,19 @@ async def test_click_in_a_frame_below_the_fold_scrolls_it_into_view(tab, server)
 
 async def test_click_scrolls_inside_the_frame_and_the_page_alike(tab, server):
     # The button straddles the frame's bottom edge: the frame scrolls it into its view first.
-    inner = oopif(server, "/xo/scroller.html", "<style>body{margin:0}</style><div style='height: 190px'></div>"
-                  "<button onclick='window.deep = true'>Far down</button><div style='height: 600px'></div>")
-    await load(tab, server, "/xo/scroller-top.html", f"""{TOP_STYLE}<div style="height: 1500px"></div>
-<iframe src="{inner}" style="width: 400px; height: 200px"></iframe><div style="height: 1500px"></div>""")
+    inner = oopif(
+        server,
+        "/xo/scroller.html",
+        "<style>body{margin:0}</style><div style='height: 190px'></div>"
+        "<button onclick='window.deep = true'>Far down</button><div style='height: 600px'></div>",
+    )
+    await load(
+        tab,
+        server,
+        "/xo/scroller-top.html",
+        f"""{TOP_STYLE}<div style="height: 1500px"></div>
+<iframe src="{inner}" style="width: 400px; height: 200px"></iframe><div style="height: 1500px"></div>""",
+    )
     model = await snap(tab)
     far = named(model, "Far down")
     assert far.visible and not far.in_viewport
@@ -304,8 +352,7 @@ async def test_scroll_by_id_brings_a_frame_element_into_the_tab_viewport(tab, se
 
 
 async def test_a_frame_covered_by_the_page_is_not_clicked(tab, server):
-    cover = ("<div id=banner style='position: fixed; inset: 0; background: rgba(0,0,0,.5)'>"
-             "Accept cookies</div>")
+    cover = "<div id=banner style='position: fixed; inset: 0; background: rgba(0,0,0,.5)'>Accept cookies</div>"
     await pay_page(tab, server, before=cover)
     model = await snap(tab)
     with pytest.raises(ElementCoveredError) as caught:
@@ -322,11 +369,15 @@ async def test_ids_of_a_frame_that_navigated_away_are_not_found(tab, server, sit
     other = server.route("/xo/other.html", "<button>Other</button>")
     if site == "frame-site":  # the frame keeps its target; its document (and browserx's world) goes
         other = other.replace("127.0.0.1", "localhost")
-        done = child.session.wait_for("Runtime.executionContextCreated", timeout=10,
-                                      predicate=lambda p: p["context"].get("auxData", {}).get("isDefault"))
+        done = child.session.wait_for(
+            "Runtime.executionContextCreated",
+            timeout=10,
+            predicate=lambda p: p["context"].get("auxData", {}).get("isDefault"),
+        )
     else:  # the top page's site: the frame joins the page's process and its own target goes away
-        done = tab.session.wait_for("Target.detachedFromTarget", timeout=10,
-                                    predicate=lambda p: p.get("sessionId") == child.session.session_id)
+        done = tab.session.wait_for(
+            "Target.detachedFromTarget", timeout=10, predicate=lambda p: p.get("sessionId") == child.session.session_id
+        )
     async with done:
         await top_eval(tab, f"document.getElementById('payframe').src = {other!r}, true")
     with pytest.raises(NodeNotFoundError):
@@ -366,9 +417,12 @@ async def test_a_frame_that_never_finishes_loading_does_not_hang_the_snapshot(ta
     stalling = await asyncio.start_server(stall, "127.0.0.1", 0)
     port = stalling.sockets[0].getsockname()[1]
     try:
-        url = server.route("/xo/stall-top.html", f"<button>Top</button><iframe src='http://localhost:{port}/'></iframe>")
-        async with tab.session.wait_for("Target.attachedToTarget", timeout=10,
-                                        predicate=lambda p: p["targetInfo"]["type"] == "iframe"):
+        url = server.route(
+            "/xo/stall-top.html", f"<button>Top</button><iframe src='http://localhost:{port}/'></iframe>"
+        )
+        async with tab.session.wait_for(
+            "Target.attachedToTarget", timeout=10, predicate=lambda p: p["targetInfo"]["type"] == "iframe"
+        ):
             await tab.session.send("Page.navigate", {"url": url})
         await children_of(tab).settle()
         async with asyncio.timeout(8):  # the frame's load never ends; the snapshot must
@@ -380,6 +434,7 @@ async def test_a_frame_that_never_finishes_loading_does_not_hang_the_snapshot(ta
 
 
 # -- tools, CLI and the library without devtools ---------------------------------------------------
+
 
 async def test_the_dom_tool_snapshots_and_clicks_inside_a_frame(tab, server, call):
     await pay_page(tab, server)
@@ -395,6 +450,7 @@ async def test_the_dom_tool_snapshots_and_clicks_inside_a_frame(tab, server, cal
 
 def test_the_cli_snapshot_has_a_cross_origin_iframes_flag():
     from browserx.cli import build_parser
+
     args = build_parser().parse_args(["snapshot", "http://127.0.0.1/", "--cross-origin-iframes"])
     assert args.cross_origin_iframes is True
 
@@ -420,8 +476,14 @@ async def test_frames_are_attached_when_only_the_page_layer_is_loaded(server):
     inner = oopif(server, "/xo/lib-inner.html", "<button>Inner</button>")
     top = server.route("/xo/lib-top.html", f"<button>Outer</button><iframe src='{inner}'></iframe>")
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-c", _LIBRARY_ONLY, top, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        cwd=str(Path(__file__).parent))
+        sys.executable,
+        "-c",
+        _LIBRARY_ONLY,
+        top,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=str(Path(__file__).parent),
+    )
     try:
         out, err = await asyncio.wait_for(process.communicate(), 60)
     finally:

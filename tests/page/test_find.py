@@ -6,8 +6,10 @@ import html
 
 from browserx.actions.navigation import navigate
 
-FRAME = ("<button onclick=\"parent.hits.push('frame')\">Pay invoice</button>"
-         "<label>Reference <input placeholder='Invoice number'></label>")
+FRAME = (
+    "<button onclick=\"parent.hits.push('frame')\">Pay invoice</button>"
+    "<label>Reference <input placeholder='Invoice number'></label>"
+)
 PAGE = f"""<title>Shop</title>
 <nav><a href="/home">Home</a></nav>
 <main><h1>Checkout</h1>
@@ -71,8 +73,11 @@ async def test_text_matches_carry_heading_snippet_and_an_offset_to_read_on(tab, 
     data = await find(call, "thirty days")
     (match,) = [m for m in data["matches"] if m["kind"] == "text"]
     assert match["heading"] == "Payment" and "thirty days" in match["snippet"]
-    piece = (await call("browser_dom", action="snapshot", format="json", text_offset=match["text_offset"],
-                        max_text_chars=300)).data
+    piece = (
+        await call(
+            "browser_dom", action="snapshot", format="json", text_offset=match["text_offset"], max_text_chars=300
+        )
+    ).data
     assert piece["text"].startswith("Pay by card") and "thirty days" in piece["text"]
 
 
@@ -124,8 +129,11 @@ async def test_a_control_in_a_closed_shadow_root_is_found_and_clicked(tab, call,
     assert (await call("browser_eval", expression="clicks")).data["result"] == 1
 
 
-LIST = ("<h1>Cart</h1>" + "".join(f"<p>Item {n} <button aria-label='Remove item {n}'>x</button></p>" for n in range(5))
-        + "<p><span id=l>Remove all</span> <input aria-labelledby=l></p>")
+LIST = (
+    "<h1>Cart</h1>"
+    + "".join(f"<p>Item {n} <button aria-label='Remove item {n}'>x</button></p>" for n in range(5))
+    + "<p><span id=l>Remove all</span> <input aria-labelledby=l></p>"
+)
 
 
 async def test_controls_past_max_results_are_counted_from_their_attributes_and_labels(tab, call, server):

@@ -30,17 +30,29 @@ async def test_a_scrollable_frames_far_content_is_listed_off_screen(server, tab)
 async def test_a_frame_that_cannot_scroll_hides_what_lies_past_its_box(server, tab):
     clipped = server.route("/fv/clipped.html", "<style>html{overflow:hidden}</style>" + LONG)
     inner = server.route("/fv/long2.html", LONG)
-    await navigate(tab, server.route("/fv/top2.html", f"<iframe src='{clipped}' style='height:200px'></iframe>"
-                                                     f"<iframe src='{inner}' scrolling=no style='height:200px'></iframe>"))
+    await navigate(
+        tab,
+        server.route(
+            "/fv/top2.html",
+            f"<iframe src='{clipped}' style='height:200px'></iframe>"
+            f"<iframe src='{inner}' scrolling=no style='height:200px'></iframe>",
+        ),
+    )
     names = [c.name for c in (await _model(tab)).controls]
     assert names.count("Near") == 2 and "Far below" not in names
 
 
 async def test_cross_origin_frames_under_aria_hidden_or_inert(server, tab):
     frame = server.route("/fv/pay.html", "<button>Pay</button>").replace("127.0.0.1", "localhost")
-    await navigate(tab, server.route("/fv/top3.html", f"""<button>Top</button>
+    await navigate(
+        tab,
+        server.route(
+            "/fv/top3.html",
+            f"""<button>Top</button>
 <div aria-hidden=true><iframe src="{frame}?hidden"></iframe></div>
-<div inert><iframe src="{frame}?inert"></iframe></div>"""))
+<div inert><iframe src="{frame}?inert"></iframe></div>""",
+        ),
+    )
     await children_of(tab).settle()
     assert len(children_of(tab).frames()) == 2  # both run out of process
     model = await _model(tab, include_cross_origin_iframes=True)

@@ -42,7 +42,9 @@ async def test_a_typed_text_or_number_value_inside_a_label_stays_out_of_the_name
     assert got["select-in-label"] == "Remind me every week" and got["range-in-label"] == "Volume 7"
     # A number field is typed too (a quantity, a PIN): private like a text field.
     assert got["number-in-label"] == "Retry times"
-    assert all("5" not in c.name and "4" not in c.name for c in model.controls if c.role not in ("textbox", "spinbutton"))
+    assert all(
+        "5" not in c.name and "4" not in c.name for c in model.controls if c.role not in ("textbox", "spinbutton")
+    )
     _model, with_values = await _cases(server, tab, page, include_values=True)
     assert {c["case"]: c["browserx"] for c in with_values}["number-in-label"] == "Retry 4 times"
 
@@ -82,7 +84,8 @@ async def test_generated_content_from_a_cross_origin_sheet_and_from_a_rule_added
     service = DomService.of(tab)
     model = await service.snapshot(SnapshotOptions(), fresh=True)
     assert [c.name for c in model.controls] == ["Go to cart", "list"]
-    await tab.session.send("Runtime.evaluate", {"expression":
-                                                "document.styleSheets[1].insertRule('.later::after { content: \" view\" }')"})
+    await tab.session.send(
+        "Runtime.evaluate", {"expression": "document.styleSheets[1].insertRule('.later::after { content: \" view\" }')"}
+    )
     model = await service.snapshot(SnapshotOptions(), fresh=True)
     assert [c.name for c in model.controls] == ["Go to cart", "list view"]

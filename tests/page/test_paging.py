@@ -16,8 +16,10 @@ from browserx.page.world import PageWorld
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "readability"
 FULL = "function () { return globalThis.__browserxReader.extract(document, {}); }"
-WORDS = ("browser reader text page piece offset chromium article paragraph concatenate exactly whitespace "
-         "never lose overlap agent model section heading control").split()
+WORDS = (
+    "browser reader text page piece offset chromium article paragraph concatenate exactly whitespace "
+    "never lose overlap agent model section heading control"
+).split()
 
 
 def article(chars: int, seed: int = 7) -> str:
@@ -45,8 +47,9 @@ async def pieces(call, max_text_chars: int, **extra) -> list[dict]:
     """Every piece of the page's reader text, following next_offset."""
     out, offset = [], 0
     while offset is not None:
-        result = await call("browser_dom", action="snapshot", format="json", max_text_chars=max_text_chars,
-                            text_offset=offset, **extra)
+        result = await call(
+            "browser_dom", action="snapshot", format="json", max_text_chars=max_text_chars, text_offset=offset, **extra
+        )
         assert result.success, result.error
         out.append(result.data)
         assert len(out) < 500
@@ -85,8 +88,10 @@ async def test_default_pieces_of_3000_concatenate_exactly_too(tab, call, server)
 
 
 def _long_corpus_pages(n: int) -> list[Path]:
-    pages = sorted((p for p in CORPUS.iterdir() if (p / "source.html").is_file()),
-                   key=lambda p: -(p / "source.html").stat().st_size)
+    pages = sorted(
+        (p for p in CORPUS.iterdir() if (p / "source.html").is_file()),
+        key=lambda p: -(p / "source.html").stat().st_size,
+    )
     return pages[:n]
 
 
@@ -94,10 +99,24 @@ def _long_corpus_pages(n: int) -> list[Path]:
 async def test_long_corpus_pages_concatenate_exactly(page, tab, call, server):
     # Only the test server answers (the corpus pages name hosts of the real web).
     await tab.session.enable("Network")
-    await tab.session.send("Network.setBlockedURLs", {"urlPatterns": [
-        {"urlPattern": "http://127.0.0.1:*/*", "block": False}, {"urlPattern": "*://*/*", "block": True}]})
-    await navigate(tab, server.route(f"/paging/corpus/{page.name}", (page / "source.html").read_bytes(),
-                                     headers={"Content-Security-Policy": "frame-src 'self'"}), timeout=20)
+    await tab.session.send(
+        "Network.setBlockedURLs",
+        {
+            "urlPatterns": [
+                {"urlPattern": "http://127.0.0.1:*/*", "block": False},
+                {"urlPattern": "*://*/*", "block": True},
+            ]
+        },
+    )
+    await navigate(
+        tab,
+        server.route(
+            f"/paging/corpus/{page.name}",
+            (page / "source.html").read_bytes(),
+            headers={"Content-Security-Policy": "frame-src 'self'"},
+        ),
+        timeout=20,
+    )
     full = await PageWorld.of(tab).call(FULL)
     assert len(full) > 3000
     parts = await pieces(call, 3000)
@@ -135,8 +154,9 @@ async def test_a_page_that_changed_between_pieces_says_so(tab, call, server):
     changed = (await call("browser_dom", action="snapshot", format="json", text_offset=same["next_offset"])).data
     assert changed["text_changed"] is True
     # flagged once, against the piece read before it; the text format says it on its last line
-    assert (await call("browser_dom", action="snapshot", format="json",
-                       text_offset=same["next_offset"])).data["text_changed"] is False
+    assert (await call("browser_dom", action="snapshot", format="json", text_offset=same["next_offset"])).data[
+        "text_changed"
+    ] is False
     await call("browser_eval", expression="document.querySelector('p').textContent = 'Rewritten once more.'")
     text = (await call("browser_dom", action="snapshot", text_offset=same["next_offset"])).data
     assert "CHANGED" in text.splitlines()[-1]
@@ -150,8 +170,11 @@ async def test_a_page_that_changed_between_pieces_says_so(tab, call, server):
 async def test_paging_stays_exact_after_the_page_changed(tab, call, server):
     await navigate(tab, server.route("/paging/grow", article(8_000, seed=2)))
     await call("browser_dom", action="snapshot")
-    await call("browser_eval", expression="document.querySelector('article').insertAdjacentHTML('beforeend', "
-                                          "'<p>A late paragraph, added after the first piece.</p>')")
+    await call(
+        "browser_eval",
+        expression="document.querySelector('article').insertAdjacentHTML('beforeend', "
+        "'<p>A late paragraph, added after the first piece.</p>')",
+    )
     full = await PageWorld.of(tab).call(FULL)
     parts = await pieces(call, 2500)
     assert "".join(p["text"] for p in parts) == full and "A late paragraph" in full
@@ -198,6 +221,7 @@ async def test_cli_snapshot_of_a_file_names_its_file_url(tmp_path, capsys):
     assert first == f"# Local — {page.resolve().as_uri()}"
     assert await snapshot_cli.run(parse(str(page), "--json")) == 0
     import json
+
     model = json.loads(capsys.readouterr().out)
     assert model["url"] == page.resolve().as_uri() and model["url"] != "about:blank"
 
@@ -205,12 +229,25 @@ async def test_cli_snapshot_of_a_file_names_its_file_url(tmp_path, capsys):
 def test_render_names_the_piece_and_the_next_offset_and_stays_quiet_for_a_whole_text():
     from browserx.page.model import PageModel
     from browserx.page.render import render_text
-    first = PageModel(title="T", url="http://x/", text="One two ", text_range={"offset": 0, "end": 8, "total": 20},
-                      next_offset=8, omitted={"controls": 0, "headings": 0, "text": 12})
+
+    first = PageModel(
+        title="T",
+        url="http://x/",
+        text="One two ",
+        text_range={"offset": 0, "end": 8, "total": 20},
+        next_offset=8,
+        omitted={"controls": 0, "headings": 0, "text": 12},
+    )
     out = render_text(first)
     assert out.splitlines()[-1] == "(text 0–8 of 20 chars; next: text_offset=8)" and "12 text chars" in out
-    later = PageModel(title="T", url="http://x/", text="three four five six.",
-                      text_range={"offset": 8, "end": 20, "total": 20}, next_offset=None, text_changed=True)
+    later = PageModel(
+        title="T",
+        url="http://x/",
+        text="three four five six.",
+        text_range={"offset": 8, "end": 20, "total": 20},
+        next_offset=None,
+        text_changed=True,
+    )
     lines = render_text(later).splitlines()
     assert lines[0] == "# T — http://x/" and "(no controls)" not in lines and "CHANGED" in lines[-1]
     assert lines[-1].endswith("end)")

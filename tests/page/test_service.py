@@ -35,7 +35,9 @@ async def test_ids_are_stable_across_snapshots_and_new_elements_get_new_numbers(
     second = ids(await service.snapshot())
     assert {k: second[k] for k in first} == first
     assert number(second["New"]) > max(number(i) for i in first.values())
-    await page_eval(tab, "list.firstElementChild.remove(); list.insertAdjacentHTML('beforeend', '<li><button>Newer</button></li>')")
+    await page_eval(
+        tab, "list.firstElementChild.remove(); list.insertAdjacentHTML('beforeend', '<li><button>Newer</button></li>')"
+    )
     third = ids(await service.snapshot())
     assert number(third["Newer"]) > number(second["New"])  # numbers are never reused
 
@@ -89,8 +91,14 @@ async def test_element_ids_resolve_to_their_own_nodes(server, tab):
         expected.append(described["node"]["backendNodeId"])
     assert [await service.backend_node_id(ids(model)[name]) for name in ("A", "B")] == expected
     object_id = await service.element_object_id(ids(model)["B"])
-    text = await tab.session.send("Runtime.callFunctionOn", {
-        "objectId": object_id, "functionDeclaration": "function () { return this.textContent; }", "returnByValue": True})
+    text = await tab.session.send(
+        "Runtime.callFunctionOn",
+        {
+            "objectId": object_id,
+            "functionDeclaration": "function () { return this.textContent; }",
+            "returnByValue": True,
+        },
+    )
     assert text["result"]["value"] == "B"
 
 

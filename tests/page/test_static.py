@@ -52,8 +52,13 @@ async def test_links_resolve_against_base_url_and_same_origin_ones_are_relative(
     <a href="https://other.example/x">Elsewhere</a> <a href="//cdn.example/y">CDN</a>"""
     model = await snapshot_html(manager, html, base_url="https://shop.example/store/index.html")
     hrefs = {c.name: c.href for c in model.controls}
-    assert hrefs == {"Cart": "/store/cart?step=2", "Help": "/help", "Top": "#top",
-                     "Elsewhere": "https://other.example/x", "CDN": "https://cdn.example/y"}
+    assert hrefs == {
+        "Cart": "/store/cart?step=2",
+        "Help": "/help",
+        "Top": "#top",
+        "Elsewhere": "https://other.example/x",
+        "CDN": "https://cdn.example/y",
+    }
 
 
 async def test_base_url_wins_over_a_base_element_in_the_html(manager):
@@ -73,8 +78,8 @@ async def test_the_throwaway_conversation_is_closed_afterwards_even_on_bad_input
 
 
 async def test_no_request_leaves_for_a_static_snapshot(manager, server):
-    html = f"""<link rel=stylesheet href="{server.url('/style.css')}"><img src="{server.url('/pic.png')}">
-    <iframe src="{server.url('/frame')}"></iframe><button>Go</button>"""
+    html = f"""<link rel=stylesheet href="{server.url("/style.css")}"><img src="{server.url("/pic.png")}">
+    <iframe src="{server.url("/frame")}"></iframe><button>Go</button>"""
     model = await snapshot_html(manager, html)
     assert [c.name for c in model.controls] == ["Go"]
     assert server.requests == {}
@@ -82,6 +87,6 @@ async def test_no_request_leaves_for_a_static_snapshot(manager, server):
 
 def test_the_prefix_goes_after_the_doctype_and_escapes_the_base_url():
     out = with_prefix("<!DOCTYPE html><p>x", "https://a.example/?q=1&r=2")
-    assert out.startswith("<!DOCTYPE html><meta http-equiv=\"Content-Security-Policy\"")
+    assert out.startswith('<!DOCTYPE html><meta http-equiv="Content-Security-Policy"')
     assert out.endswith('<base href="https://a.example/?q=1&amp;r=2"><p>x')
     assert "<base" not in with_prefix("<p>x", None)

@@ -8,8 +8,10 @@ from reliability_counts import COUNTS, FAULTS
 @pytest.fixture(scope="session")
 def faults():
     yield FAULTS
-    COUNTS["faults"] = (f"{FAULTS['injected']} injected, {FAULTS['survived']} survived "
-                        "(coded error on the call in flight, next call works)")
+    COUNTS["faults"] = (
+        f"{FAULTS['injected']} injected, {FAULTS['survived']} survived "
+        "(coded error on the call in flight, next call works)"
+    )
 
 
 def pytest_terminal_summary(terminalreporter):

@@ -72,6 +72,7 @@ async def test_page_that_never_finishes_loading(faults, call, server):
         await reader.read(1000)
         writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<title>partial</title><p>loading")
         await writer.drain()  # ...and never finish the body
+
     stalled = await asyncio.start_server(stall, "127.0.0.1", 0)
     try:
         port = stalled.sockets[0].getsockname()[1]
@@ -115,7 +116,9 @@ class _Proxy:
                     pass
                 finally:
                     dst.close()
+
             await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
+
         self.server = await asyncio.start_server(relay, "127.0.0.1", 0)
         return self.server.sockets[0].getsockname()[1]
 
@@ -153,15 +156,18 @@ async def test_cdp_socket_closed_by_the_remote_end(faults, server):
 async def test_navigation_in_the_middle_of_a_type(faults, call, server):
     target = server.route("/f6-next", "<title>next page</title>")
     # The page leaves as soon as the first character arrives: the type is cut short by a navigation.
-    page = server.route("/f6", f"""<title>form</title><label>Name <input id="name"
-        oninput="location.href = {target!r}"></label>""")
+    page = server.route(
+        "/f6",
+        f"""<title>form</title><label>Name <input id="name"
+        oninput="location.href = {target!r}"></label>""",
+    )
     await call("browser_navigate", url=page)
     model = (await call("browser_dom", action="snapshot", format="json")).data
     field = next(c["id"] for c in model["controls"] if c["name"] == "Name")
     faults["injected"] += 1
     result = await call("browser_dom", action="type", element_id=field, text="a long name " * 20)
     assert result.success or result.code in {"PAGE_NAVIGATED", "NODE_NOT_FOUND", "TAB_NOT_FOUND"}, result.to_dict()
-    follow = await call("browser_dom", action="snapshot")            # the next call works, on the new page
+    follow = await call("browser_dom", action="snapshot")  # the next call works, on the new page
     assert follow.success and "next page" in follow.data
     stale = await call("browser_dom", action="click", element_id=field)  # the old page's id is gone
     assert stale.code == "NODE_NOT_FOUND"

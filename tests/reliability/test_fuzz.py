@@ -25,12 +25,31 @@ CALL_BOUND = 25.0  # generated timeouts are capped at 2 s below; dispatch adds i
 COUNTS = {"inputs": 0, "successes": 0, "errors": 0}
 
 _text = st.text(st.characters(codec="utf-8"), max_size=40)
-_edge_strings = st.sampled_from(["", " ", "\x00", "é😀", "<script>", "../../etc/passwd", "%s%n", "a" * 20_000,
-                                 "\u202e", "NaN", "-1", "1e309", "bu_1", "li_999999", "#id >> b"])
+_edge_strings = st.sampled_from(
+    [
+        "",
+        " ",
+        "\x00",
+        "é😀",
+        "<script>",
+        "../../etc/passwd",
+        "%s%n",
+        "a" * 20_000,
+        "\u202e",
+        "NaN",
+        "-1",
+        "1e309",
+        "bu_1",
+        "li_999999",
+        "#id >> b",
+    ]
+)
 _edge_numbers = st.sampled_from([0, -1, 1, 2**31, -(2**63), 2**64, 0.5, -0.0, 1e308, 9_999, 10_001])
-_any_value = st.recursive(st.none() | st.booleans() | _edge_numbers | _text | _edge_strings,
-                          lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_text, inner, max_size=3),
-                          max_leaves=6)
+_any_value = st.recursive(
+    st.none() | st.booleans() | _edge_numbers | _text | _edge_strings,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_text, inner, max_size=3),
+    max_leaves=6,
+)
 
 
 def _value_for(prop: dict) -> st.SearchStrategy:
@@ -91,13 +110,17 @@ def _seconds(value) -> float:
 @pytest.fixture(scope="module")
 async def fuzz_manager(server, tmp_path_factory):
     # file_roots: generated paths of file-writing tools (browser_storage_state save) must not land in the cwd
-    config = BrowserConfig(allowed_origins=[server.base],
-                           extra_args=['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'],
-                           file_roots=[str(tmp_path_factory.mktemp("fuzz-files"))])
+    config = BrowserConfig(
+        allowed_origins=[server.base],
+        extra_args=["--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"],
+        file_roots=[str(tmp_path_factory.mktemp("fuzz-files"))],
+    )
     async with BrowserManager(config, setups=TAB_SETUPS) as manager:
         yield manager
-    SUMMARY["fuzz"] = (f"{COUNTS['inputs']} generated inputs tried, {COUNTS['successes']} successes, "
-                       f"{COUNTS['errors']} coded errors, 0 exceptions escaped")
+    SUMMARY["fuzz"] = (
+        f"{COUNTS['inputs']} generated inputs tried, {COUNTS['successes']} successes, "
+        f"{COUNTS['errors']} coded errors, 0 exceptions escaped"
+    )
 
 
 def _check_shape(result: ToolResult) -> None:

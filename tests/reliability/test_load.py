@@ -46,8 +46,9 @@ async def _conversation(manager: BrowserManager, server, n: int, calls: list[int
         await call("browser_eval", expression=f"document.cookie = 'owner={n}; path=/'")
         model = (await call("browser_dom", action="snapshot", format="json")).data
         await call("browser_dom", action="click", element_id=_find(model, "button", "Add one"))
-        await call("browser_dom", action="type", element_id=_find(model, "textbox", "Query"),
-                   text="x" * (n + 1), submit=True)
+        await call(
+            "browser_dom", action="type", element_id=_find(model, "textbox", "Query"), text="x" * (n + 1), submit=True
+        )
         await call("page_screenshot", action="screenshot")
         await call("browser_dom", action="click", element_id=_find(model, "link", "Next page"))
         await call("browser_history", action="back")
@@ -56,26 +57,34 @@ async def _conversation(manager: BrowserManager, server, n: int, calls: list[int
     assert final.success, (where.data, errors)
     state = final.data["result"]
     screenshots = sorted(os.listdir((await ctx.conversation()).screenshot_dir))
-    return {"n": n, "errors": errors, "cookie": state[0], "title": state[1], "screenshots": screenshots,
-            "tabs": (await call("browser_tabs")).data["tabs"]}
+    return {
+        "n": n,
+        "errors": errors,
+        "cookie": state[0],
+        "title": state[1],
+        "screenshots": screenshots,
+        "tabs": (await call("browser_tabs")).data["tabs"],
+    }
 
 
 async def test_many_conversations_at_once_keep_to_themselves(server):
     calls = [0]
     async with BrowserManager(BrowserConfig()) as manager:
-        outcomes = await asyncio.wait_for(asyncio.gather(
-            *(_conversation(manager, server, n, calls) for n in range(CONVERSATIONS))), 300)
+        outcomes = await asyncio.wait_for(
+            asyncio.gather(*(_conversation(manager, server, n, calls) for n in range(CONVERSATIONS))), 300
+        )
         roots = [c.root_dir for c in manager.conversations.values()]
         pid, profile = manager.chrome.pid, manager.chrome.profile_dir
     for outcome in outcomes:
         n = outcome["n"]
         assert outcome["errors"] == [], outcome["errors"]
-        assert outcome["cookie"] == f"owner={n}"            # only its own cookie
+        assert outcome["cookie"] == f"owner={n}"  # only its own cookie
         assert outcome["title"] in (f"shop {n}", f"sent {n + 1}")  # its own page (back may restore it)
-        assert len(outcome["tabs"]) == 1                      # only its own tab
-        assert len(outcome["screenshots"]) <= 1               # the single-file store, its own
-    assert not any(root.exists() for root in roots)           # screenshots and outputs removed
+        assert len(outcome["tabs"]) == 1  # only its own tab
+        assert len(outcome["screenshots"]) <= 1  # the single-file store, its own
+    assert not any(root.exists() for root in roots)  # screenshots and outputs removed
     assert not os.path.exists(f"/proc/{pid}") or open(f"/proc/{pid}/stat").read().split()[2] == "Z"
     assert not os.path.exists(profile)
-    COUNTS["load"] = f"{CONVERSATIONS} conversations at once x {ROUNDS} rounds, {calls[0]} calls, 0 errors, no leftovers"
-
+    COUNTS["load"] = (
+        f"{CONVERSATIONS} conversations at once x {ROUNDS} rounds, {calls[0]} calls, 0 errors, no leftovers"
+    )

@@ -32,22 +32,22 @@ PAGE = f"""<title>privacy</title>
 <main>
 <h1>Account</h1>
 <label>Typed <input id="typed"></label>
-<label>Attribute <input id="attribute" value="{VALUES['attribute']}"></label>
+<label>Attribute <input id="attribute" value="{VALUES["attribute"]}"></label>
 <label>Prefill <input id="prefill" autocomplete="name"></label>
-<label>Notes <textarea id="textarea">{VALUES['textarea']}</textarea></label>
-<div id="editable" contenteditable="true" role="textbox" aria-label="Editor">{VALUES['editable']}</div>
-<label>Choice <select id="select"><option>first</option><option selected>{VALUES['select']}</option></select></label>
-<div role="slider" aria-label="Level" aria-valuenow="3" aria-valuetext="{VALUES['valuetext']}" tabindex="0">3</div>
-<input type="hidden" name="token" value="{VALUES['hidden']}">
-<label>Password <input id="password" type="password" value="{PASSWORDS['password']}"></label>
+<label>Notes <textarea id="textarea">{VALUES["textarea"]}</textarea></label>
+<div id="editable" contenteditable="true" role="textbox" aria-label="Editor">{VALUES["editable"]}</div>
+<label>Choice <select id="select"><option>first</option><option selected>{VALUES["select"]}</option></select></label>
+<div role="slider" aria-label="Level" aria-valuenow="3" aria-valuetext="{VALUES["valuetext"]}" tabindex="0">3</div>
+<input type="hidden" name="token" value="{VALUES["hidden"]}">
+<label>Password <input id="password" type="password" value="{PASSWORDS["password"]}"></label>
 <label>New password <input id="password_typed" type="password"></label>
-<iframe id="frame" srcdoc='<label>Frame password <input type="password" value="{PASSWORDS['password_iframe']}"></label>'></iframe>
+<iframe id="frame" srcdoc='<label>Frame password <input type="password" value="{PASSWORDS["password_iframe"]}"></label>'></iframe>
 <div id="host"></div>
 </main>
 <script>
-  document.getElementById('prefill').value = {VALUES['prefill']!r};  // autofill-like prefill
+  document.getElementById('prefill').value = {VALUES["prefill"]!r};  // autofill-like prefill
   const root = document.getElementById('host').attachShadow({{mode: 'open'}});
-  root.innerHTML = '<label>Shadow password <input type="password" value="{PASSWORDS['password_shadow']}"></label>';
+  root.innerHTML = '<label>Shadow password <input type="password" value="{PASSWORDS["password_shadow"]}"></label>';
 </script>"""
 
 
@@ -76,11 +76,14 @@ async def test_no_value_in_any_default_output(call, page):
     outputs.append((await call("browser_dom", action="snapshot")).to_dict())
     outputs.append((await call("browser_dom", action="snapshot", format="json")).to_dict())
     outputs.append((await call("browser_recent_console_logs")).to_dict())
-    outputs.append((await call("browser_dom", action="type", element_id="zz_404", text=PASSWORDS["password"])).to_dict())
+    outputs.append(
+        (await call("browser_dom", action="type", element_id="zz_404", text=PASSWORDS["password"])).to_dict()
+    )
     for output in outputs:
         assert _leaks(output, ALL) == [], output
-    COUNTS["privacy"] = (f"{len(ALL)} planted values ({len(PASSWORDS)} passwords) searched in {len(outputs)} "
-                         "outputs, 0 found")
+    COUNTS["privacy"] = (
+        f"{len(ALL)} planted values ({len(PASSWORDS)} passwords) searched in {len(outputs)} outputs, 0 found"
+    )
 
 
 async def test_include_values_shows_values_but_never_passwords(call, page):
@@ -99,4 +102,3 @@ async def test_passwords_report_at_most_whether_they_are_filled(call, page):
     for control in passwords:
         assert "value_len" not in control and "value" not in control
         assert control.get("filled") is True
-

@@ -18,6 +18,7 @@ async def guarded(server):
 
         async def call(name, **arguments):
             return await REGISTRY.dispatch(name, arguments, ctx)
+
         yield call
 
 
@@ -44,8 +45,11 @@ async def test_page_initiated_navigation_outside_the_list_is_blocked(guarded, se
     logs = await guarded("browser_eval", expression="location.href")
     assert not logs.data["result"].startswith("http://localhost")
     assert server.requests.get("/landing", 0) == 0  # the outside request never reached the server
-    notices = [n for n in result.metadata.get("notices", []) + logs.metadata.get("notices", [])
-               if n["type"] == "navigation_blocked"]
+    notices = [
+        n
+        for n in result.metadata.get("notices", []) + logs.metadata.get("notices", [])
+        if n["type"] == "navigation_blocked"
+    ]
     assert notices and notices[0]["url"].startswith("http://localhost")
 
 
@@ -95,4 +99,6 @@ async def test_file_urls_reach_only_files_under_the_file_roots(tmp_path):
         # A path that climbs out of a root is judged where it lands.
         climbing = inside.as_uri() + "/../outside/secret.html"
         assert (await REGISTRY.dispatch("browser_navigate", {"url": climbing}, ctx)).code == "FILE_NOT_ALLOWED"
-        assert (await REGISTRY.dispatch("browser_navigate", {"url": "file:///etc/passwd"}, ctx)).code == "FILE_NOT_ALLOWED"
+        assert (
+            await REGISTRY.dispatch("browser_navigate", {"url": "file:///etc/passwd"}, ctx)
+        ).code == "FILE_NOT_ALLOWED"

@@ -16,8 +16,9 @@ async def open_page(tab, url: str) -> None:
 
 
 async def evaluate(tab, expression: str) -> Any:
-    result = await tab.session.send("Runtime.evaluate", {"expression": expression, "returnByValue": True,
-                                                         "awaitPromise": True})
+    result = await tab.session.send(
+        "Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": True}
+    )
     return result["result"].get("value")
 
 

@@ -24,11 +24,15 @@ def _grid_page() -> str:
         left = round(col * (1280 - BUTTON_W) / (COLS - 1))
         top = round(row * (720 - BUTTON_H) / (ROWS - 1))
         r, g, b = _colour(i)
-        buttons.append(f'<button id="b{i}" style="left:{left}px;top:{top}px;background:rgb({r},{g},{b})" '
-                       f'onclick="clicked.push({i})"></button>')
-    return ("<!doctype html><style>html,body{margin:0;overflow:hidden} button{position:fixed;border:0;padding:0;"
-            f"margin:0;width:{BUTTON_W}px;height:{BUTTON_H}px;outline:none}}</style>"
-            "<script>window.clicked = []</script>" + "".join(buttons))
+        buttons.append(
+            f'<button id="b{i}" style="left:{left}px;top:{top}px;background:rgb({r},{g},{b})" '
+            f'onclick="clicked.push({i})"></button>'
+        )
+    return (
+        "<!doctype html><style>html,body{margin:0;overflow:hidden} button{position:fixed;border:0;padding:0;"
+        f"margin:0;width:{BUTTON_W}px;height:{BUTTON_H}px;outline:none}}</style>"
+        "<script>window.clicked = []</script>" + "".join(buttons)
+    )
 
 
 def _centres(image) -> dict[int, tuple[int, int]]:
@@ -36,8 +40,9 @@ def _centres(image) -> dict[int, tuple[int, int]]:
     wanted = {_colour(i): i for i in range(COLS * ROWS)}
     boxes: dict[int, list[int]] = {}
     width = image.width
-    for index, pixel in enumerate(image.get_flattened_data() if hasattr(image, "get_flattened_data")
-                                  else image.getdata()):
+    for index, pixel in enumerate(
+        image.get_flattened_data() if hasattr(image, "get_flattened_data") else image.getdata()
+    ):
         i = wanted.get(pixel)
         if i is not None:
             x, y = index % width, index // width
@@ -46,8 +51,11 @@ def _centres(image) -> dict[int, tuple[int, int]]:
     return {i: ((b[0] + b[2]) // 2, (b[1] + b[3]) // 2) for i, b in boxes.items()}
 
 
-@pytest.mark.parametrize("dpr, limits", [(2, None), (1, ImageLimits(max_long_edge=900)), (2, UNLIMITED), (1, None)],
-                         ids=["dpr2-downscaled", "dpr1-downscaled", "dpr2-full", "dpr1-full"])
+@pytest.mark.parametrize(
+    "dpr, limits",
+    [(2, None), (1, ImageLimits(max_long_edge=900)), (2, UNLIMITED), (1, None)],
+    ids=["dpr2-downscaled", "dpr1-downscaled", "dpr2-full", "dpr1-full"],
+)
 async def test_clicks_at_screenshot_coordinates_hit_the_intended_buttons(call, conversation, page, dpr, limits):
     tab = await page(_grid_page())
     await tab.set_viewport(1280, 720, device_scale_factor=dpr)
@@ -57,8 +65,9 @@ async def test_clicks_at_screenshot_coordinates_hit_the_intended_buttons(call, c
     centres = _centres(image_of(shot))
     assert len(centres) == COLS * ROWS  # every button is visible in the screenshot
     for i, (x, y) in centres.items():
-        result = await call("page_screenshot", action="click", coordinates={"x": x, "y": y},
-                            options={"wait_after_action": 0})
+        result = await call(
+            "page_screenshot", action="click", coordinates={"x": x, "y": y}, options={"wait_after_action": 0}
+        )
         assert result.success, result.to_dict()
     clicked = await evaluate(tab, "clicked")
     hits = sum(1 for expected, got in zip(sorted(centres), clicked) if expected == got)
@@ -78,12 +87,20 @@ async def test_click_with_button_and_modifiers(call, page):
     tab = await page("""<!doctype html><body style="margin:0;height:600px"
         onmousedown="window.down={button:event.button,shift:event.shiftKey,ctrl:event.ctrlKey,alt:event.altKey,
                      meta:event.metaKey}" oncontextmenu="event.preventDefault()"></body>""")
-    result = await call("page_screenshot", action="click", coordinates={"x": 50, "y": 50},
-                        options={"button": "right", "modifiers": {"shift": True, "alt": True}})
+    result = await call(
+        "page_screenshot",
+        action="click",
+        coordinates={"x": 50, "y": 50},
+        options={"button": "right", "modifiers": {"shift": True, "alt": True}},
+    )
     assert result.success
     assert await evaluate(tab, "down") == {"button": 2, "shift": True, "ctrl": False, "alt": True, "meta": False}
-    await call("page_screenshot", action="click", coordinates={"x": 50, "y": 50},
-               options={"button": "middle", "modifiers": {"ctrl": True, "meta": True}})
+    await call(
+        "page_screenshot",
+        action="click",
+        coordinates={"x": 50, "y": 50},
+        options={"button": "middle", "modifiers": {"ctrl": True, "meta": True}},
+    )
     assert await evaluate(tab, "down") == {"button": 1, "shift": False, "ctrl": True, "alt": False, "meta": True}
 
 
@@ -97,11 +114,19 @@ async def test_type_at_coordinates_focuses_and_types_into_the_input(call, page):
     await tab.set_viewport(1280, 720, device_scale_factor=2)
     shot = await call("page_screenshot", action="screenshot")
     scale = shot.data["scale"]
-    result = await call("page_screenshot", action="type", coordinates={"x": round(550 * scale), "y": round(515 * scale)},
-                        text="héllo wörld ✓")
+    result = await call(
+        "page_screenshot",
+        action="type",
+        coordinates={"x": round(550 * scale), "y": round(515 * scale)},
+        text="héllo wörld ✓",
+    )
     assert result.success and result.data["typed_characters"] == 13
-    assert await evaluate(tab, "[document.activeElement.id, b.value, a.value, inputs > 0]") == \
-        ["b", "héllo wörld ✓", "", True]
+    assert await evaluate(tab, "[document.activeElement.id, b.value, a.value, inputs > 0]") == [
+        "b",
+        "héllo wörld ✓",
+        "",
+        True,
+    ]
 
 
 async def test_type_accepts_ten_thousand_characters(call, page):
@@ -118,8 +143,7 @@ SCROLLING = """<!doctype html><style>body{margin:0;height:5000px}
 
 async def test_scroll_at_coordinates_scrolls_the_page_by_the_offset(call, page):
     tab = await page(SCROLLING)
-    result = await call("page_screenshot", action="scroll", coordinates={"x": 200, "y": 300},
-                        scroll_offset={"y": 600})
+    result = await call("page_screenshot", action="scroll", coordinates={"x": 200, "y": 300}, scroll_offset={"y": 600})
     assert result.success
     assert result.data["viewport_bounds"]["scroll_y"] == 600 == await evaluate(tab, "scrollY")
     assert await evaluate(tab, "pane.scrollTop") == 0
@@ -151,8 +175,13 @@ async def test_keypress_sends_keys_to_the_focused_element(call, page):
     assert result.data["key"] == "Enter" and result.data["coordinates_used"] is None
     await call("page_screenshot", action="keypress", key="a", options={"modifiers": {"ctrl": True}})
     await call("page_screenshot", action="keypress", key="Backspace")
-    assert await evaluate(tab, "keys") == [["A", False, True], ["b", False, False], ["Enter", False, False],
-                                           ["a", True, False], ["Backspace", False, False]]
+    assert await evaluate(tab, "keys") == [
+        ["A", False, True],
+        ["b", False, False],
+        ["Enter", False, False],
+        ["a", True, False],
+        ["Backspace", False, False],
+    ]
     assert await evaluate(tab, "a.value") == ""  # Ctrl+A selected "Ab", Backspace removed it
 
 

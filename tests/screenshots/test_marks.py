@@ -22,8 +22,11 @@ def _png(width: int, height: int, colour=(255, 255, 255)) -> bytes:
 
 
 def _near(image, x: float, y: float, colour, radius: int = 1) -> bool:
-    return any(image.getpixel((round(x) + dx, round(y) + dy)) == colour
-               for dx in range(-radius, radius + 1) for dy in range(-radius, radius + 1))
+    return any(
+        image.getpixel((round(x) + dx, round(y) + dy)) == colour
+        for dx in range(-radius, radius + 1)
+        for dy in range(-radius, radius + 1)
+    )
 
 
 def test_marks_outline_the_box_and_label_it_outside_without_covering_it():
@@ -48,9 +51,13 @@ def test_marks_scale_with_the_image():
 
 
 def test_hidden_and_empty_controls_get_no_mark():
-    model = {"controls": [{"id": "bu_1", "bbox": [1, 2, 3, 4], "visible": True},
-                          {"id": "bu_2", "bbox": [1, 2, 3, 4], "visible": False},
-                          {"id": "bu_3", "bbox": [1, 2, 0, 4], "visible": True}]}
+    model = {
+        "controls": [
+            {"id": "bu_1", "bbox": [1, 2, 3, 4], "visible": True},
+            {"id": "bu_2", "bbox": [1, 2, 3, 4], "visible": False},
+            {"id": "bu_3", "bbox": [1, 2, 0, 4], "visible": True},
+        ]
+    }
     assert marks_from_model(model) == [("bu_1", (1.0, 2.0, 3.0, 4.0))]
 
 
@@ -76,8 +83,11 @@ async def test_screenshot_with_marks_labels_the_visible_controls_with_their_ids(
             continue
         x, y, w, h = control.bbox
         assert _near(image, x * scale - 1, (y + h / 2) * scale, OUTLINE)
-        label = {image.getpixel((round((x + dx) * scale), round((y - dy) * scale))) for dx in range(2, 20)
-                 for dy in range(3, 10)}
+        label = {
+            image.getpixel((round((x + dx) * scale), round((y - dy) * scale)))
+            for dx in range(2, 20)
+            for dy in range(3, 10)
+        }
         assert LABEL_BACKGROUND in label
         centre = image.getpixel((round((x + w / 2) * scale), round((y + h / 2 + 8) * scale)))
         assert centre != OUTLINE and centre != LABEL_BACKGROUND  # the control is not hidden
@@ -95,8 +105,14 @@ async def test_an_id_read_off_the_marks_acts_through_browser_dom(call, page):
     assert await evaluate(tab, "window.went") is True
 
 
-SQUARES = ["rgb(230,30,30)", "rgb(30,200,30)", "rgb(30,30,230)", "rgb(200,200,30)", "rgb(30,200,200)",
-           "rgb(200,30,200)"]
+SQUARES = [
+    "rgb(230,30,30)",
+    "rgb(30,200,30)",
+    "rgb(30,30,230)",
+    "rgb(200,200,30)",
+    "rgb(30,200,200)",
+    "rgb(200,30,200)",
+]
 
 
 @pytest.mark.parametrize("scroll_y", [0, 450, 1230])
@@ -106,8 +122,10 @@ async def test_in_viewport_agrees_with_the_screenshot(call, page, scroll_y):
     parts = []
     for i, colour in enumerate(SQUARES * 3):
         top, left = 150 + i * 160, 100 + (i % 5) * 220
-        parts.append(f'<button style="position:absolute;left:{left}px;top:{top}px;width:150px;height:100px;'
-                     f'border:0;background:{colour}" aria-label="b{i}"></button>')
+        parts.append(
+            f'<button style="position:absolute;left:{left}px;top:{top}px;width:150px;height:100px;'
+            f'border:0;background:{colour}" aria-label="b{i}"></button>'
+        )
     tab = await page("<!doctype html><style>body{margin:0;height:4000px}</style>" + "".join(parts))
     await tab.set_viewport(1280, 720, device_scale_factor=2)
     shot = await call("page_screenshot", action="screenshot", scroll_offset={"y": round(scroll_y * 1430 / 1280)})
@@ -124,8 +142,12 @@ async def test_in_viewport_agrees_with_the_screenshot(call, page, scroll_y):
             # over half of its box shows in the picture, in its own colour
             left, top = max(0, x), max(0, y)
             right, bottom = min(1280, x + w), min(720, y + h)
-            shown = sum(1 for px in range(left, right, 5) for py in range(top, bottom, 5)
-                        if image.getpixel((int(px * scale), int(py * scale))) == expected)
+            shown = sum(
+                1
+                for px in range(left, right, 5)
+                for py in range(top, bottom, 5)
+                if image.getpixel((int(px * scale), int(py * scale))) == expected
+            )
             assert shown / len(range(0, w, 5)) / len(range(0, h, 5)) > 0.5, control
             checked += 1
         else:

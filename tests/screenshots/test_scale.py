@@ -27,8 +27,13 @@ def test_long_edge_limit():
     assert frame.image_width == 1568 and frame.scale == pytest.approx(1568 / 3000, abs=1e-3)
 
 
-@given(st.integers(100, 10000), st.integers(100, 10000), st.sampled_from([1, 1.5, 2, 3]),
-       st.integers(200, 4000), st.integers(50_000, 5_000_000))
+@given(
+    st.integers(100, 10000),
+    st.integers(100, 10000),
+    st.sampled_from([1, 1.5, 2, 3]),
+    st.integers(200, 4000),
+    st.integers(50_000, 5_000_000),
+)
 def test_fit_never_exceeds_the_limits_nor_the_device_pixels(width, height, dpr, long_edge, pixels):
     limits = ImageLimits(max_long_edge=long_edge, max_pixels=pixels)
     frame = fit(width, height, dpr, limits)

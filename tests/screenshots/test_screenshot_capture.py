@@ -13,15 +13,20 @@ from shot_helpers import evaluate, image_of, set_limits
 QUADRANTS = """<style>html,body{margin:0;overflow:hidden} div{position:fixed;width:50vw;height:50vh}</style>
 <div style="left:0;top:0;background:rgb(255,0,0)"></div><div style="left:50vw;top:0;background:rgb(0,255,0)"></div>
 <div style="left:0;top:50vh;background:rgb(0,0,255)"></div><div style="left:50vw;top:50vh;background:rgb(255,255,0)"></div>"""
-TALL = """<!doctype html><style>body{margin:0;width:3000px;height:5000px;background:linear-gradient(#fff,#000)}</style>"""
+TALL = (
+    """<!doctype html><style>body{margin:0;width:3000px;height:5000px;background:linear-gradient(#fff,#000)}</style>"""
+)
 
 
-@pytest.mark.parametrize("dpr, limits, expected_size, expected_scale", [
-    (1, None, (1280, 720), 1.0),                       # fits: no resizing
-    (2, UNLIMITED, (2560, 1440), 2.0),                 # device pixels, no limit
-    (2, None, (1430, 804), 1430 / 1280),               # default limits: 1.15 megapixels
-    (1, ImageLimits(max_long_edge=800), (800, 450), 0.625),
-])
+@pytest.mark.parametrize(
+    "dpr, limits, expected_size, expected_scale",
+    [
+        (1, None, (1280, 720), 1.0),  # fits: no resizing
+        (2, UNLIMITED, (2560, 1440), 2.0),  # device pixels, no limit
+        (2, None, (1430, 804), 1430 / 1280),  # default limits: 1.15 megapixels
+        (1, ImageLimits(max_long_edge=800), (800, 450), 0.625),
+    ],
+)
 async def test_screenshot_size_scale_and_bounds(call, conversation, page, dpr, limits, expected_size, expected_scale):
     tab = await page(QUADRANTS)
     await tab.set_viewport(1280, 720, device_scale_factor=dpr)
@@ -33,8 +38,10 @@ async def test_screenshot_size_scale_and_bounds(call, conversation, page, dpr, l
     assert image.size == expected_size == (data["width"], data["height"])
     assert data["format"] == "png" and data["scale"] == pytest.approx(expected_scale, abs=1e-3)
     assert data["viewport_bounds"] == {"width": 1280, "height": 720, "scroll_x": 0, "scroll_y": 0}
-    assert (data["width"], data["height"]) == (fit(1280, 720, dpr, limits or ImageLimits()).image_width,
-                                               fit(1280, 720, dpr, limits or ImageLimits()).image_height)
+    assert (data["width"], data["height"]) == (
+        fit(1280, 720, dpr, limits or ImageLimits()).image_width,
+        fit(1280, 720, dpr, limits or ImageLimits()).image_height,
+    )
     w, h = image.size
     assert image.getpixel((w // 4, h // 4)) == (255, 0, 0)
     assert image.getpixel((3 * w // 4, h // 4)) == (0, 255, 0)
@@ -44,8 +51,9 @@ async def test_screenshot_size_scale_and_bounds(call, conversation, page, dpr, l
     assert w * h <= (limits or ImageLimits()).max_pixels
 
 
-@pytest.mark.parametrize("width, height, dpr", [(1280, 720, 2), (1920, 1080, 1), (1000, 700, 1.5), (375, 812, 3),
-                                                (2560, 1440, 1)])
+@pytest.mark.parametrize(
+    "width, height, dpr", [(1280, 720, 2), (1920, 1080, 1), (1000, 700, 1.5), (375, 812, 3), (2560, 1440, 1)]
+)
 async def test_predicted_frame_matches_chromium_output(call, tab, width, height, dpr):
     await tab.set_viewport(width, height, device_scale_factor=dpr)
     result = await call("page_screenshot", action="screenshot")
@@ -66,8 +74,11 @@ async def test_scroll_offset_moves_the_viewport_before_capture(call, page):
 async def test_scroll_offset_is_clamped_at_the_document_edges(call, page):
     tab = await page(TALL)
     bottom = await call("page_screenshot", action="screenshot", scroll_offset={"x": 99999, "y": 99999})
-    max_x, max_y = await evaluate(tab, "[document.documentElement.scrollWidth - document.documentElement.clientWidth,"
-                                       " document.documentElement.scrollHeight - document.documentElement.clientHeight]")
+    max_x, max_y = await evaluate(
+        tab,
+        "[document.documentElement.scrollWidth - document.documentElement.clientWidth,"
+        " document.documentElement.scrollHeight - document.documentElement.clientHeight]",
+    )
     assert bottom.data["viewport_bounds"]["scroll_x"] == max_x > 0
     assert bottom.data["viewport_bounds"]["scroll_y"] == max_y > 0
     top = await call("page_screenshot", action="screenshot", scroll_offset={"x": -99999, "y": -99999})
@@ -119,7 +130,9 @@ async def test_take_screenshot_without_a_target_is_the_viewport(call, page):
     await page(ELEMENTS)
     result = await call("browser_take_screenshot")
     assert image_of(result).size == (1280, 720)
-    assert "Screenshot taken" in result.data["description"] and result.data["image_file_id"] in result.data["description"]
+    assert (
+        "Screenshot taken" in result.data["description"] and result.data["image_file_id"] in result.data["description"]
+    )
 
 
 async def test_element_screenshot_errors(call, page):
@@ -133,6 +146,7 @@ async def test_element_screenshot_errors(call, page):
 
 async def test_element_screenshot_by_element_id_from_the_page_model(call, page):
     from browserx.page.service import DomService
+
     tab = await page("""<!doctype html><style>body{margin:0;height:3000px}</style><button
         style="position:absolute;left:300px;top:1800px;width:90px;height:30px;border:0;
         background:rgb(255,0,128);color:transparent">Pay</button>""")

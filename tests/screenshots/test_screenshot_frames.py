@@ -14,8 +14,14 @@ background:rgb(255,0,0);border:0}</style><button id=red aria-label=Red></button>
 
 async def test_screenshot_of_an_element_inside_a_cross_origin_frame(call, server, tab):
     inner = server.route("/sf/frame.html", FRAME).replace("127.0.0.1", "localhost")
-    await navigate(tab, server.route("/sf/top.html", "<style>body{margin:0}</style><div style='height:1200px'></div>"
-                                     f"<iframe src='{inner}' style='border:0;width:400px;height:200px'></iframe>"))
+    await navigate(
+        tab,
+        server.route(
+            "/sf/top.html",
+            "<style>body{margin:0}</style><div style='height:1200px'></div>"
+            f"<iframe src='{inner}' style='border:0;width:400px;height:200px'></iframe>",
+        ),
+    )
     await children_of(tab).settle()
     snap = await call("browser_dom", action="snapshot", format="json", include_cross_origin_iframes=True)
     assert snap.success, snap.error

@@ -53,8 +53,10 @@ INVALID = [
 
 @pytest.mark.parametrize("arguments", INVALID)
 async def test_invalid_requests_are_validation_errors_and_do_nothing(ctx, page, arguments):
-    tab = await page("<!doctype html><script>window.events = 0; for (const t of ['mousedown','keydown','input'])"
-                     " addEventListener(t, () => events++, true)</script><input autofocus>")
+    tab = await page(
+        "<!doctype html><script>window.events = 0; for (const t of ['mousedown','keydown','input'])"
+        " addEventListener(t, () => events++, true)</script><input autofocus>"
+    )
     result = await default_registry().dispatch("page_screenshot", arguments, ctx)
     assert result.code == "VALIDATION_ERROR", result.to_dict()
     assert not result.images
@@ -62,12 +64,18 @@ async def test_invalid_requests_are_validation_errors_and_do_nothing(ctx, page, 
     assert value["result"]["value"] == 0
 
 
-@pytest.mark.parametrize("arguments", [
-    {"action": "screenshot"}, {"action": "screenshot", "scroll_offset": {}}, {"action": "screenshot", "marks": False},
-    {"action": "click", "coordinates": {"x": 0, "y": 0}}, {"action": "scroll", "coordinates": AT},
-    {"action": "keypress", "key": "Escape", "options": {"modifiers": {}}},
-    {"action": "type", "coordinates": AT, "text": ""},
-])
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        {"action": "screenshot"},
+        {"action": "screenshot", "scroll_offset": {}},
+        {"action": "screenshot", "marks": False},
+        {"action": "click", "coordinates": {"x": 0, "y": 0}},
+        {"action": "scroll", "coordinates": AT},
+        {"action": "keypress", "key": "Escape", "options": {"modifiers": {}}},
+        {"action": "type", "coordinates": AT, "text": ""},
+    ],
+)
 async def test_valid_requests_succeed(call, page, arguments):
     await page("<!doctype html><p>ok</p>")
     result = await call("page_screenshot", **arguments)
@@ -78,10 +86,12 @@ async def test_valid_requests_succeed(call, page, arguments):
     assert "data" in out and "error" not in out  # data XOR error
 
 
-@pytest.mark.parametrize("dpr, limits, width, height", [(1, None, 1280, 720), (2, None, 1430, 804),
-                                                       (2, UNLIMITED, 2560, 1440)])
-async def test_coordinates_outside_the_screenshot_are_invalid_with_the_valid_range(call, conversation, page,
-                                                                                   dpr, limits, width, height):
+@pytest.mark.parametrize(
+    "dpr, limits, width, height", [(1, None, 1280, 720), (2, None, 1430, 804), (2, UNLIMITED, 2560, 1440)]
+)
+async def test_coordinates_outside_the_screenshot_are_invalid_with_the_valid_range(
+    call, conversation, page, dpr, limits, width, height
+):
     tab = await page("<!doctype html><p>ok</p>")
     await tab.set_viewport(1280, 720, device_scale_factor=dpr)
     if limits:
@@ -135,16 +145,20 @@ async def test_capture_over_the_size_limit_is_refused_with_file_storage_error(ca
 
 
 async def test_browser_killed_during_an_action_is_browser_closed(server):
-    url = server.route("/busy", """<!doctype html><body style="margin:0;height:600px"
-        onmousedown="console.log('busy'); while (true) {}"></body>""")
+    url = server.route(
+        "/busy",
+        """<!doctype html><body style="margin:0;height:600px"
+        onmousedown="console.log('busy'); while (true) {}"></body>""",
+    )
     async with BrowserManager(BrowserConfig()) as manager:
         ctx = ToolContext(manager, "lost")
         registry = default_registry()
         tab = await ctx.tab()
         await open_page(tab, url)
         async with tab.session.wait_for("Runtime.consoleAPICalled", timeout=10):
-            pending = asyncio.ensure_future(registry.dispatch(
-                "page_screenshot", {"action": "click", "coordinates": {"x": 100, "y": 100}}, ctx))
+            pending = asyncio.ensure_future(
+                registry.dispatch("page_screenshot", {"action": "click", "coordinates": {"x": 100, "y": 100}}, ctx)
+            )
         os.kill(manager.chrome.pid, signal.SIGKILL)
         result = await asyncio.wait_for(pending, 10)
         assert result.code == "BROWSER_CLOSED", result.to_dict()  # one failure, one code

@@ -57,23 +57,38 @@ async def test_unknown_keys_are_validation_errors(call, name):
     assert result.code == "VALIDATION_ERROR"
 
 
-@pytest.mark.parametrize("name, field", [(n, f) for n in TOOL_NAMES for f in _properties(n)
-                                         if _wrong_value(_properties(n)[f]) is not None])
+@pytest.mark.parametrize(
+    "name, field", [(n, f) for n in TOOL_NAMES for f in _properties(n) if _wrong_value(_properties(n)[f]) is not None]
+)
 async def test_wrong_types_are_validation_errors(call, name, field):
     result = await call(name, **{field: _wrong_value(_properties(name)[field])})
     assert result.code == "VALIDATION_ERROR", result.to_dict()
 
 
-@pytest.mark.parametrize("name, field", [(n, f) for n in TOOL_NAMES for f, p in _limits(n).items()
-                                         if "maxLength" in p or any("maxLength" in a for a in p.get("anyOf", []))])
+@pytest.mark.parametrize(
+    "name, field",
+    [
+        (n, f)
+        for n in TOOL_NAMES
+        for f, p in _limits(n).items()
+        if "maxLength" in p or any("maxLength" in a for a in p.get("anyOf", []))
+    ],
+)
 async def test_huge_strings_are_validation_errors(call, name, field):
     result = await call(name, **{field: "\u00e9\U0001f600" * 300_000})
     assert result.code == "VALIDATION_ERROR"
 
 
-@pytest.mark.parametrize("name, field", [(n, f) for n in TOOL_NAMES for f, p in _limits(n).items()
-                                         if p.get("minimum", p.get("exclusiveMinimum", -1)) >= 0
-                                         or any(a.get("minimum", -1) >= 0 for a in p.get("anyOf", []))])
+@pytest.mark.parametrize(
+    "name, field",
+    [
+        (n, f)
+        for n in TOOL_NAMES
+        for f, p in _limits(n).items()
+        if p.get("minimum", p.get("exclusiveMinimum", -1)) >= 0
+        or any(a.get("minimum", -1) >= 0 for a in p.get("anyOf", []))
+    ],
+)
 async def test_negative_numbers_are_validation_errors(call, name, field):
     result = await call(name, **{field: -5})
     assert result.code == "VALIDATION_ERROR"

@@ -16,9 +16,13 @@ from browserx.tools import ToolContext, default_registry
 
 # -- browser_navigate ---------------------------------------------------------------------
 
+
 async def test_navigate_waits_for_load_and_reports_url_and_title(call, server):
-    url = server.route("/n", "<title>Hello</title><script>window.loaded = 0;"
-                             "addEventListener('load', () => window.loaded = 1)</script><p>x</p>")
+    url = server.route(
+        "/n",
+        "<title>Hello</title><script>window.loaded = 0;"
+        "addEventListener('load', () => window.loaded = 1)</script><p>x</p>",
+    )
     result = await call("browser_navigate", url=url)
     assert result.success and result.data == {"url": url, "title": "Hello", "load": "complete"}
     assert result.metadata["tab_id"] == 1 and result.metadata["duration_ms"] >= 0
@@ -27,8 +31,12 @@ async def test_navigate_waits_for_load_and_reports_url_and_title(call, server):
 
 
 async def test_navigate_to_a_download_reports_the_saved_file(call, server):
-    url = server.route("/file.csv", "a,b\n1,2\n", content_type="text/csv",
-                       headers={"Content-Disposition": 'attachment; filename="report.csv"'})
+    url = server.route(
+        "/file.csv",
+        "a,b\n1,2\n",
+        content_type="text/csv",
+        headers={"Content-Disposition": 'attachment; filename="report.csv"'},
+    )
     result = await call("browser_navigate", url=url)
     assert result.success, result.error
     download = result.data["download"]
@@ -44,6 +52,7 @@ async def test_navigate_to_a_refused_port_is_navigation_failed(call):
 async def test_navigate_that_never_loads_times_out_within_its_timeout(call):
     async def never_answer(reader, writer):
         await reader.read(1000)  # read the request, then say nothing
+
     server = await asyncio.start_server(never_answer, "127.0.0.1", 0)
     try:
         port = server.sockets[0].getsockname()[1]
@@ -84,6 +93,7 @@ async def test_history_goes_back_and_forward(call, server):
 
 # -- browser_eval -------------------------------------------------------------------------
 
+
 async def test_eval_returns_json_and_awaits_promises(call, server):
     await call("browser_navigate", url=server.route("/e", "<p>e</p>"))
     assert (await call("browser_eval", expression="({a: [1, 'b', null]})")).data == {"result": {"a": [1, "b", None]}}
@@ -118,6 +128,7 @@ async def test_eval_can_be_disabled():
 
 # -- console --------------------------------------------------------------------------------
 
+
 async def test_console_logs_collect_messages_and_uncaught_exceptions(call, server):
     page = "<script>console.log('hello', 3); console.warn('careful'); setTimeout(() => { throw new Error('late') })</script>"
     url = server.route("/log", page)
@@ -138,6 +149,7 @@ async def test_console_logs_collect_messages_and_uncaught_exceptions(call, serve
 
 # -- resize -----------------------------------------------------------------------------------
 
+
 async def test_resize_sets_the_viewport_exactly(call):
     result = await call("browser_resize", width=800, height=600)
     assert result.data["width"] == 800 and result.data["height"] == 600
@@ -145,13 +157,21 @@ async def test_resize_sets_the_viewport_exactly(call):
     assert size.data["result"] == [800, 600, 1]
 
 
-@pytest.mark.parametrize("args", [{"width": 0, "height": 600}, {"width": 800, "height": -5},
-                                  {"width": 99999, "height": 600}, {"width": "wide", "height": 600}])
+@pytest.mark.parametrize(
+    "args",
+    [
+        {"width": 0, "height": 600},
+        {"width": 800, "height": -5},
+        {"width": 99999, "height": 600},
+        {"width": "wide", "height": 600},
+    ],
+)
 async def test_resize_rejects_invalid_sizes(call, args):
     assert (await call("browser_resize", **args)).code == "VALIDATION_ERROR"
 
 
 # -- tabs ---------------------------------------------------------------------------------
+
 
 async def test_tabs_open_select_close_and_unknown_ids(call, server):
     url = server.route("/t", "<title>T</title>")
@@ -189,6 +209,7 @@ class _target_created:
         def seen(params):
             if params["targetInfo"]["type"] == "page" and not self.future.done():
                 self.future.set_result(params)
+
         self.off = self.connection.on("Target.targetCreated", seen)
         return self.future
 
@@ -201,11 +222,17 @@ class _target_created:
 
 # -- dialogs -------------------------------------------------------------------------------
 
+
 async def test_dialogs_never_hang_and_are_reported_in_the_next_result(call):
     alert = await call("browser_eval", expression="alert('hi'); 'after alert'")
     assert alert.data["result"] == "after alert"
-    assert alert.metadata["notices"][0] == {"type": "dialog", "tab_id": 1, "dialog_type": "alert",
-                                            "message": "hi", "action": "accepted"}
+    assert alert.metadata["notices"][0] == {
+        "type": "dialog",
+        "tab_id": 1,
+        "dialog_type": "alert",
+        "message": "hi",
+        "action": "accepted",
+    }
     confirm = await call("browser_eval", expression="confirm('sure?')")
     assert confirm.data["result"] is False and confirm.metadata["notices"][0]["action"] == "dismissed"
     prompt = await call("browser_eval", expression="prompt('name?')")
@@ -214,6 +241,7 @@ async def test_dialogs_never_hang_and_are_reported_in_the_next_result(call):
 
 
 # -- read_image ------------------------------------------------------------------------------
+
 
 @pytest.fixture
 def image_dir(conversation) -> Path:

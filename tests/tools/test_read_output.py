@@ -61,12 +61,18 @@ async def test_paths_and_made_up_ids_are_not_read(call, tmp_path):
     secret = tmp_path / "secret.txt"
     secret.write_text("do not read")
     produced = (await call("browser_eval", expression=BIG)).data
-    for output_id in (str(secret), produced["result_file"], "../" + produced["output_id"], "out_000000000000",
-                      Path(produced["result_file"]).name):
+    for output_id in (
+        str(secret),
+        produced["result_file"],
+        "../" + produced["output_id"],
+        "out_000000000000",
+        Path(produced["result_file"]).name,
+    ):
         result = await call("browser_read_output", output_id=output_id)
         assert result.code in ("NOT_FOUND", "VALIDATION_ERROR"), output_id
-    assert (await call("browser_read_output", output_id=produced["output_id"], path="/etc/passwd")).code == \
-        "VALIDATION_ERROR"
+    assert (
+        await call("browser_read_output", output_id=produced["output_id"], path="/etc/passwd")
+    ).code == "VALIDATION_ERROR"
 
 
 async def test_outputs_go_when_the_conversation_closes(manager):
@@ -89,8 +95,11 @@ async def test_big_console_logs_and_network_bodies_come_back_by_id(tab, call, se
     body = "line of a big body\n" * 2000
     server.route("/out/big.txt", body, "text/plain")
     await navigate(tab, server.route("/out/page.html", "<p>outputs</p>"))
-    await call("browser_eval", expression="for (let i = 0; i < 400; i++) console.log('entry ' + i + ' ' + 'x'.repeat(60));"
-                                          "fetch('/out/big.txt').then(r => r.text()).then(t => t.length)")
+    await call(
+        "browser_eval",
+        expression="for (let i = 0; i < 400; i++) console.log('entry ' + i + ' ' + 'x'.repeat(60));"
+        "fetch('/out/big.txt').then(r => r.text()).then(t => t.length)",
+    )
     logs = (await call("browser_recent_console_logs", limit=1000, level="log")).data
     assert logs["count"] >= 400 and "output_id" in logs
     entries = json.loads(await read_all(call, logs["output_id"]))
@@ -103,6 +112,7 @@ async def test_big_console_logs_and_network_bodies_come_back_by_id(tab, call, se
 
 async def test_binary_outputs_read_back_as_base64_bytes(tab, call, server):
     import base64
+
     payload = bytes(range(256)) * 100
     server.route("/out/blob.bin", payload, "application/octet-stream")
     await navigate(tab, server.route("/out/bin.html", "<p>bin</p>"))
@@ -110,8 +120,9 @@ async def test_binary_outputs_read_back_as_base64_bytes(tab, call, server):
     sources = (await call("browser_get_network_sources", filter="blob.bin")).data["requests"]
     got = (await call("browser_get_network_sources", request_id=sources[-1]["request_id"])).data
     first = (await call("browser_read_output", output_id=got["output_id"], length=10_000)).data
-    rest = (await call("browser_read_output", output_id=got["output_id"], offset=first["next_offset"],
-                       length=100_000)).data
+    rest = (
+        await call("browser_read_output", output_id=got["output_id"], offset=first["next_offset"], length=100_000)
+    ).data
     assert base64.b64decode(first["data_base64"]) + base64.b64decode(rest["data_base64"]) == payload
     assert rest["next_offset"] is None and first["unit"] == "bytes"
 
@@ -131,6 +142,7 @@ async def test_outputs_go_on_close_even_under_a_kept_output_dir(manager, tmp_pat
 
 async def test_python_api_sessions_read_their_outputs_by_id(manager):
     from browserx.api import Browser
+
     browser = Browser(manager.config)
     browser.manager = manager  # the test session's Chromium, not a second one
     one, two = await browser.session(), await browser.session()

@@ -37,8 +37,9 @@ def _script():
 def test_the_tool_surface_matches_the_golden_file():
     current = json.loads(_script().golden_text())
     golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
-    assert [t["name"] for t in current["tools"]] == [t["name"] for t in golden["tools"]], \
+    assert [t["name"] for t in current["tools"]] == [t["name"] for t in golden["tools"]], (
         "the tool list changed: run scripts/gen_tool_docs.py --golden and review the diff"
+    )
     for now, pinned in zip(current["tools"], golden["tools"]):
         assert now == pinned, f"{now['name']} changed: run scripts/gen_tool_docs.py --golden and review the diff"
 
@@ -66,28 +67,34 @@ async def test_mcp_tools_list_carries_every_tools_annotations():
     assert by_name["browser_dom"].readOnlyHint is False and by_name["browser_tabs"].destructiveHint is True
 
 
-@pytest.mark.parametrize("tool, arguments, field", [
-    ("browser_dom", {"action": "click"}, "element_id"),
-    ("browser_dom", {"action": "type", "element_id": "in_1"}, "text"),
-    ("browser_dom", {"action": "find"}, "query"),
-    ("browser_dom", {"action": "drag", "element_id": "li_1"}, "target_id"),
-    ("page_screenshot", {"action": "drag", "coordinates": {"x": 1, "y": 1}}, "to"),
-    ("browser_tabs", {"action": "close"}, "tab_id"),
-])
+@pytest.mark.parametrize(
+    "tool, arguments, field",
+    [
+        ("browser_dom", {"action": "click"}, "element_id"),
+        ("browser_dom", {"action": "type", "element_id": "in_1"}, "text"),
+        ("browser_dom", {"action": "find"}, "query"),
+        ("browser_dom", {"action": "drag", "element_id": "li_1"}, "target_id"),
+        ("page_screenshot", {"action": "drag", "coordinates": {"x": 1, "y": 1}}, "to"),
+        ("browser_tabs", {"action": "close"}, "tab_id"),
+    ],
+)
 async def test_a_missing_field_is_a_validation_error_naming_it_with_a_hint(ctx, tool, arguments, field):
     result = await default_registry().dispatch(tool, arguments, ctx)
     assert result.code == "VALIDATION_ERROR" and result.error["details"]["fields"] == [field]
     assert result.error["hint"] and result.action == arguments["action"]
 
 
-@pytest.mark.parametrize("tool, arguments, stray", [
-    ("browser_dom", {"action": "snapshot", "element_id": "bu_1"}, ["element_id"]),
-    ("browser_dom", {"action": "click", "element_id": "bu_1", "text": "x", "format": "json"}, ["format", "text"]),
-    ("page_screenshot", {"action": "screenshot", "text": "x"}, ["text"]),
-    ("browser_tabs", {"action": "list", "url": "http://127.0.0.1/"}, ["url"]),
-    ("browser_history", {"action": "back", "tab_id": 1, "timeout": "2s"}, None),
-    ("browser_tabs", {"action": "list", "timeout": "15s"}, None),  # the default, as the model may restate it
-])
+@pytest.mark.parametrize(
+    "tool, arguments, stray",
+    [
+        ("browser_dom", {"action": "snapshot", "element_id": "bu_1"}, ["element_id"]),
+        ("browser_dom", {"action": "click", "element_id": "bu_1", "text": "x", "format": "json"}, ["format", "text"]),
+        ("page_screenshot", {"action": "screenshot", "text": "x"}, ["text"]),
+        ("browser_tabs", {"action": "list", "url": "http://127.0.0.1/"}, ["url"]),
+        ("browser_history", {"action": "back", "tab_id": 1, "timeout": "2s"}, None),
+        ("browser_tabs", {"action": "list", "timeout": "15s"}, None),  # the default, as the model may restate it
+    ],
+)
 async def test_a_field_the_action_does_not_take_is_refused(ctx, tool, arguments, stray):
     result = await default_registry().dispatch(tool, arguments, ctx)
     if stray is None:  # every field given is one the action takes: no refusal from the table
@@ -99,8 +106,9 @@ async def test_a_field_the_action_does_not_take_is_refused(ctx, tool, arguments,
 
 async def test_drag_takes_exactly_one_of_element_id_and_paths(ctx):
     registry = default_registry()
-    both = await registry.dispatch("browser_dom", {"action": "drag", "element_id": "li_1", "paths": ["a"],
-                                                   "target_id": "li_2"}, ctx)
+    both = await registry.dispatch(
+        "browser_dom", {"action": "drag", "element_id": "li_1", "paths": ["a"], "target_id": "li_2"}, ctx
+    )
     neither = await registry.dispatch("browser_dom", {"action": "drag", "target_id": "li_2"}, ctx)
     for result in (both, neither):
         assert result.code == "VALIDATION_ERROR" and result.error["details"]["fields"] == ["element_id", "paths"]
@@ -126,6 +134,7 @@ def test_an_action_table_that_does_not_match_its_parameters_is_refused_at_declar
 
     async def noop(ctx, params):
         return None
+
     Tool("ok", "Two actions.", TwoActions, noop, actions={"a": Needs("x"), "b": Needs()}, annotations=Hints())
     with pytest.raises(ValueError):
         Tool("missing", "Two actions.", TwoActions, noop, actions={"a": Needs("x")})

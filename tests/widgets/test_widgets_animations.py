@@ -21,7 +21,9 @@ SLOW_TOAST = """<!doctype html><title>Saved</title>
 <style>@keyframes spin { to { transform: rotate(360deg) } }</style>"""
 
 
-async def test_a_button_revealed_by_an_expanding_panel_is_in_the_model_after_the_click(open_page, snapshot, call, named):
+async def test_a_button_revealed_by_an_expanding_panel_is_in_the_model_after_the_click(
+    open_page, snapshot, call, named
+):
     await open_page(PANEL)
     model = await snapshot()
     assert [c["name"] for c in model["controls"]] == ["Details"]
@@ -40,7 +42,8 @@ async def test_a_snapshot_taken_during_a_finite_animation_waits_for_its_end(open
 
 
 async def test_a_fade_longer_than_the_bound_marks_its_controls_animating_and_ignores_infinite_ones(
-        open_page, snapshot, call, named):
+    open_page, snapshot, call, named
+):
     await open_page(SLOW_TOAST)
     model = await snapshot()
     assert all("animating" not in c["states"] for c in model["controls"])  # the spinner is infinite

@@ -34,7 +34,8 @@ def rows_of(text: str, names: list[str]) -> list[str]:
 
 
 async def test_a_clickable_label_in_a_header_cell_is_a_columnheader_control_with_its_sort_state(
-        open_page, snapshot, call, named):
+    open_page, snapshot, call, named
+):
     await open_page(GRID)
     model = await snapshot()
     price = named(model, "Price")
@@ -82,8 +83,13 @@ async def test_nested_clickables_are_one_entry_each(open_page, snapshot):
     await open_page(NESTED)
     model = await snapshot()
     names = sorted((c["role"], c["name"]) for c in model["controls"])
-    assert names == [("button", "Add to cart"), ("button", "GET /pets List all pets"), ("button", "Try it out"),
-                     ("clickable", "Blue mug 12 € Add to cart"), ("link", "Go")]
+    assert names == [
+        ("button", "Add to cart"),
+        ("button", "GET /pets List all pets"),
+        ("button", "Try it out"),
+        ("clickable", "Blue mug 12 € Add to cart"),
+        ("link", "Go"),
+    ]
 
 
 # The table listens for clicks on its header; the cells only carry aria-sort.
@@ -103,7 +109,8 @@ document.querySelector('thead').addEventListener('click', e => {
 
 
 async def test_header_cells_with_aria_sort_are_columnheader_controls_and_sort_when_clicked(
-        open_page, snapshot, call, named):
+    open_page, snapshot, call, named
+):
     await open_page(DELEGATED)
     model = await snapshot()
     player = named(model, "Player")

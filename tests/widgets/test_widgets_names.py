@@ -93,7 +93,9 @@ function render(q) {
 </script>"""
 
 
-async def test_select_types_into_a_searchable_combobox_to_find_an_option_not_rendered_yet(open_page, snapshot, call, js):
+async def test_select_types_into_a_searchable_combobox_to_find_an_option_not_rendered_yet(
+    open_page, snapshot, call, js
+):
     await open_page(VIRTUAL)
     combo = next(c for c in (await snapshot())["controls"] if c["role"] == "combobox")
     result = await call("browser_dom", action="select", element_id=combo["id"], option="Portugal")

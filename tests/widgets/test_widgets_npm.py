@@ -17,8 +17,10 @@ LIBS = {
     "/lib/flatpickr.css": "flatpickr/dist/flatpickr.min.css",
     "/lib/micromodal.js": "micromodal/dist/micromodal.min.js",
 }
-pytestmark = pytest.mark.skipif(not all((NPM / p).is_file() for p in LIBS.values()),
-                                reason="widget libraries not installed (npm ci --prefix tests/widgets/npm)")
+pytestmark = pytest.mark.skipif(
+    not all((NPM / p).is_file() for p in LIBS.values()),
+    reason="widget libraries not installed (npm ci --prefix tests/widgets/npm)",
+)
 
 
 @pytest.fixture
@@ -28,16 +30,53 @@ def libs(server):
         server.route(path, (NPM / file).read_bytes(), content_type=kind)
 
 
-COUNTRIES = ["Argentina", "Australia", "Austria", "Belgium", "Brazil", "Canada", "Chile", "China", "Colombia",
-             "Croatia", "Czechia", "Denmark", "Egypt", "Estonia", "Finland", "France", "Germany", "Greece",
-             "Hungary", "Iceland", "India", "Ireland", "Italy", "Japan", "Kenya", "Latvia", "Mexico", "Morocco",
-             "Netherlands", "Norway", "Peru", "Poland", "Portugal", "Romania", "Spain", "Sweden", "Switzerland",
-             "Turkey", "Uruguay", "Vietnam"]
+COUNTRIES = [
+    "Argentina",
+    "Australia",
+    "Austria",
+    "Belgium",
+    "Brazil",
+    "Canada",
+    "Chile",
+    "China",
+    "Colombia",
+    "Croatia",
+    "Czechia",
+    "Denmark",
+    "Egypt",
+    "Estonia",
+    "Finland",
+    "France",
+    "Germany",
+    "Greece",
+    "Hungary",
+    "Iceland",
+    "India",
+    "Ireland",
+    "Italy",
+    "Japan",
+    "Kenya",
+    "Latvia",
+    "Mexico",
+    "Morocco",
+    "Netherlands",
+    "Norway",
+    "Peru",
+    "Poland",
+    "Portugal",
+    "Romania",
+    "Spain",
+    "Sweden",
+    "Switzerland",
+    "Turkey",
+    "Uruguay",
+    "Vietnam",
+]
 TOM_SELECT = f"""<!doctype html><title>Address</title>
 <link rel=stylesheet href=/lib/tom-select.css><script src=/lib/tom-select.js></script>
 <style>body {{ width: 400px }}</style>
 <label for=country>Country</label>
-<select id=country>{''.join(f'<option value="{c.lower()}">{c}</option>' for c in COUNTRIES)}</select>
+<select id=country>{"".join(f'<option value="{c.lower()}">{c}</option>' for c in COUNTRIES)}</select>
 <script>new TomSelect('#country', {{maxOptions: 10}});</script>"""
 
 FLATPICKR = """<!doctype html><title>Booking</title>
@@ -60,7 +99,8 @@ MICROMODAL = """<!doctype html><title>Files</title><script src=/lib/micromodal.j
 
 
 async def test_tom_select_is_described_by_its_label_and_select_reaches_options_past_its_list(
-        libs, open_page, snapshot, call, js):
+    libs, open_page, snapshot, call, js
+):
     await open_page(TOM_SELECT)
     model = await snapshot()
     combos = [c for c in model["controls"] if c["role"] == "combobox"]
@@ -85,8 +125,7 @@ async def test_flatpickr_field_is_readonly_and_its_calendar_sets_the_date(libs, 
     assert await js("document.getElementById('start').value") == "2026-11-26"
 
 
-async def test_micromodal_dialog_leads_the_model_with_its_text_after_its_animation(
-        libs, open_page, snapshot, call, js):
+async def test_micromodal_dialog_leads_the_model_with_its_text_after_its_animation(libs, open_page, snapshot, call, js):
     await open_page(MICROMODAL)
     opener = next(c for c in (await snapshot())["controls"] if c["name"] == "Delete report.pdf")
     assert (await call("browser_dom", action="click", element_id=opener["id"])).success
@@ -100,7 +139,8 @@ async def test_micromodal_dialog_leads_the_model_with_its_text_after_its_animati
 
 
 async def test_tom_selects_hidden_select_refuses_a_click_and_its_visible_control_opens_the_list(
-        libs, open_page, snapshot, call):
+    libs, open_page, snapshot, call
+):
     await open_page(TOM_SELECT)
     model = await snapshot()
     hidden = next(c for c in model["controls"] if c["role"] == "combobox")

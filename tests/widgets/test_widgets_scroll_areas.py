@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-OPTIONS = "".join(f'<div role=option id=o{i} data-value=v{i} onclick="choose(this)">Option {i}</div>'
-                  for i in range(1, 41))
+OPTIONS = "".join(
+    f'<div role=option id=o{i} data-value=v{i} onclick="choose(this)">Option {i}</div>' for i in range(1, 41)
+)
 OPEN_LISTBOX = f"""<!doctype html><title>Pick</title>
 <style>#list {{ height: 300px; overflow-y: auto; border: 1px solid #999; width: 200px }}
 [role=option] {{ padding: 6px; cursor: pointer }}</style>
@@ -35,7 +36,9 @@ async def test_options_below_the_fold_of_a_scroll_box_are_listed_with_their_cont
     assert f"Option 40 [in {listbox['id']}]" in await snapshot("text")
 
 
-async def test_clicking_an_option_below_the_fold_scrolls_it_into_view_inside_its_box(open_page, snapshot, call, js, named):
+async def test_clicking_an_option_below_the_fold_scrolls_it_into_view_inside_its_box(
+    open_page, snapshot, call, js, named
+):
     await open_page(OPEN_LISTBOX)
     option = named(await snapshot(), "Option 37")
     result = await call("browser_dom", action="click", element_id=option["id"])

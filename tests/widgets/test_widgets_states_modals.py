@@ -17,7 +17,9 @@ async def test_a_readonly_picker_shows_the_readonly_state(open_page, snapshot, n
     assert "readonly" in (await snapshot("text"))
 
 
-async def test_typing_into_a_readonly_picker_answers_element_readonly_and_changes_nothing(open_page, snapshot, call, js, named):
+async def test_typing_into_a_readonly_picker_answers_element_readonly_and_changes_nothing(
+    open_page, snapshot, call, js, named
+):
     await open_page(READONLY_PICKER)
     field = named(await snapshot(), "Start date")
     result = await call("browser_dom", action="type", element_id=field["id"], text="2027-01-01")
@@ -66,7 +68,8 @@ BACKDROP_MODAL = """<!doctype html><title>Shop</title>
 
 
 async def test_after_clicking_a_fading_modal_the_action_waits_for_it_and_the_model_leads_with_it(
-        open_page, snapshot, call, js, named):
+    open_page, snapshot, call, js, named
+):
     await open_page(FADING_MODAL)
     opener = named(await snapshot(), "Delete report.pdf")
     result = await call("browser_dom", action="click", element_id=opener["id"])

@@ -24,20 +24,20 @@ INPUT_TIMEOUT = 10.0
 
 
 async def _mouse(tab: Tab, kind: str, x: float, y: float, **params: Any) -> None:
-    await tab.session.send("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, **params},
-                           timeout=INPUT_TIMEOUT)
+    await tab.session.send("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, **params}, timeout=INPUT_TIMEOUT)
 
 
-async def click(tab: Tab, x: float, y: float, *, button: str = "left", modifiers: int = 0,
-                click_count: int = 1) -> None:
+async def click(
+    tab: Tab, x: float, y: float, *, button: str = "left", modifiers: int = 0, click_count: int = 1
+) -> None:
     """Move to (x, y), press and release `button` there: the events a real click produces."""
     if button not in BUTTONS:
         raise ValueError(f"unknown mouse button {button!r}")
     await _mouse(tab, "mouseMoved", x, y, modifiers=modifiers, button="none", buttons=0)
-    await _mouse(tab, "mousePressed", x, y, modifiers=modifiers, button=button, buttons=BUTTONS[button],
-                 clickCount=click_count)
-    await _mouse(tab, "mouseReleased", x, y, modifiers=modifiers, button=button, buttons=0,
-                 clickCount=click_count)
+    await _mouse(
+        tab, "mousePressed", x, y, modifiers=modifiers, button=button, buttons=BUTTONS[button], clickCount=click_count
+    )
+    await _mouse(tab, "mouseReleased", x, y, modifiers=modifiers, button=button, buttons=0, clickCount=click_count)
     invalidate(tab)
 
 
@@ -76,6 +76,7 @@ _TWO_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnim
 async def next_frames(tab: Tab, timeout: float = 2.0) -> None:
     """Wait until the page rendered two frames (a scroll or click has been painted); bounded."""
     from ..page.world import PageWorld  # noqa: PLC0415
+
     try:
         await PageWorld.of(tab).call(_TWO_FRAMES, timeout=timeout)
     except BrowserxError:

@@ -25,7 +25,7 @@ from .element import _act, _Run
 from .settle import DEFAULT_SETTLE
 from .upload import checked_paths
 
-STEPS = 10             # intermediate pointer moves between press and release
+STEPS = 10  # intermediate pointer moves between press and release
 DRAG_START_WAIT = 1.0  # after the moves, for a draggable source's drag to be intercepted
 COPY_LINK_MOVE = 1 | 2 | 16  # Input.DragData.dragOperationsMask
 
@@ -43,13 +43,15 @@ _DRAGGABLE_AT = "function(x, y) { return globalThis.__bxact.draggableAt(x, y); }
 async def _box(run: _Run, element_id: str) -> dict[str, Any]:
     box = await run.frame.world.call(_BOX, element_id)
     if not box:
-        raise NodeNotFoundError(f"no element {element_id} on the current page; take a new snapshot",
-                                details={"element_id": element_id})
+        raise NodeNotFoundError(
+            f"no element {element_id} on the current page; take a new snapshot", details={"element_id": element_id}
+        )
     return box
 
 
-async def _target_point(run: _Run, target_id: str, offset: tuple[float, float] | None,
-                        where: dict[str, Any] | None = None) -> tuple[float, float]:
+async def _target_point(
+    run: _Run, target_id: str, offset: tuple[float, float] | None, where: dict[str, Any] | None = None
+) -> tuple[float, float]:
     """The target's visible centre, or the point `offset` from its top-left corner (tab viewport)."""
     where = where or await run.page("click", target_id, False)
     x, y = await run.point(where)
@@ -58,15 +60,25 @@ async def _target_point(run: _Run, target_id: str, offset: tuple[float, float] |
     box = await _box(run, target_id)
     ox, oy = offset
     if not (0 <= ox <= box["w"] and 0 <= oy <= box["h"]):
-        raise ValidationError(f"offset ({ox}, {oy}) lies outside {target_id} ({box['w']:.0f}x{box['h']:.0f})",
-                              hint="Give x, y inside the target's box, from its top-left corner.")
+        raise ValidationError(
+            f"offset ({ox}, {oy}) lies outside {target_id} ({box['w']:.0f}x{box['h']:.0f})",
+            hint="Give x, y inside the target's box, from its top-left corner.",
+        )
     return x + ox - box["w"] / 2, y + oy - box["h"] / 2
 
 
 def _mouse(tab: Tab, kind: str, x: float, y: float, pressed: bool) -> Any:
-    return tab.session.send("Input.dispatchMouseEvent", {
-        "type": kind, "x": x, "y": y, "button": "left" if kind != "mouseMoved" or pressed else "none",
-        "buttons": 1 if pressed and kind != "mouseReleased" else 0, "clickCount": 1 if kind != "mouseMoved" else 0})
+    return tab.session.send(
+        "Input.dispatchMouseEvent",
+        {
+            "type": kind,
+            "x": x,
+            "y": y,
+            "button": "left" if kind != "mouseMoved" or pressed else "none",
+            "buttons": 1 if pressed and kind != "mouseReleased" else 0,
+            "clickCount": 1 if kind != "mouseMoved" else 0,
+        },
+    )
 
 
 async def _drag(tab: Tab, start: tuple[float, float], end: tuple[float, float], html5: bool) -> str:
@@ -117,9 +129,17 @@ async def _drag(tab: Tab, start: tuple[float, float], end: tuple[float, float], 
     return "html5" if html5 and intercepted.done() else "pointer"
 
 
-async def drag(tab: Tab, element_id: str, target_id: str, *, offset: tuple[float, float] | None = None,
-               detail: bool = False, settle: float = DEFAULT_SETTLE) -> dict[str, Any]:
+async def drag(
+    tab: Tab,
+    element_id: str,
+    target_id: str,
+    *,
+    offset: tuple[float, float] | None = None,
+    detail: bool = False,
+    settle: float = DEFAULT_SETTLE,
+) -> dict[str, Any]:
     """Drag `element_id` onto `target_id` (its centre, or `offset` from its top-left corner)."""
+
     async def body(run: _Run) -> dict[str, Any]:
         source = await run.first("click", element_id, True)  # the effects baseline, and a reachable point
         where = await run.page("click", target_id, False)
@@ -130,11 +150,19 @@ async def drag(tab: Tab, element_id: str, target_id: str, *, offset: tuple[float
         box = await _box(run, element_id)
         kind = await _drag(tab, start, end, bool(box["draggable"]))
         return await run.done(kind=kind, x=round(end[0]), y=round(end[1]))
+
     return await _act(tab, detail, body, element_id, settle=settle)
 
 
-async def drag_files(tab: Tab, target_id: str, paths: list[str], *, offset: tuple[float, float] | None = None,
-                     detail: bool = False, settle: float = DEFAULT_SETTLE) -> dict[str, Any]:
+async def drag_files(
+    tab: Tab,
+    target_id: str,
+    paths: list[str],
+    *,
+    offset: tuple[float, float] | None = None,
+    detail: bool = False,
+    settle: float = DEFAULT_SETTLE,
+) -> dict[str, Any]:
     """Drop files from outside the page onto `target_id` (dragenter, dragover, drop with dataTransfer.files)."""
     files = checked_paths(tab, paths)
 
@@ -145,15 +173,19 @@ async def drag_files(tab: Tab, target_id: str, paths: list[str], *, offset: tupl
         for kind in ("dragEnter", "dragOver", "drop"):
             await tab.session.send("Input.dispatchDragEvent", {"type": kind, "x": x, "y": y, "data": data})
         return await run.done(files=len(files), x=round(x), y=round(y))
+
     return await _act(tab, detail, body, target_id, settle=settle)
 
 
-async def drag_points(tab: Tab, start: tuple[float, float], end: tuple[float, float], *,
-                      detail: bool = False) -> dict[str, Any]:
+async def drag_points(
+    tab: Tab, start: tuple[float, float], end: tuple[float, float], *, detail: bool = False
+) -> dict[str, Any]:
     """Drag from one viewport point (CSS pixels) to another: page_screenshot's drag."""
+
     async def body(run: _Run) -> dict[str, Any]:
         await run.first("none")
         html5 = bool(await run.frame.world.call(_DRAGGABLE_AT, *start))
         kind = await _drag(tab, start, end, html5)
         return await run.done(kind=kind)
+
     return await _act(tab, detail, body)

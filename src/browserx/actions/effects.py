@@ -100,8 +100,10 @@ class EffectWatch:
         if not self.choosers:
             return None
         opened = self.choosers[-1]
-        return {"element_id": await _element_id(self.tab, world, opened.get("backendNodeId")),
-                "multiple": opened.get("mode") == "selectMultiple"}
+        return {
+            "element_id": await _element_id(self.tab, world, opened.get("backendNodeId")),
+            "multiple": opened.get("mode") == "selectMultiple",
+        }
 
     def close(self) -> None:
         for off in self._offs:
@@ -118,14 +120,16 @@ class EffectWatch:
             effects["navigation"] = "pending"
         if self.tab.load.loader_id != self.loader_id:
             effects.update(self.tab.load.report())  # load: complete | pending, with what is in flight
-        for notice in self.tab.notices[self.notice_mark:]:
+        for notice in self.tab.notices[self.notice_mark :]:
             kind = notice.get("type")
             if kind == "new_tab":
-                effects.setdefault("new_tabs", []).append({"tab_id": notice.get("new_tab_id"),
-                                                          "url": notice.get("url")})
+                effects.setdefault("new_tabs", []).append(
+                    {"tab_id": notice.get("new_tab_id"), "url": notice.get("url")}
+                )
             elif kind == "dialog":
-                effects.setdefault("dialogs", []).append({k: notice.get(k)
-                                                         for k in ("dialog_type", "message", "action")})
+                effects.setdefault("dialogs", []).append(
+                    {k: notice.get(k) for k in ("dialog_type", "message", "action")}
+                )
             elif kind == "download":
                 effects.setdefault("downloads", []).append({"file_name": notice.get("file_name")})
         if page:
@@ -147,10 +151,13 @@ async def _element_id(tab: Tab, world: PageWorld, backend_node_id: int | None) -
         return None
     for attempt in (1, 2):
         try:
-            node = await world.session.send("DOM.resolveNode", {
-                "backendNodeId": backend_node_id, "executionContextId": await world.context_id()})
-            found = await world.session.send("Runtime.callFunctionOn", {
-                "functionDeclaration": _ID_OF_THIS, "objectId": node["object"]["objectId"], "returnByValue": True})
+            node = await world.session.send(
+                "DOM.resolveNode", {"backendNodeId": backend_node_id, "executionContextId": await world.context_id()}
+            )
+            found = await world.session.send(
+                "Runtime.callFunctionOn",
+                {"functionDeclaration": _ID_OF_THIS, "objectId": node["object"]["objectId"], "returnByValue": True},
+            )
         except BrowserxError:
             return None
         element_id = found.get("result", {}).get("value")
@@ -164,4 +171,5 @@ def invalidate_snapshot(tab: Tab) -> None:
     """Every action, success or failure, makes the page model stale (spec contracts 2-4)."""
     with contextlib.suppress(ImportError):
         from ..page.service import DomService
+
         DomService.of(tab).invalidate()

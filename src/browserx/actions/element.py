@@ -42,7 +42,7 @@ from .settle import DEFAULT_SETTLE, settle as settle_page
 BUTTONS = {"left": (0, 1), "middle": (1, 4), "right": (2, 2)}  # name -> (DOM button, buttons bitmask)
 OPTION_WAIT_MS = 2000
 CLICK_SETTLE_MS = 1000  # in page: longest wait for an armed click to be dispatched
-BINDING_GRACE = 0.05    # after the input's ack, how long the click's reported record may still be on its way
+BINDING_GRACE = 0.05  # after the input's ack, how long the click's reported record may still be on its way
 # Runs `begin` (effects baseline) and one entry point of __bxact in a single round trip; a
 # returned promise (awaitOption) is awaited by Runtime.callFunctionOn.
 _CALL = """function(method, detail, ...args) {
@@ -135,13 +135,20 @@ class _Run:
         chooser = await self.watch.file_chooser(self.frame.world)
         if chooser:
             effects["file_chooser"] = chooser
-        return {"success": True, "duration_ms": round((time.perf_counter() - self.started) * 1000, 1),
-                "snapshotInvalidated": True, **extra, **settled, "effects": effects}
+        return {
+            "success": True,
+            "duration_ms": round((time.perf_counter() - self.started) * 1000, 1),
+            "snapshotInvalidated": True,
+            **extra,
+            **settled,
+            "effects": effects,
+        }
 
     async def _settle_animations(self) -> dict[str, Any] | None:
         try:
-            return await self.frame.world.call(_SETTLE_ANIMATIONS, ANIMATION_WAIT_MS,
-                                               timeout=ANIMATION_WAIT_MS / 1000 + 5.0)
+            return await self.frame.world.call(
+                _SETTLE_ANIMATIONS, ANIMATION_WAIT_MS, timeout=ANIMATION_WAIT_MS / 1000 + 5.0
+            )
         except BrowserxError:
             return None  # the document went away (a navigation): nothing left to wait for
 
@@ -149,12 +156,22 @@ class _Run:
         """The result of an action during which a dialog opened and waits for browser_dialog."""
         effects = self.watch.summary(None)
         effects["dialog"] = dialog
-        return {"success": True, "duration_ms": round((time.perf_counter() - self.started) * 1000, 1),
-                "snapshotInvalidated": True, "settled": False, "effects": effects}
+        return {
+            "success": True,
+            "duration_ms": round((time.perf_counter() - self.started) * 1000, 1),
+            "snapshotInvalidated": True,
+            "settled": False,
+            "effects": effects,
+        }
 
 
-async def _act(tab: Tab, detail: bool, body: Callable[[_Run], Awaitable[dict[str, Any]]],
-               element_id: str | None = None, settle: float = DEFAULT_SETTLE) -> dict[str, Any]:
+async def _act(
+    tab: Tab,
+    detail: bool,
+    body: Callable[[_Run], Awaitable[dict[str, Any]]],
+    element_id: str | None = None,
+    settle: float = DEFAULT_SETTLE,
+) -> dict[str, Any]:
     """One action: `settle` bounds the wait for what it started (0: none). With dialog policy
     "ask", a dialog the action opens ends it at once (the page waits inside the dialog)."""
     run: _Run | None = None
@@ -175,8 +192,16 @@ async def _act(tab: Tab, detail: bool, body: Callable[[_Run], Awaitable[dict[str
         invalidate_snapshot(tab)
 
 
-async def _mouse(tab: Tab, x: float, y: float, button: str = "left", click_count: int = 1,
-                 modifiers: int = 0, *, move_only: bool = False) -> None:
+async def _mouse(
+    tab: Tab,
+    x: float,
+    y: float,
+    button: str = "left",
+    click_count: int = 1,
+    modifiers: int = 0,
+    *,
+    move_only: bool = False,
+) -> None:
     """Move, then press/release click_count times, pipelined (Chromium queues input in order).
 
     Before a press, the move is left out when the pointer already rests there (as after the
@@ -190,15 +215,26 @@ async def _mouse(tab: Tab, x: float, y: float, button: str = "left", click_count
         _, mask = BUTTONS[button]
         for n in range(1, click_count + 1):
             common = {"x": x, "y": y, "button": button, "clickCount": n, "modifiers": modifiers}
-            events += [{"type": "mousePressed", "buttons": mask, **common},
-                       {"type": "mouseReleased", "buttons": 0, **common}]
+            events += [
+                {"type": "mousePressed", "buttons": mask, **common},
+                {"type": "mouseReleased", "buttons": 0, **common},
+            ]
     send = tab.session.send
     await asyncio.gather(*(send("Input.dispatchMouseEvent", e) for e in events))
 
 
-async def click(tab: Tab, element_id: str, *, button: str = "left", click_count: int = 1, modifiers: int = 0,
-                strategy: str = "cdp", detail: bool = False, visual_effect: bool = False,
-                settle: float = DEFAULT_SETTLE) -> dict[str, Any]:
+async def click(
+    tab: Tab,
+    element_id: str,
+    *,
+    button: str = "left",
+    click_count: int = 1,
+    modifiers: int = 0,
+    strategy: str = "cdp",
+    detail: bool = False,
+    visual_effect: bool = False,
+    settle: float = DEFAULT_SETTLE,
+) -> dict[str, Any]:
     async def body(run: _Run) -> dict[str, Any]:
         if strategy == "script":
             await run.first("scriptClick", element_id, BUTTONS[button][0], click_count, modifiers)
@@ -206,21 +242,26 @@ async def click(tab: Tab, element_id: str, *, button: str = "left", click_count:
         # A single left click settles itself in page: awaitClick goes out with the mouse events
         # and answers once the click has been handled (no round trip after them). Other clicks,
         # and effects=true's full diff, ask the page afterwards.
-        token = next(tab.click_tokens) \
-            if button == "left" and click_count == 1 and not detail else 0
+        token = next(tab.click_tokens) if button == "left" and click_count == 1 and not detail else 0
         where = await run.first("click", element_id, True, token)
         x, y = await run.point(where)
         page = None
         if where.get("armed"):
-            page = await _armed_click(run, token, bool(where.get("bound")),
-                                      _mouse(tab, x, y, button, click_count, modifiers))
-            if (page is not None and page.pop("activation", False) and run.frame.child is None
-                    and await _navigation_started(run.frame.world)):
+            page = await _armed_click(
+                run, token, bool(where.get("bound")), _mouse(tab, x, y, button, click_count, modifiers)
+            )
+            if (
+                page is not None
+                and page.pop("activation", False)
+                and run.frame.child is None
+                and await _navigation_started(run.frame.world)
+            ):
                 page["navigating"] = True
         else:
             await _mouse(tab, x, y, button, click_count, modifiers)
         visual.maybe_ripple(tab, x, y, visual_effect)
         return await run.done(page, x=round(x), y=round(y))
+
     return await _act(tab, detail, body, element_id, settle)
 
 
@@ -245,8 +286,9 @@ async def _armed_click(run: _Run, token: int, bound: bool, press: Awaitable[None
         finally:
             reported.cancel()
         press = asyncio.sleep(0)  # pressed already: only ask
-    settled, pressed = await asyncio.gather(run.page("awaitClick", token, CLICK_SETTLE_MS), press,
-                                            return_exceptions=True)
+    settled, pressed = await asyncio.gather(
+        run.page("awaitClick", token, CLICK_SETTLE_MS), press, return_exceptions=True
+    )
     if isinstance(pressed, BaseException):
         raise pressed
     return settled if isinstance(settled, dict) else None
@@ -260,8 +302,9 @@ async def _navigation_started(world: PageWorld) -> bool:
         return True  # the document is already going away
 
 
-async def hover(tab: Tab, element_id: str, *, strategy: str = "cdp", detail: bool = False,
-                visual_effect: bool = False) -> dict[str, Any]:
+async def hover(
+    tab: Tab, element_id: str, *, strategy: str = "cdp", detail: bool = False, visual_effect: bool = False
+) -> dict[str, Any]:
     async def body(run: _Run) -> dict[str, Any]:
         if strategy == "script":
             await run.first("scriptHover", element_id)
@@ -271,6 +314,7 @@ async def hover(tab: Tab, element_id: str, *, strategy: str = "cdp", detail: boo
         await _mouse(tab, x, y, move_only=True)
         visual.maybe_ripple(tab, x, y, visual_effect)
         return await run.done(x=round(x), y=round(y))
+
     return await _act(tab, detail, body, element_id, settle=0)
 
 
@@ -280,8 +324,17 @@ def _split_enter(text: str, submit: bool) -> tuple[str, bool]:
     return text, submit
 
 
-async def type_text(tab: Tab, element_id: str, text: str, *, clear: bool = True, submit: bool = False,
-                    strategy: str = "cdp", detail: bool = False, settle: float = DEFAULT_SETTLE) -> dict[str, Any]:
+async def type_text(
+    tab: Tab,
+    element_id: str,
+    text: str,
+    *,
+    clear: bool = True,
+    submit: bool = False,
+    strategy: str = "cdp",
+    detail: bool = False,
+    settle: float = DEFAULT_SETTLE,
+) -> dict[str, Any]:
     """Replace (or append to) a text field's content. The text is never part of the result."""
     body_text, enter = _split_enter(text, submit)
 
@@ -304,11 +357,20 @@ async def type_text(tab: Tab, element_id: str, text: str, *, clear: bool = True,
         if enter:
             await press_key(tab.session, "Enter")
         return await run.done()
+
     return await _act(tab, detail, body, element_id, settle)
 
 
-async def keypress(tab: Tab, key: str, modifiers: int = 0, *, element_id: str | None = None,
-                   strategy: str = "cdp", detail: bool = False, settle: float = DEFAULT_SETTLE) -> dict[str, Any]:
+async def keypress(
+    tab: Tab,
+    key: str,
+    modifiers: int = 0,
+    *,
+    element_id: str | None = None,
+    strategy: str = "cdp",
+    detail: bool = False,
+    settle: float = DEFAULT_SETTLE,
+) -> dict[str, Any]:
     down, _ = key_event_params(key, modifiers)  # VALIDATION_ERROR before anything happens
 
     async def body(run: _Run) -> dict[str, Any]:
@@ -321,12 +383,15 @@ async def keypress(tab: Tab, key: str, modifiers: int = 0, *, element_id: str | 
             await run.first("none")
         await press_key(tab.session, key, modifiers)
         return await run.done()
+
     return await _act(tab, detail, body, element_id, settle)
 
 
-async def scroll(tab: Tab, element_id: str, *, block: str = "start", inline: str = "nearest",
-                 detail: bool = False) -> dict[str, Any]:
+async def scroll(
+    tab: Tab, element_id: str, *, block: str = "start", inline: str = "nearest", detail: bool = False
+) -> dict[str, Any]:
     """Scroll the element into view (both strategies scroll in page); the new window scroll position."""
+
     async def body(run: _Run) -> dict[str, Any]:
         out = await run.first("scroll", element_id, block, inline)
         if run.frame.child is not None and out["in_viewport"]:
@@ -339,12 +404,22 @@ async def scroll(tab: Tab, element_id: str, *, block: str = "start", inline: str
             top = await PageWorld.of(tab).call(_SCROLL_POSITION, timeout=5.0)
             out.update(scroll_x=top[0], scroll_y=top[1])
         return await run.done(scroll_x=out["scroll_x"], scroll_y=out["scroll_y"], in_viewport=out["in_viewport"])
+
     return await _act(tab, detail, body, element_id, settle=0)
 
 
-async def select(tab: Tab, element_id: str, option: str, *, strategy: str = "cdp", detail: bool = False,
-                 visual_effect: bool = False, settle: float = DEFAULT_SETTLE) -> dict[str, Any]:
+async def select(
+    tab: Tab,
+    element_id: str,
+    option: str,
+    *,
+    strategy: str = "cdp",
+    detail: bool = False,
+    visual_effect: bool = False,
+    settle: float = DEFAULT_SETTLE,
+) -> dict[str, Any]:
     """Choose an option by label or value: a <select>, an ARIA listbox, or a combobox (opened first)."""
+
     async def pick_pending(run: _Run) -> None:
         # The option chosen in page is the pending element (id None) of the next call.
         if strategy == "script":
@@ -368,4 +443,5 @@ async def select(tab: Tab, element_id: str, option: str, *, strategy: str = "cdp
         elif not out.get("done"):
             await pick_pending(run)
         return await run.done(selected=out.get("selected"))
+
     return await _act(tab, detail, body, element_id, settle)

@@ -208,13 +208,15 @@ async def _fill_one(run: _Run, element_id: str, value: Any, kind: dict[str, Any]
             raise ValidationError("a file input takes a list of paths")
         await set_files(run, element_id, checked_paths(run.tab, value))
         return "uploaded"
-    raise ValidationError(f"{element_id} is not a form field fill can set",
-                          hint="Fill text fields, checkboxes, radios, selects, sliders, date/time/colour and file "
-                               "inputs.")
+    raise ValidationError(
+        f"{element_id} is not a form field fill can set",
+        hint="Fill text fields, checkboxes, radios, selects, sliders, date/time/colour and file inputs.",
+    )
 
 
-async def fill(tab: Tab, fields: list[dict[str, Any]], *, detail: bool = False,
-               settle: float = DEFAULT_SETTLE) -> dict[str, Any]:
+async def fill(
+    tab: Tab, fields: list[dict[str, Any]], *, detail: bool = False, settle: float = DEFAULT_SETTLE
+) -> dict[str, Any]:
     """Set every field in order; stop at the first failure (its error names the field)."""
     if not fields:
         raise ValidationError("fill needs at least one field", hint="Give fields: [{element_id, value}, ...].")
@@ -234,5 +236,5 @@ async def fill(tab: Tab, fields: list[dict[str, Any]], *, detail: bool = False,
                 raise
             outcomes.append({"element_id": element_id, "done": done})
         return await run.done(fields=outcomes)
-    return await _act(tab, detail, body, fields[0]["element_id"], settle=settle)
 
+    return await _act(tab, detail, body, fields[0]["element_id"], settle=settle)

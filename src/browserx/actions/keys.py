@@ -47,20 +47,43 @@ _NAMED: dict[str, tuple[str, int, str | None, int]] = {
     **{f"F{n}": (f"F{n}", 111 + n, None, 0) for n in range(1, 13)},
 }
 _ALIASES = {
-    "return": "Enter", "esc": "Escape", "del": "Delete", "up": "ArrowUp", "down": "ArrowDown",
-    "left": "ArrowLeft", "right": "ArrowRight", "pgup": "PageUp", "pgdn": "PageDown", "pagedown": "PageDown",
-    "ctrl": "Control", "cmd": "Meta", "command": "Meta", "super": "Meta", "win": "Meta", "option": "Alt",
-    "space": " ", "spacebar": " ", "plus": "+",
+    "return": "Enter",
+    "esc": "Escape",
+    "del": "Delete",
+    "up": "ArrowUp",
+    "down": "ArrowDown",
+    "left": "ArrowLeft",
+    "right": "ArrowRight",
+    "pgup": "PageUp",
+    "pgdn": "PageDown",
+    "pagedown": "PageDown",
+    "ctrl": "Control",
+    "cmd": "Meta",
+    "command": "Meta",
+    "super": "Meta",
+    "win": "Meta",
+    "option": "Alt",
+    "space": " ",
+    "spacebar": " ",
+    "plus": "+",
 }
 _BY_LOWER = {name.lower(): name for name in _NAMED}
 _MODIFIER_OF = {"Control": CTRL, "Shift": SHIFT, "Alt": ALT, "Meta": META}
 
 # US layout: unshifted character -> (code, windowsVirtualKeyCode, shifted character)
 _PUNCTUATION = {
-    "`": ("Backquote", 192, "~"), "-": ("Minus", 189, "_"), "=": ("Equal", 187, "+"),
-    "[": ("BracketLeft", 219, "{"), "]": ("BracketRight", 221, "}"), "\\": ("Backslash", 220, "|"),
-    ";": ("Semicolon", 186, ":"), "'": ("Quote", 222, '"'), ",": ("Comma", 188, "<"),
-    ".": ("Period", 190, ">"), "/": ("Slash", 191, "?"), " ": ("Space", 32, " "),
+    "`": ("Backquote", 192, "~"),
+    "-": ("Minus", 189, "_"),
+    "=": ("Equal", 187, "+"),
+    "[": ("BracketLeft", 219, "{"),
+    "]": ("BracketRight", 221, "}"),
+    "\\": ("Backslash", 220, "|"),
+    ";": ("Semicolon", 186, ":"),
+    "'": ("Quote", 222, '"'),
+    ",": ("Comma", 188, "<"),
+    ".": ("Period", 190, ">"),
+    "/": ("Slash", 191, "?"),
+    " ": ("Space", 32, " "),
 }
 _DIGIT_SHIFTED = ")!@#$%^&*("
 _PRINTABLE: dict[str, tuple[str, int, bool]] = {}  # char -> (code, keyCode, is the shifted form)
@@ -87,8 +110,10 @@ def valid_key_names() -> list[str]:
 def _unknown(key: str) -> ValidationError:
     return ValidationError(
         f"unknown key {key!r}",
-        hint="Use a single character (a, A, 7, ?) or one of: " + ", ".join(_NAMED)
-        + "; combine with modifiers as 'Control+A' or through the modifiers argument.")
+        hint="Use a single character (a, A, 7, ?) or one of: "
+        + ", ".join(_NAMED)
+        + "; combine with modifiers as 'Control+A' or through the modifiers argument.",
+    )
 
 
 def parse_key(key: str, modifiers: int = 0) -> tuple[str, int]:
@@ -143,9 +168,14 @@ def key_event_params(key: str, modifiers: int = 0) -> tuple[dict[str, Any], dict
                 commands.append(command)
     else:
         raise _unknown(key)
-    down: dict[str, Any] = {"type": "keyDown" if text else "rawKeyDown", "modifiers": modifiers,
-                            "key": key_value, "code": code, "windowsVirtualKeyCode": vk,
-                            "nativeVirtualKeyCode": vk}
+    down: dict[str, Any] = {
+        "type": "keyDown" if text else "rawKeyDown",
+        "modifiers": modifiers,
+        "key": key_value,
+        "code": code,
+        "windowsVirtualKeyCode": vk,
+        "nativeVirtualKeyCode": vk,
+    }
     if text:
         down["text"] = down["unmodifiedText"] = text
     if location:

@@ -53,20 +53,23 @@ def check_url(tab: Tab, url: str) -> str:
     if scheme not in _ALLOWED_SCHEMES:
         raise ValidationError(f"scheme {scheme!r} is not supported", hint="Use an http(s) URL.")
     if scheme == "file" and not config.allow_file_urls:
-        raise OriginNotAllowedError("file:// URLs are off",
-                                    hint="Start browserx with --allow-file-urls to open local files.")
+        raise OriginNotAllowedError(
+            "file:// URLs are off", hint="Start browserx with --allow-file-urls to open local files."
+        )
     if scheme == "file":  # even then, only files under the file roots (FILE_NOT_ALLOWED)
         allowed_path(url2pathname(parts.path), tab.conversation.file_roots(), must_exist=False)
     if scheme in ("http", "https") and not parts.netloc:
         raise ValidationError(f"{url!r} has no host", hint="Give a full URL such as https://example.com/.")
     if not origin_allowed(url, config.allowed_origins) and scheme != "file":
-        raise OriginNotAllowedError(f"{url} is outside the allowed origins",
-                                    details={"allowed_origins": config.allowed_origins})
+        raise OriginNotAllowedError(
+            f"{url} is outside the allowed origins", details={"allowed_origins": config.allowed_origins}
+        )
     return url
 
 
-async def navigate(tab: Tab, url: str, *, timeout: float = 15.0, wait_until: str = "usable",
-                   load_wait: float | None = None) -> dict[str, Any]:
+async def navigate(
+    tab: Tab, url: str, *, timeout: float = 15.0, wait_until: str = "usable", load_wait: float | None = None
+) -> dict[str, Any]:
     """Go to `url`; return once the page is usable (see the module docstring), or a download finished."""
     check_url(tab, url)
     if wait_until not in WAIT_UNTIL:
@@ -93,16 +96,14 @@ async def navigate(tab: Tab, url: str, *, timeout: float = 15.0, wait_until: str
         if not loader_id and not error_text:
             # Same-document navigation (a #fragment): the document and its load state stay.
             return await _result(tab, wait_until)
-        committed = asyncio.ensure_future(
-            state.wait(lambda: bool(loader_id) and state.committed(loader_id), deadline))
+        committed = asyncio.ensure_future(state.wait(lambda: bool(loader_id) and state.committed(loader_id), deadline))
         try:
             waiters: set[asyncio.Future[Any]] = {committed, download_begun}
             await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
         finally:
             committed.cancel()
         if download_begun.done():
-            download = await conversation.wait_download(download_begun.result(),
-                                                        max(0.1, deadline - time.monotonic()))
+            download = await conversation.wait_download(download_begun.result(), max(0.1, deadline - time.monotonic()))
             return {"url": url, "download": download.info()}
         if not state.committed(loader_id):
             if error_text:  # aborted with neither a document nor a download: a navigation the page cancelled
@@ -113,12 +114,14 @@ async def navigate(tab: Tab, url: str, *, timeout: float = 15.0, wait_until: str
         off()
 
 
-async def _finish(tab: Tab, url: str, loader_id: str, wait_until: str, deadline: float, timeout: float,
-                  load_wait: float | None) -> dict[str, Any]:
+async def _finish(
+    tab: Tab, url: str, loader_id: str, wait_until: str, deadline: float, timeout: float, load_wait: float | None
+) -> dict[str, Any]:
     """After the commit of `loader_id`: wait as `wait_until` says, then the page info and its load state."""
     for _hop in range(5):  # a script redirect that committed while we waited: wait for that document too
-        await wait_ready(tab, loader_id, wait_until=wait_until, deadline=deadline, load_wait=load_wait,
-                         url=url, timeout=timeout)
+        await wait_ready(
+            tab, loader_id, wait_until=wait_until, deadline=deadline, load_wait=load_wait, url=url, timeout=timeout
+        )
         current = tab.load.loader_id
         if not current or current == loader_id or not tab.load.committed(current) or time.monotonic() >= deadline:
             break
@@ -126,8 +129,16 @@ async def _finish(tab: Tab, url: str, loader_id: str, wait_until: str, deadline:
     return await _result(tab, wait_until)
 
 
-async def wait_ready(tab: Tab, loader_id: str, *, wait_until: str = "usable", deadline: float,
-                     load_wait: float | None = None, url: str = "", timeout: float | None = None) -> None:
+async def wait_ready(
+    tab: Tab,
+    loader_id: str,
+    *,
+    wait_until: str = "usable",
+    deadline: float,
+    load_wait: float | None = None,
+    url: str = "",
+    timeout: float | None = None,
+) -> None:
     """Wait until the committed document `loader_id` (or one it handed over to) is ready as `wait_until`
     says, by `deadline` (time.monotonic); TIMEOUT (saying what is missing) if it never becomes usable."""
     state = tab.load
@@ -172,8 +183,9 @@ async def wait_ready(tab: Tab, loader_id: str, *, wait_until: str = "usable", de
 
 async def _has_body(tab: Tab) -> bool:
     try:
-        result = await tab.session.send("Runtime.evaluate", {"expression": "!!document.body", "returnByValue": True},
-                                        timeout=5.0)
+        result = await tab.session.send(
+            "Runtime.evaluate", {"expression": "!!document.body", "returnByValue": True}, timeout=5.0
+        )
     except (TimeoutError, CDPError, PageNavigatedError):
         return False
     return result.get("result", {}).get("value") is True
@@ -183,18 +195,26 @@ def _not_arrived(tab: Tab, url: str, timeout: float, loader_id: str | None) -> T
     """TIMEOUT for a document that did not arrive, saying which part is missing."""
     state = tab.load
     if not loader_id or not state.committed(loader_id):
-        return TimeoutError(f"{url} sent no response within {timeout:g} s",
-                            hint="Nothing of the page arrived: the server has not answered. Check the URL, "
-                                 "or retry with a longer timeout.", details={"missing": "response"})
+        return TimeoutError(
+            f"{url} sent no response within {timeout:g} s",
+            hint="Nothing of the page arrived: the server has not answered. Check the URL, "
+            "or retry with a longer timeout.",
+            details={"missing": "response"},
+        )
     report = {k: v for k, v in state.report().items() if k in ("pending_requests", "pending_urls")}
     if state.document_arrived(loader_id):
-        return TimeoutError(f"the page at {url} had no body after {timeout:g} s",
-                            hint="Its HTML arrived, but a script or stylesheet it waits for before the body has "
-                                 "not (see pending_urls). Retry with a longer timeout, or try another page.",
-                            details={"missing": "body", **report})
-    return TimeoutError(f"the HTML of {url} was still arriving after {timeout:g} s",
-                        hint="The server sent part of the page and stalled. Take a snapshot to see the part that "
-                             "came, or retry with a longer timeout.", details={"missing": "document", **report})
+        return TimeoutError(
+            f"the page at {url} had no body after {timeout:g} s",
+            hint="Its HTML arrived, but a script or stylesheet it waits for before the body has "
+            "not (see pending_urls). Retry with a longer timeout, or try another page.",
+            details={"missing": "body", **report},
+        )
+    return TimeoutError(
+        f"the HTML of {url} was still arriving after {timeout:g} s",
+        hint="The server sent part of the page and stalled. Take a snapshot to see the part that "
+        "came, or retry with a longer timeout.",
+        details={"missing": "document", **report},
+    )
 
 
 async def _result(tab: Tab, wait_until: str) -> dict[str, Any]:
@@ -206,8 +226,9 @@ async def _result(tab: Tab, wait_until: str) -> dict[str, Any]:
 
 async def _page_info(tab: Tab) -> dict[str, Any]:
     try:
-        result = await tab.session.send("Runtime.evaluate", {
-            "expression": "[location.href, document.title]", "returnByValue": True}, timeout=5.0)
+        result = await tab.session.send(
+            "Runtime.evaluate", {"expression": "[location.href, document.title]", "returnByValue": True}, timeout=5.0
+        )
     except (TimeoutError, CDPError, PageNavigatedError):
         result = {}  # a busy or departing page: what the tab last saw
     href, title = result.get("result", {}).get("value") or [tab.url, tab.title]
@@ -215,8 +236,9 @@ async def _page_info(tab: Tab) -> dict[str, Any]:
     return {"url": href, "title": title}
 
 
-async def _after_history(tab: Tab, what: str, send: Callable[[], Awaitable[Any]], *, timeout: float,
-                         load_wait: float | None) -> dict[str, Any]:
+async def _after_history(
+    tab: Tab, what: str, send: Callable[[], Awaitable[Any]], *, timeout: float, load_wait: float | None
+) -> dict[str, Any]:
     """Run a history command (`send`), then wait for its document as navigate does ("usable")."""
     state = tab.load
     deadline = time.monotonic() + timeout
@@ -232,9 +254,11 @@ async def _after_history(tab: Tab, what: str, send: Callable[[], Awaitable[Any]]
     try:
         await send()
         if not await state.wait(lambda: state.loader_id != before or within.done(), deadline):
-            raise TimeoutError(f"{what}: no page arrived within {timeout:g} s",
-                               hint="Nothing of the page arrived: the server has not answered. Retry with a "
-                                    "longer timeout.", details={"missing": "response"})
+            raise TimeoutError(
+                f"{what}: no page arrived within {timeout:g} s",
+                hint="Nothing of the page arrived: the server has not answered. Retry with a longer timeout.",
+                details={"missing": "response"},
+            )
     finally:
         off()
     if state.loader_id == before:  # a same-document entry (#fragment, pushState)
@@ -243,12 +267,14 @@ async def _after_history(tab: Tab, what: str, send: Callable[[], Awaitable[Any]]
 
 
 async def reload(tab: Tab, *, timeout: float = 15.0, load_wait: float | None = None) -> dict[str, Any]:
-    return await _after_history(tab, "reload", lambda: _settled_send(tab, "Page.reload", {}), timeout=timeout,
-                                load_wait=load_wait)
+    return await _after_history(
+        tab, "reload", lambda: _settled_send(tab, "Page.reload", {}), timeout=timeout, load_wait=load_wait
+    )
 
 
-async def _settled_send(tab: Tab, method: str, params: dict[str, Any] | None = None, *,
-                        timeout: float = 30.0) -> dict[str, Any]:
+async def _settled_send(
+    tab: Tab, method: str, params: dict[str, Any] | None = None, *, timeout: float = 30.0
+) -> dict[str, Any]:
     """Send a browser-side Page command; while a navigation that just committed has not settled
     (Chromium: "Not attached to an active page"), try again after the page's next lifecycle event."""
     for attempt in range(3):
@@ -257,9 +283,16 @@ async def _settled_send(tab: Tab, method: str, params: dict[str, Any] | None = N
         def seen(_params: dict[str, Any], settled: asyncio.Future[Any] = settled) -> None:
             if not settled.done():
                 settled.set_result(True)
-        offs = [tab.session.on(e, seen) for e in
-                ("Page.domContentEventFired", "Page.loadEventFired", "Page.frameStoppedLoading",
-                 "Page.frameNavigated")]
+
+        offs = [
+            tab.session.on(e, seen)
+            for e in (
+                "Page.domContentEventFired",
+                "Page.loadEventFired",
+                "Page.frameStoppedLoading",
+                "Page.frameNavigated",
+            )
+        ]
         try:
             return await tab.session.send(method, params, timeout=timeout)
         except PageNavigatedError:
@@ -272,15 +305,20 @@ async def _settled_send(tab: Tab, method: str, params: dict[str, Any] | None = N
     raise AssertionError("unreachable")
 
 
-async def go_back(tab: Tab, *, forward: bool = False, timeout: float = 15.0,
-                  load_wait: float | None = None) -> dict[str, Any]:
+async def go_back(
+    tab: Tab, *, forward: bool = False, timeout: float = 15.0, load_wait: float | None = None
+) -> dict[str, Any]:
     history = await _settled_send(tab, "Page.getNavigationHistory")
     index = history["currentIndex"] + (1 if forward else -1)
     entries = history["entries"]
     if not 0 <= index < len(entries):
-        raise NavigationFailedError(f"there is no page to go {'forward' if forward else 'back'} to",
-                                    hint="Navigate to a URL instead.")
+        raise NavigationFailedError(
+            f"there is no page to go {'forward' if forward else 'back'} to", hint="Navigate to a URL instead."
+        )
     return await _after_history(
-        tab, "forward" if forward else "back",
+        tab,
+        "forward" if forward else "back",
         lambda: _settled_send(tab, "Page.navigateToHistoryEntry", {"entryId": entries[index]["id"]}),
-        timeout=timeout, load_wait=load_wait)
+        timeout=timeout,
+        load_wait=load_wait,
+    )

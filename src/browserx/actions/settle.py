@@ -22,9 +22,9 @@ from ..browser import Tab
 from ..errors import BrowserxError
 from ..page.world import PageWorld
 
-DEFAULT_SETTLE = 2.0   # seconds an action may wait for what it started
-QUIET_MS = 100         # the DOM counts as settled after this long without a mutation
-MAX_NAMED = 5          # pending requests named in a result
+DEFAULT_SETTLE = 2.0  # seconds an action may wait for what it started
+QUIET_MS = 100  # the DOM counts as settled after this long without a mutation
+MAX_NAMED = 5  # pending requests named in a result
 
 # Resolves after `quiet` ms without a DOM mutation (true), or at `limit` ms (false): the in-page
 # program's one MutationObserver (page/observer.js).

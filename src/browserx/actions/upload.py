@@ -68,8 +68,13 @@ async def intercept_choosers(tab: Tab) -> None:
 
     def opened(params: dict[str, Any]) -> None:
         seen = _choosers(tab)
-        seen.append({"at": time.perf_counter(), "backend_node_id": params.get("backendNodeId"),
-                     "multiple": params.get("mode") == "selectMultiple"})
+        seen.append(
+            {
+                "at": time.perf_counter(),
+                "backend_node_id": params.get("backendNodeId"),
+                "multiple": params.get("mode") == "selectMultiple",
+            }
+        )
         del seen[:-10]
 
     tab.session.on("Page.fileChooserOpened", opened)
@@ -99,13 +104,17 @@ async def set_files(run: _Run, element_id: str, files: list[str]) -> dict[str, A
     world = run.frame.world
     found = await world.call(_FILE_INPUT, element_id)
     if found.get("error") == "NODE_NOT_FOUND":
-        raise NodeNotFoundError(f"no element {element_id} on the current page; take a new snapshot",
-                                details={"element_id": element_id})
+        raise NodeNotFoundError(
+            f"no element {element_id} on the current page; take a new snapshot", details={"element_id": element_id}
+        )
     if found.get("error") == "NOT_FILE":
-        raise ValidationError(f"{element_id} is not a file input nor a control that opens one",
-                              hint="Take a snapshot and upload to the fi_ control (or the button that opens it).")
+        raise ValidationError(
+            f"{element_id} is not a file input nor a control that opens one",
+            hint="Take a snapshot and upload to the fi_ control (or the button that opens it).",
+        )
     if found.get("error"):
         from ..errors import ElementDisabledError
+
         raise ElementDisabledError(f"the file input of {element_id} is disabled")
     if found.get("opens"):  # a styled button: press it like a user and answer the chooser it opens
         node = await _open_chooser(run, element_id)
@@ -147,13 +156,16 @@ async def _open_chooser(run: _Run, element_id: str) -> dict[str, Any]:
         off()
     chooser = _chooser_since(tab, started)
     if chooser is None:
-        raise ValidationError(f"{element_id} is not a file input and clicking it opened no file chooser",
-                              hint="Take a snapshot and upload to the fi_ control (or the button that opens it).")
+        raise ValidationError(
+            f"{element_id} is not a file input and clicking it opened no file chooser",
+            hint="Take a snapshot and upload to the fi_ control (or the button that opens it).",
+        )
     return chooser
 
 
-async def upload(tab: Tab, element_id: str, paths: list[str], *, detail: bool = False,
-                 settle: float = DEFAULT_SETTLE) -> dict[str, Any]:
+async def upload(
+    tab: Tab, element_id: str, paths: list[str], *, detail: bool = False, settle: float = DEFAULT_SETTLE
+) -> dict[str, Any]:
     """Set the files of a file input (or answer the chooser the control opens); input/change fire."""
     files = checked_paths(tab, paths)
 
@@ -161,4 +173,5 @@ async def upload(tab: Tab, element_id: str, paths: list[str], *, detail: bool = 
         await run.first("none")  # the effects baseline
         out = await set_files(run, element_id, files)
         return await run.done(**out)
+
     return await _act(tab, detail, body, element_id, settle=settle)

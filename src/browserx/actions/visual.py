@@ -21,6 +21,7 @@ ENABLED = False
 class VisualEffects:
     """In a tab's `state`: ripples for every action on that tab."""
 
+
 _tasks: set[asyncio.Task[None]] = set()  # strong references until each finishes
 
 _RIPPLE = """function(x, y) {

@@ -24,10 +24,10 @@ from ..errors import BrowserxError, NodeNotFoundError, PageNavigatedError, Timeo
 from ..page.service import DomService
 
 CHECK_MS = 50
-NETWORK_IDLE = 0.5   # seconds without a request in flight, as Playwright's "networkidle"
-MAX_RETRIES = 5      # documents replaced during one wait
+NETWORK_IDLE = 0.5  # seconds without a request in flight, as Playwright's "networkidle"
+MAX_RETRIES = 5  # documents replaced during one wait
 MAX_SEEN = 200
-MAX_NAMED = 5        # pending requests named in a TIMEOUT
+MAX_NAMED = 5  # pending requests named in a TIMEOUT
 
 # kind "text" / "text_gone" (arg: the text, case-insensitive, whitespace-normalised) or "element"
 # (arg: element id, state). Resolves {met, last}: met at once or on a later DOM change; at `limit`
@@ -102,8 +102,9 @@ def _result(started: float, **saw: Any) -> dict[str, Any]:
     return {**saw, "waited_ms": round((time.monotonic() - started) * 1000)}
 
 
-async def _in_page(tab: Tab, kind: str, arg: str, state: str, timeout: float,
-                   element_id: str | None = None) -> dict[str, Any]:
+async def _in_page(
+    tab: Tab, kind: str, arg: str, state: str, timeout: float, element_id: str | None = None
+) -> dict[str, Any]:
     loop = asyncio.get_running_loop()
     started, deadline = time.monotonic(), loop.time() + timeout
     last: Any = None
@@ -120,9 +121,11 @@ async def _in_page(tab: Tab, kind: str, arg: str, state: str, timeout: float,
         if out.get("met"):
             return _result(started, saw=last)
         break
-    raise TimeoutError(f"waited {timeout:g} s; last seen: {last}", hint="Take a snapshot to see the page as it is, "
-                       "or wait longer.",
-                       details={"last_state": last, "waited_ms": round((time.monotonic() - started) * 1000)})
+    raise TimeoutError(
+        f"waited {timeout:g} s; last seen: {last}",
+        hint="Take a snapshot to see the page as it is, or wait longer.",
+        details={"last_state": last, "waited_ms": round((time.monotonic() - started) * 1000)},
+    )
 
 
 async def wait_text(tab: Tab, text: str, *, gone: bool = False, timeout: float = 10.0) -> dict[str, Any]:
@@ -156,6 +159,7 @@ async def wait_url(tab: Tab, pattern: str, *, timeout: float = 10.0) -> dict[str
         frame = params.get("frame", params)
         if not frame.get("parentId") and (frame.get("id") or frame.get("frameId")) == tab.target_id:
             check(str(frame.get("url", "")) + str(frame.get("urlFragment", "")))
+
     offs = [tab.session.on("Page.frameNavigated", navigated), tab.session.on("Page.navigatedWithinDocument", navigated)]
     try:
         with contextlib.suppress(BrowserxError):  # tab.url misses pushState: ask the document (armed first)
@@ -165,10 +169,11 @@ async def wait_url(tab: Tab, pattern: str, *, timeout: float = 10.0) -> dict[str
         for off in offs:
             off()
     if not seen.done():
-        raise TimeoutError(f"the URL did not match {pattern!r} within {timeout:g} s",
-                           hint="Check the pattern (a substring, or a glob such as '*/done*').",
-                           details={"last_state": last[0][:MAX_SEEN],
-                                    "waited_ms": round((time.monotonic() - started) * 1000)})
+        raise TimeoutError(
+            f"the URL did not match {pattern!r} within {timeout:g} s",
+            hint="Check the pattern (a substring, or a glob such as '*/done*').",
+            details={"last_state": last[0][:MAX_SEEN], "waited_ms": round((time.monotonic() - started) * 1000)},
+        )
     return _result(started, url=seen.result())
 
 
@@ -177,10 +182,14 @@ async def wait_network_idle(tab: Tab, *, timeout: float = 10.0) -> dict[str, Any
     state = tab.load
     if not await state.wait_quiet(started + timeout, NETWORK_IDLE):
         pending = state.pending_since(0)[:MAX_NAMED]
-        raise TimeoutError(f"the network was not idle for {NETWORK_IDLE:g} s within {timeout:g} s",
-                           hint="Requests are still running; wait for the text or element you need instead.",
-                           details={"last_state": {"pending_requests": pending},
-                                    "waited_ms": round((time.monotonic() - started) * 1000)})
+        raise TimeoutError(
+            f"the network was not idle for {NETWORK_IDLE:g} s within {timeout:g} s",
+            hint="Requests are still running; wait for the text or element you need instead.",
+            details={
+                "last_state": {"pending_requests": pending},
+                "waited_ms": round((time.monotonic() - started) * 1000),
+            },
+        )
     return _result(started, network_idle=True)
 
 

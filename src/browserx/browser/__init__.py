@@ -7,6 +7,19 @@ from .manager import BrowserManager
 from .state import SetupMissingError, State
 from .tab import Tab, TabSetup
 
-__all__ = ["BrowserConfig", "BrowserManager", "ChromeProcess", "Conversation", "Download", "SetupMissingError", "State",
-           "Tab", "TabSetup",
-           "find_chrome", "launch_chrome", "parse_viewport", "profile_dirs_left", "resolve_ws_url"]
+__all__ = [
+    "BrowserConfig",
+    "BrowserManager",
+    "ChromeProcess",
+    "Conversation",
+    "Download",
+    "SetupMissingError",
+    "State",
+    "Tab",
+    "TabSetup",
+    "find_chrome",
+    "launch_chrome",
+    "parse_viewport",
+    "profile_dirs_left",
+    "resolve_ws_url",
+]

@@ -73,8 +73,16 @@ class TabChildren:
     and what to run on each child as it attaches.
     """
 
-    def __init__(self, tab: Any, session: CDPSession, *, allowed_origins: list[str], notice: Notice,
-                 listeners: Sequence[ChildListener] = (), setups: Sequence[ChildSetup] = ()) -> None:
+    def __init__(
+        self,
+        tab: Any,
+        session: CDPSession,
+        *,
+        allowed_origins: list[str],
+        notice: Notice,
+        listeners: Sequence[ChildListener] = (),
+        setups: Sequence[ChildSetup] = (),
+    ) -> None:
         self.tab = tab
         self.listeners = tuple(listeners)
         self.setups = tuple(setups)
@@ -109,14 +117,15 @@ class TabChildren:
     # -- events (on the reader task: quick, never waiting for a reply) ---------------------------
 
     def _watch(self, parent: CDPSession) -> list[Callable[[], None]]:
-        return [parent.on("Target.attachedToTarget", lambda p: self._attached(parent, p)),
-                parent.on("Target.detachedFromTarget", self._detached)]
+        return [
+            parent.on("Target.attachedToTarget", lambda p: self._attached(parent, p)),
+            parent.on("Target.detachedFromTarget", self._detached),
+        ]
 
     def _attached(self, parent: CDPSession, params: dict[str, Any]) -> None:
         info = params["targetInfo"]
         session = CDPSession(self.session.connection, params["sessionId"], info["targetId"])
-        child = ChildTarget(session, info.get("type", "other"), info.get("url", ""), parent,
-                            info.get("parentFrameId"))
+        child = ChildTarget(session, info.get("type", "other"), info.get("url", ""), parent, info.get("parentFrameId"))
         self.children[session.session_id] = child
         for listener in self.listeners:
             listener(self.tab, child)
@@ -146,8 +155,10 @@ class TabChildren:
         for off in child.offs:
             off()
         # Calls still waiting on it would otherwise wait out their timeouts.
-        self.session.connection.fail_session(child.session.session_id, PageNavigatedError(
-            f"the {child.target_type} target went away (navigated or closed)"))
+        self.session.connection.fail_session(
+            child.session.session_id,
+            PageNavigatedError(f"the {child.target_type} target went away (navigated or closed)"),
+        )
         child.session.detached()
 
     def _target_info_changed(self, params: dict[str, Any]) -> None:

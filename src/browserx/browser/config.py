@@ -28,16 +28,16 @@ DIALOG_POLICIES = ("ask", "accept", "dismiss", "accept_alerts")
 @dataclass
 class BrowserConfig:
     headless: bool = True
-    cdp_url: str | None = None            # attach instead of launching
-    executable: str | None = None         # default: find_chrome()
+    cdp_url: str | None = None  # attach instead of launching
+    executable: str | None = None  # default: find_chrome()
     viewport: tuple[int, int] = (1280, 720)
     device_scale_factor: float = 1.0
-    idle_timeout: float = 1800.0          # seconds a conversation may sit unused
+    idle_timeout: float = 1800.0  # seconds a conversation may sit unused
     allowed_origins: list[str] = field(default_factory=list)  # empty: every origin
     allow_file_urls: bool = False
-    output_dir: str | None = None         # default: a temporary directory per conversation
+    output_dir: str | None = None  # default: a temporary directory per conversation
     dialog_policy: DialogPolicy = "accept_alerts"
-    dialog_timeout: float = 60.0          # policy "ask": seconds before an unanswered dialog gets accept_alerts
+    dialog_timeout: float = 60.0  # policy "ask": seconds before an unanswered dialog gets accept_alerts
     eval_enabled: bool = True
     extra_args: list[str] = field(default_factory=list)
     launch_timeout: float = 30.0
@@ -63,15 +63,16 @@ class BrowserConfig:
     # ws://… browserless-style (a browser per connection), http://… a Selenium Grid 4. Not with cdp_url.
     browser_endpoint: str | None = None
     browser_endpoint_token: str | None = field(default=None, repr=False)  # else env BROWSERX_ENDPOINT_TOKEN
-    endpoint_timeout: float = 60.0        # seconds to wait for the service's browser (refused after)
+    endpoint_timeout: float = 60.0  # seconds to wait for the service's browser (refused after)
 
     def __post_init__(self) -> None:
         width, height = self.viewport
         if not (100 <= width <= 10000 and 100 <= height <= 10000):
             raise ValidationError(f"viewport {width}x{height} is outside 100..10000 pixels")
         if self.screenshot_max_long_edge is not None and not 16 <= self.screenshot_max_long_edge <= 16384:
-            raise ValidationError(f"screenshot_max_long_edge {self.screenshot_max_long_edge} "
-                                  "is outside 16..16384 pixels")
+            raise ValidationError(
+                f"screenshot_max_long_edge {self.screenshot_max_long_edge} is outside 16..16384 pixels"
+            )
         if self.screenshot_max_pixels is not None and not 256 <= self.screenshot_max_pixels <= 100_000_000:
             raise ValidationError(f"screenshot_max_pixels {self.screenshot_max_pixels} is outside 256..100000000")
         if not 256 <= self.max_inline_output <= 10_000_000:

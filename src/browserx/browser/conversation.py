@@ -39,8 +39,7 @@ class Download:
     path: str = ""
 
     def info(self) -> dict[str, Any]:
-        return {"file_name": self.file_name, "url": self.url, "state": self.state,
-                "size": self.size, "path": self.path}
+        return {"file_name": self.file_name, "url": self.url, "state": self.state, "size": self.size, "path": self.path}
 
 
 def shared_download_dir(config: BrowserConfig, browser_temp_dir: str | None) -> Path:
@@ -64,10 +63,18 @@ class Conversation:
     has its own tabs, and closing it closes those tabs instead of disposing the context.
     """
 
-    def __init__(self, conversation_id: str, browser_context_id: str, connection: CDPConnection,
-                 config: BrowserConfig, *, release: Callable[[], Awaitable[None]] | None = None,
-                 shared_context: bool = False, shared_download_dir: Path | None = None,
-                 setups: Sequence[TabSetup] = ()) -> None:
+    def __init__(
+        self,
+        conversation_id: str,
+        browser_context_id: str,
+        connection: CDPConnection,
+        config: BrowserConfig,
+        *,
+        release: Callable[[], Awaitable[None]] | None = None,
+        shared_context: bool = False,
+        shared_download_dir: Path | None = None,
+        setups: Sequence[TabSetup] = (),
+    ) -> None:
         self.conversation_id = conversation_id
         self.browser_context_id = browser_context_id
         self.connection = connection
@@ -100,8 +107,11 @@ class Conversation:
 
     def file_roots(self) -> list[Path]:
         """Where this conversation's tools may read or write files (browser/files.py)."""
-        return file_roots(self.config.file_roots, self.config.output_dir,
-                          extra=[self.output_dir, self.download_dir, *self.client_roots])
+        return file_roots(
+            self.config.file_roots,
+            self.config.output_dir,
+            extra=[self.output_dir, self.download_dir, *self.client_roots],
+        )
 
     def touch(self) -> None:
         self.last_used = time.monotonic()
@@ -112,9 +122,15 @@ class Conversation:
 
     async def setup(self) -> None:
         self._subscribe()
-        await self.connection.send("Browser.setDownloadBehavior", {
-            "behavior": "allowAndName", "browserContextId": self.browser_context_id,
-            "downloadPath": str(self.download_dir), "eventsEnabled": True})
+        await self.connection.send(
+            "Browser.setDownloadBehavior",
+            {
+                "behavior": "allowAndName",
+                "browserContextId": self.browser_context_id,
+                "downloadPath": str(self.download_dir),
+                "eventsEnabled": True,
+            },
+        )
 
     def _subscribe(self) -> None:
         """Follow the browser's target and download events that concern this conversation's context."""
@@ -126,8 +142,12 @@ class Conversation:
         def created(params: dict[str, Any]) -> None:
             info = params["targetInfo"]
             # On a shared (persistent) context every conversation sees a popup: the opener's owns it.
-            if (mine(params) and info.get("type") == "page" and info.get("openerId")
-                    and (not self.shared_context or any(t.target_id == info["openerId"] for t in self.tabs.values()))):
+            if (
+                mine(params)
+                and info.get("type") == "page"
+                and info.get("openerId")
+                and (not self.shared_context or any(t.target_id == info["openerId"] for t in self.tabs.values()))
+            ):
                 self.adopt(info)
 
         def changed(params: dict[str, Any]) -> None:
@@ -155,8 +175,9 @@ class Conversation:
 
     async def new_tab(self, url: str = "about:blank") -> Tab:
         self.check_open()
-        created = await self.connection.send("Target.createTarget", {
-            "url": "about:blank", "browserContextId": self.browser_context_id})
+        created = await self.connection.send(
+            "Target.createTarget", {"url": "about:blank", "browserContextId": self.browser_context_id}
+        )
         tab = await self._attach(created["targetId"], opener_tab_id=None)
         self.active_tab_id = tab.tab_id
         if url != "about:blank":
@@ -192,6 +213,7 @@ class Conversation:
             except Exception:
                 log.debug("target %s not adopted", target_id, exc_info=True)
                 return None  # closed before we could attach: nothing to adopt
+
         self._adopting[target_id] = asyncio.get_running_loop().create_task(run())
 
     async def settle_adoptions(self, timeout: float = 5.0) -> None:
@@ -232,8 +254,10 @@ class Conversation:
     async def list_tabs(self) -> list[dict[str, Any]]:
         self.check_open()
         await self.settle_adoptions()
-        return [tab.info(active=tab.tab_id == self.active_tab_id)
-                for tab in sorted(self.tabs.values(), key=lambda t: t.tab_id)]
+        return [
+            tab.info(active=tab.tab_id == self.active_tab_id)
+            for tab in sorted(self.tabs.values(), key=lambda t: t.tab_id)
+        ]
 
     async def select_tab(self, tab_id: int) -> Tab:
         tab = await self.tab(tab_id)
@@ -252,9 +276,12 @@ class Conversation:
 
     def download_started(self, params: dict[str, Any]) -> None:
         guid = params["guid"]
-        self.downloads[guid] = Download(guid=guid, url=params.get("url", ""),
-                                        file_name=params.get("suggestedFilename") or guid,
-                                        frame_id=params.get("frameId", ""))
+        self.downloads[guid] = Download(
+            guid=guid,
+            url=params.get("url", ""),
+            file_name=params.get("suggestedFilename") or guid,
+            frame_id=params.get("frameId", ""),
+        )
         self._download_events.setdefault(guid, asyncio.Event())
         for tab in self.tabs.values():
             if tab.target_id == params.get("frameId"):
@@ -295,6 +322,7 @@ class Conversation:
             future = gone.get(params.get("targetId", ""))
             if future is not None and not future.done():
                 future.set_result(None)
+
         off = self.connection.on("Target.targetDestroyed", destroyed)
         try:
             for target_id in target_ids:
@@ -326,8 +354,9 @@ class Conversation:
             await self._close_targets(target_ids)  # the shared context stays; only this conversation's tabs go
         elif not self.connection.closed:
             with contextlib.suppress(BrowserxError):
-                await self.connection.send("Target.disposeBrowserContext",
-                                           {"browserContextId": self.browser_context_id}, timeout=10)
+                await self.connection.send(
+                    "Target.disposeBrowserContext", {"browserContextId": self.browser_context_id}, timeout=10
+                )
         await self.state.close()
         # A temporary root goes entirely; under a user's --output-dir, outputs and downloads stay.
         shutil.rmtree(self.screenshot_dir, ignore_errors=True)

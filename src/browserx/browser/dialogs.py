@@ -39,6 +39,7 @@ class _TabLike(Protocol):  # the tab owns its Dialogs; imports run one way (tab 
 
     def notice(self, kind: str, **data: Any) -> None: ...
 
+
 T = TypeVar("T")
 MAX_MESSAGE = 500
 ANSWER_TIMEOUT = 5.0
@@ -79,7 +80,8 @@ class Dialogs:
             raise DialogOpenError(
                 f"tab {self.tab.tab_id} has an open {info['type']} dialog: {info['message']!r}",
                 hint="Answer it with browser_dialog (accept true or false; prompt_text for a prompt), then retry.",
-                details={"dialog": dict(info), "tab_id": self.tab.tab_id})
+                details={"dialog": dict(info), "tab_id": self.tab.tab_id},
+            )
 
     def opened(self) -> asyncio.Future[dict[str, Any]]:
         """A future resolved with the dialog once one is open (at once if one already is); the
@@ -96,8 +98,10 @@ class Dialogs:
         """Close the open dialog: accept (OK, leave the page) or dismiss (Cancel, stay)."""
         info = self.pending
         if info is None:
-            raise NotFoundError(f"tab {self.tab.tab_id} has no open dialog",
-                                hint="Dialogs are reported as effects.dialog of the action that opened them.")
+            raise NotFoundError(
+                f"tab {self.tab.tab_id} has no open dialog",
+                hint="Dialogs are reported as effects.dialog of the action that opened them.",
+            )
         params: dict[str, Any] = {"accept": accept}
         if prompt_text is not None and info["type"] == "prompt":
             params["promptText"] = prompt_text
@@ -137,8 +141,13 @@ class Dialogs:
         if info is None:
             return
         accept = info["type"] == "alert"
-        self.tab.notice("dialog", dialog_type=info["type"], message=info["message"],
-                        action="accepted" if accept else "dismissed", by="timeout")
+        self.tab.notice(
+            "dialog",
+            dialog_type=info["type"],
+            message=info["message"],
+            action="accepted" if accept else "dismissed",
+            by="timeout",
+        )
         self._clear()
         self._answer_soon(accept)
 

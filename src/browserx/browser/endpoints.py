@@ -57,8 +57,10 @@ NEW_SESSION_LIMIT = 600.0
 # conversation is, and a session the grid ended anyway closes our connection (BROWSER_CLOSED).
 KEEPALIVE_INTERVAL = 30.0
 
-_LIMIT_HINT = ("The browser service is at its limit: retry in a while, close conversations you no longer "
-               "need, or give the service more browsers.")
+_LIMIT_HINT = (
+    "The browser service is at its limit: retry in a while, close conversations you no longer "
+    "need, or give the service more browsers."
+)
 _TOKEN_HINT = "The browser service refused the token: set --browser-endpoint-token or BROWSERX_ENDPOINT_TOKEN."
 _DOWN_HINT = "Check that the browser service runs and that --browser-endpoint points at it."
 
@@ -84,12 +86,18 @@ def check_endpoint(config: BrowserConfig) -> None:
     if config.browser_endpoint is None:
         return
     if config.cdp_url is not None:
-        raise ValidationError("--browser-endpoint and --cdp-url exclude each other: a browser per "
-                              "conversation from a service, or one shared browser")
-    if urlsplit(config.browser_endpoint).scheme.lower() not in ("ws", "wss", "http", "https") \
-            or not urlsplit(config.browser_endpoint).netloc:
-        raise ValidationError(f"--browser-endpoint must be a ws://, wss://, http:// or https:// URL, "
-                              f"got {shown(config.browser_endpoint)!r}")
+        raise ValidationError(
+            "--browser-endpoint and --cdp-url exclude each other: a browser per "
+            "conversation from a service, or one shared browser"
+        )
+    if (
+        urlsplit(config.browser_endpoint).scheme.lower() not in ("ws", "wss", "http", "https")
+        or not urlsplit(config.browser_endpoint).netloc
+    ):
+        raise ValidationError(
+            f"--browser-endpoint must be a ws://, wss://, http:// or https:// URL, "
+            f"got {shown(config.browser_endpoint)!r}"
+        )
     if not config.endpoint_timeout > 0:
         raise ValidationError(f"--endpoint-timeout must be a positive number of seconds, got {config.endpoint_timeout}")
 
@@ -101,8 +109,9 @@ def endpoint_for(config: BrowserConfig) -> WebSocketEndpoint | WebDriverEndpoint
     token = config.browser_endpoint_token or os.environ.get(TOKEN_ENV) or None
     if urlsplit(config.browser_endpoint).scheme.lower() in ("ws", "wss"):
         return WebSocketEndpoint(config.browser_endpoint, token, config.endpoint_timeout)
-    return WebDriverEndpoint(config.browser_endpoint, token, config.endpoint_timeout,
-                             headless=config.headless, args=config.extra_args)
+    return WebDriverEndpoint(
+        config.browser_endpoint, token, config.endpoint_timeout, headless=config.headless, args=config.extra_args
+    )
 
 
 def shown(url: str) -> str:
@@ -130,13 +139,17 @@ class WebSocketEndpoint:
 class WebDriverEndpoint:
     """Selenium Grid 4 (or any WebDriver endpoint returning `se:cdp`): a session per browser."""
 
-    def __init__(self, url: str, token: str | None, timeout: float, *, headless: bool = True,
-                 args: list[str] | None = None) -> None:
+    def __init__(
+        self, url: str, token: str | None, timeout: float, *, headless: bool = True, args: list[str] | None = None
+    ) -> None:
         self.url, self.token, self.timeout = url.rstrip("/"), token, timeout
         self.keepalive = KEEPALIVE_INTERVAL
         chrome_args = ["--headless=new"] if headless else []
-        self.capabilities = {"capabilities": {"alwaysMatch": {
-            "browserName": "chrome", "goog:chromeOptions": {"args": chrome_args + list(args or [])}}}}
+        self.capabilities = {
+            "capabilities": {
+                "alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {"args": chrome_args + list(args or [])}}
+            }
+        }
 
     async def open(self) -> RemoteBrowser:
         session_id, cdp_url = await self._new_session()
@@ -152,13 +165,15 @@ class WebDriverEndpoint:
             watch.cancel()
             await connection.close()
             await self._delete(session_id)
+
         return RemoteBrowser(connection, release, f"grid session {session_id} at {shown(self.url)}")
 
     async def _keep_alive(self, session_id: str, connection: CDPConnection) -> None:
         while not connection.closed:
             await asyncio.sleep(self.keepalive)  # a periodic check, not a wait on an event
-            status, _ = await asyncio.to_thread(self._request, "GET", f"/session/{session_id}/timeouts",
-                                                None, RELEASE_TIMEOUT)
+            status, _ = await asyncio.to_thread(
+                self._request, "GET", f"/session/{session_id}/timeouts", None, RELEASE_TIMEOUT
+            )
             if status == 404:  # the grid ended the session, and with it our browser
                 await connection.close()
 
@@ -203,7 +218,9 @@ class WebDriverEndpoint:
             abandon()
             raise BrowserUnavailableError(
                 f"the grid at {shown(self.url)} gave no browser within {self.timeout:g} s (its queue did not move)",
-                hint=_LIMIT_HINT, details={"timeout": self.timeout}) from exc
+                hint=_LIMIT_HINT,
+                details={"timeout": self.timeout},
+            ) from exc
         except BaseException:
             abandon()
             raise
@@ -215,8 +232,10 @@ class WebDriverEndpoint:
         if not session_id or not cdp_url:
             if session_id:
                 await self._delete(session_id)
-            raise BrowserUnavailableError(f"the WebDriver endpoint {shown(self.url)} returned no se:cdp websocket",
-                                          hint="Use a Selenium Grid 4 (or another endpoint that returns se:cdp).")
+            raise BrowserUnavailableError(
+                f"the WebDriver endpoint {shown(self.url)} returned no se:cdp websocket",
+                hint="Use a Selenium Grid 4 (or another endpoint that returns se:cdp).",
+            )
         return session_id, cdp_url
 
     async def _delete(self, session_id: str) -> None:
@@ -225,8 +244,14 @@ class WebDriverEndpoint:
     def _delete_sync(self, session_id: str) -> None:
         self._request("DELETE", f"/session/{session_id}", None, RELEASE_TIMEOUT)
 
-    def _request(self, method: str, path: str, body: Any, timeout: float,
-                 opened: Callable[[http.client.HTTPConnection], None] | None = None) -> tuple[int, Any]:
+    def _request(
+        self,
+        method: str,
+        path: str,
+        body: Any,
+        timeout: float,
+        opened: Callable[[http.client.HTTPConnection], None] | None = None,
+    ) -> tuple[int, Any]:
         """(HTTP status, parsed JSON body), blocking; status 0 when nothing answered."""
         parts = urlsplit(self.url)
         kind = http.client.HTTPSConnection if parts.scheme.lower() == "https" else http.client.HTTPConnection
@@ -249,13 +274,22 @@ async def open_cdp(url: str, headers: dict[str, str], timeout: float) -> CDPConn
     """A CDP connection to a service's browser websocket, or BROWSER_UNAVAILABLE."""
     try:
         async with asyncio.timeout(timeout):
-            ws = await connect(url, additional_headers=headers, max_size=MAX_MESSAGE_BYTES, ping_interval=None,
-                               open_timeout=None, close_timeout=RELEASE_TIMEOUT / 2)
+            ws = await connect(
+                url,
+                additional_headers=headers,
+                max_size=MAX_MESSAGE_BYTES,
+                ping_interval=None,
+                open_timeout=None,
+                close_timeout=RELEASE_TIMEOUT / 2,
+            )
     except websockets.InvalidStatus as exc:
         raise _refused(exc.response.status_code, shown(url), exc.response.body.decode(errors="replace")) from exc
     except builtins.TimeoutError as exc:
-        raise BrowserUnavailableError(f"{shown(url)} gave no browser within {timeout:g} s (its queue did not move)",
-                                      hint=_LIMIT_HINT, details={"timeout": timeout}) from exc
+        raise BrowserUnavailableError(
+            f"{shown(url)} gave no browser within {timeout:g} s (its queue did not move)",
+            hint=_LIMIT_HINT,
+            details={"timeout": timeout},
+        ) from exc
     except (OSError, websockets.InvalidHandshake, websockets.InvalidURI) as exc:
         raise BrowserUnavailableError(f"no browser service answers at {shown(url)}: {exc}", hint=_DOWN_HINT) from exc
     return CDPConnection(ws, url)
@@ -266,8 +300,11 @@ def _refused(status: int, where: str, detail: str = "") -> BrowserUnavailableErr
     if status == 0:
         return BrowserUnavailableError(f"no browser service answers at {where}: {detail}", hint=_DOWN_HINT)
     hint = _TOKEN_HINT if status in (401, 403) else _LIMIT_HINT
-    return BrowserUnavailableError(f"the browser service at {where} refused a new browser (HTTP {status})"
-                                   + (f": {detail}" if detail else ""), hint=hint, details={"status": status})
+    return BrowserUnavailableError(
+        f"the browser service at {where} refused a new browser (HTTP {status})" + (f": {detail}" if detail else ""),
+        hint=hint,
+        details={"status": status},
+    )
 
 
 def _auth_headers(url: str, token: str | None) -> dict[str, str]:

@@ -28,12 +28,12 @@ def default_roots(output_dir: str | None) -> list[Path]:
     return roots
 
 
-def file_roots(configured: Iterable[str] | None, output_dir: str | None = None,
-               extra: Iterable[str | Path] = ()) -> list[Path]:
+def file_roots(
+    configured: Iterable[str] | None, output_dir: str | None = None, extra: Iterable[str | Path] = ()
+) -> list[Path]:
     """The roots in force: the configured ones (or the defaults) plus `extra` (e.g. a conversation's
     own output directory, or the roots an MCP client offers)."""
-    roots = ([Path(r).expanduser().resolve() for r in configured] if configured
-             else default_roots(output_dir))
+    roots = [Path(r).expanduser().resolve() for r in configured] if configured else default_roots(output_dir)
     roots += [Path(r).expanduser().resolve() for r in extra]
     unique: list[Path] = []
     for root in roots:
@@ -49,9 +49,12 @@ def allowed_path(path: str | Path, roots: Iterable[Path], *, must_exist: bool = 
     resolved = Path(path).expanduser().resolve()
     if not any(resolved == root or resolved.is_relative_to(root) for root in roots):
         shown = ", ".join(str(r) for r in roots) or "none"
-        raise FileNotAllowedError(f"{path} is outside the allowed file roots ({shown})",
-                                  details={"path": str(path), "roots": [str(r) for r in roots]})
+        raise FileNotAllowedError(
+            f"{path} is outside the allowed file roots ({shown})",
+            details={"path": str(path), "roots": [str(r) for r in roots]},
+        )
     if must_exist and not resolved.is_file():
-        raise FileNotAllowedError(f"{path} is not a readable file", hint="Give the path of an existing file.",
-                                  details={"path": str(path)})
+        raise FileNotAllowedError(
+            f"{path} is not a readable file", hint="Give the path of an existing file.", details={"path": str(path)}
+        )
     return resolved

@@ -21,22 +21,40 @@ from ..errors import LaunchFailedError, ValidationError
 from .profile import check_profile_free, prepare_user_data_dir
 
 _CANDIDATES = [
-    "chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome",
-    "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome",
-    "/opt/google/chrome/chrome", "/snap/bin/chromium",
+    "chromium",
+    "chromium-browser",
+    "google-chrome",
+    "google-chrome-stable",
+    "chrome",
+    "/usr/bin/chromium",
+    "/usr/bin/chromium-browser",
+    "/usr/bin/google-chrome",
+    "/opt/google/chrome/chrome",
+    "/snap/bin/chromium",
     "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
     "/Applications/Chromium.app/Contents/MacOS/Chromium",
 ]
 
 # Flags for a closed container: no calls home (the network refuses them, many at a time), no first-run UI.
 _FLAGS = [
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--no-first-run", "--no-default-browser-check", "--disable-default-apps",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--no-default-browser-check",
+    "--disable-default-apps",
     "--disable-features=Translate,OptimizationHints,MediaRouter,DialMediaRouteProvider",
-    "--disable-breakpad", "--disable-crash-reporter", "--metrics-recording-only",
-    "--disable-dev-shm-usage", "--password-store=basic", "--use-mock-keychain",
-    "--disable-popup-blocking", "--disable-hang-monitor", "--disable-gpu",
-    "--remote-debugging-port=0", "--remote-allow-origins=*",
+    "--disable-breakpad",
+    "--disable-crash-reporter",
+    "--metrics-recording-only",
+    "--disable-dev-shm-usage",
+    "--password-store=basic",
+    "--use-mock-keychain",
+    "--disable-popup-blocking",
+    "--disable-hang-monitor",
+    "--disable-gpu",
+    "--remote-debugging-port=0",
+    "--remote-allow-origins=*",
 ]
 _WS_LINE = re.compile(r"DevTools listening on (ws://\S+)")
 
@@ -108,9 +126,14 @@ def _remove_dirs(profile_dir: str, temp_dir: str | None, keep_profile: bool) -> 
         shutil.rmtree(temp_dir, ignore_errors=True)
 
 
-async def launch_chrome(*, headless: bool = True, executable: str | None = None,
-                        extra_args: list[str] | None = None, timeout: float = 30.0,
-                        user_data_dir: str | None = None) -> ChromeProcess:
+async def launch_chrome(
+    *,
+    headless: bool = True,
+    executable: str | None = None,
+    extra_args: list[str] | None = None,
+    timeout: float = 30.0,
+    user_data_dir: str | None = None,
+) -> ChromeProcess:
     """Start Chromium; on a throwaway profile, or on `user_data_dir` (kept; PROFILE_IN_USE if held)."""
     executable = executable or find_chrome()
     keep_profile = user_data_dir is not None
@@ -137,8 +160,13 @@ async def launch_chrome(*, headless: bool = True, executable: str | None = None,
     env = dict(os.environ, TMPDIR=temp_dir)
     try:
         process = await asyncio.create_subprocess_exec(
-            *args, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL, env=env,
-            stderr=asyncio.subprocess.PIPE, preexec_fn=_die_with_parent if os.name == "posix" else None)
+            *args,
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.DEVNULL,
+            env=env,
+            stderr=asyncio.subprocess.PIPE,
+            preexec_fn=_die_with_parent if os.name == "posix" else None,
+        )
     except OSError as exc:
         _remove_dirs(profile_dir, own_temp, keep_profile)
         raise LaunchFailedError(f"cannot start {executable}: {exc}") from exc
@@ -150,7 +178,8 @@ async def launch_chrome(*, headless: bool = True, executable: str | None = None,
                 line = await process.stderr.readline()
                 if not line:
                     raise LaunchFailedError(
-                        f"{executable} exited before DevTools was ready: " + " | ".join(tail)[-800:])
+                        f"{executable} exited before DevTools was ready: " + " | ".join(tail)[-800:]
+                    )
                 text = line.decode(errors="replace").rstrip()
                 tail.append(text)
                 match = _WS_LINE.search(text)
@@ -166,8 +195,14 @@ async def launch_chrome(*, headless: bool = True, executable: str | None = None,
         if isinstance(exc, TimeoutError):
             raise LaunchFailedError(f"{executable} gave no DevTools URL within {timeout:g} s") from exc
         raise
-    chrome = ChromeProcess(process=process, ws_url=match.group(1), profile_dir=profile_dir, stderr_tail=tail,
-                           keep_profile=keep_profile, temp_dir=own_temp)
+    chrome = ChromeProcess(
+        process=process,
+        ws_url=match.group(1),
+        profile_dir=profile_dir,
+        stderr_tail=tail,
+        keep_profile=keep_profile,
+        temp_dir=own_temp,
+    )
     chrome._drain = asyncio.get_running_loop().create_task(_drain_stderr(process, tail))
     return chrome
 
@@ -190,11 +225,14 @@ async def resolve_ws_url(cdp_url: str, timeout: float = 10.0) -> str:
     def fetch() -> str:
         with urllib.request.urlopen(version_url, timeout=timeout) as response:  # noqa: S310 - user-given URL
             return json.loads(response.read())["webSocketDebuggerUrl"]
+
     try:
         return await asyncio.to_thread(fetch)
     except (OSError, urllib.error.URLError, KeyError, ValueError) as exc:
-        raise LaunchFailedError(f"no browser answers at {version_url}: {exc}",
-                                hint="Start the browser with --remote-debugging-port and check the URL.") from exc
+        raise LaunchFailedError(
+            f"no browser answers at {version_url}: {exc}",
+            hint="Start the browser with --remote-debugging-port and check the URL.",
+        ) from exc
 
 
 def profile_dirs_left() -> list[Path]:

@@ -35,11 +35,12 @@ class _TabLike(Protocol):  # the tab owns its LoadState; imports run one way (ta
     target_id: str
     session: CDPSession
 
-QUIET_S = 0.5        # network idle: no request in flight for this long
-NAMED_REQUESTS = 5   # pending requests are named when there are at most this many
+
+QUIET_S = 0.5  # network idle: no request in flight for this long
+NAMED_REQUESTS = 5  # pending requests are named when there are at most this many
 MAX_URL = 120
-MAX_TRACKED = 1000   # requests whose end we never saw must not pile up
-MAX_KEPT_URL = 200   # a data: URL may be megabytes: keep only what a report could show
+MAX_TRACKED = 1000  # requests whose end we never saw must not pile up
+MAX_KEPT_URL = 200  # a data: URL may be megabytes: keep only what a report could show
 _LONG_LIVED = {"EventSource", "WebSocket"}
 
 
@@ -72,12 +73,14 @@ class LoadState:
 
     def watch(self) -> list[Callable[[], None]]:
         on = self.tab.session.on
-        return [on("Page.frameNavigated", self._navigated),
-                on("Page.domContentEventFired", self._dom_content_loaded),
-                on("Page.loadEventFired", self._loaded),
-                on("Network.requestWillBeSent", self._request),
-                on("Network.loadingFinished", self._request_done),
-                on("Network.loadingFailed", self._request_done)]
+        return [
+            on("Page.frameNavigated", self._navigated),
+            on("Page.domContentEventFired", self._dom_content_loaded),
+            on("Page.loadEventFired", self._loaded),
+            on("Network.requestWillBeSent", self._request),
+            on("Network.loadingFinished", self._request_done),
+            on("Network.loadingFailed", self._request_done),
+        ]
 
     # -- questions ---------------------------------------------------------------------------
 
@@ -186,12 +189,12 @@ class LoadState:
 
     async def _probe_restored(self, loader_id: str) -> None:
         try:
-            result = await self.tab.session.send("Runtime.evaluate", {
-                "expression": "document.readyState", "returnByValue": True}, timeout=5.0)
+            result = await self.tab.session.send(
+                "Runtime.evaluate", {"expression": "document.readyState", "returnByValue": True}, timeout=5.0
+            )
         except BrowserxError:  # a page gone or busy: its load stays pending, as reported
             return
-        if result.get("result", {}).get("value") == "complete" and self.loader_id == loader_id \
-                and self.load_at is None:
+        if result.get("result", {}).get("value") == "complete" and self.loader_id == loader_id and self.load_at is None:
             self.load_at = time.monotonic()
             self.changed()
 
@@ -219,8 +222,9 @@ class LoadState:
             if len(self.inflight) >= MAX_TRACKED:
                 self.inflight.pop(next(iter(self.inflight)))
             self.seq = seq = self.seq + 1
-        self.inflight[request_id] = Request(seq, _named(url), params.get("loaderId", ""), kind,
-                                            params.get("frameId", ""))
+        self.inflight[request_id] = Request(
+            seq, _named(url), params.get("loaderId", ""), kind, params.get("frameId", "")
+        )
         self.network_at = time.monotonic()
         self.changed()
 
@@ -245,4 +249,4 @@ def _named(url: str) -> str:
 
 
 def _short(url: str) -> str:
-    return url if len(url) <= MAX_URL else url[:MAX_URL - 1] + "…"
+    return url if len(url) <= MAX_URL else url[: MAX_URL - 1] + "…"

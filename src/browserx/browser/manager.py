@@ -73,8 +73,11 @@ class BrowserManager:
     def connection(self) -> CDPConnection:
         """The shared browser's connection (with a browser endpoint each conversation has its own)."""
         if self._connection is None:
-            raise BrowserClosedError("the browser is not started" if self.endpoint is None else
-                                     "no shared browser: each conversation has its own (browser_endpoint)")
+            raise BrowserClosedError(
+                "the browser is not started"
+                if self.endpoint is None
+                else "no shared browser: each conversation has its own (browser_endpoint)"
+            )
         return self._connection
 
     @property
@@ -100,13 +103,19 @@ class BrowserManager:
                 ws_url = await resolve_ws_url(self.config.cdp_url)
             except LaunchFailedError as exc:
                 if self.launches:  # it answered before: a remote browser that went away is reported
-                    raise BrowserClosedError(f"the remote browser at {self.config.cdp_url} is gone",
-                                             hint="Restart the remote browser; browserx does not relaunch it.") from exc
+                    raise BrowserClosedError(
+                        f"the remote browser at {self.config.cdp_url} is gone",
+                        hint="Restart the remote browser; browserx does not relaunch it.",
+                    ) from exc
                 raise
         else:
-            self.chrome = await launch_chrome(headless=self.config.headless, executable=self.config.executable,
-                                              extra_args=self.config.extra_args, timeout=self.config.launch_timeout,
-                                              user_data_dir=self.config.user_data_dir)
+            self.chrome = await launch_chrome(
+                headless=self.config.headless,
+                executable=self.config.executable,
+                extra_args=self.config.extra_args,
+                timeout=self.config.launch_timeout,
+                user_data_dir=self.config.user_data_dir,
+            )
             ws_url = self.chrome.ws_url
         self.launches += 1
         try:
@@ -195,18 +204,31 @@ class BrowserManager:
             if self.conversations.get(conversation.conversation_id) is conversation:
                 await self.close_conversation(conversation.conversation_id)
 
-    async def _open_conversation(self, conversation_id: str, connection: CDPConnection,
-                                 release: Callable[[], Awaitable[None]] | None = None) -> Conversation:
+    async def _open_conversation(
+        self, conversation_id: str, connection: CDPConnection, release: Callable[[], Awaitable[None]] | None = None
+    ) -> Conversation:
         if self.config.user_data_dir and release is None:  # only the default context is persistent: share it
             contexts = await connection.send("Target.getBrowserContexts")
             temp_dir = self.chrome.temp_dir if self.chrome is not None else None
-            conversation = Conversation(conversation_id, contexts["defaultBrowserContextId"], connection, self.config,
-                                        shared_context=True, setups=self.setups,
-                                        shared_download_dir=shared_download_dir(self.config, temp_dir))
+            conversation = Conversation(
+                conversation_id,
+                contexts["defaultBrowserContextId"],
+                connection,
+                self.config,
+                shared_context=True,
+                setups=self.setups,
+                shared_download_dir=shared_download_dir(self.config, temp_dir),
+            )
         else:
             created = await connection.send("Target.createBrowserContext", {"disposeOnDetach": True})
-            conversation = Conversation(conversation_id, created["browserContextId"], connection, self.config,
-                                        release=release, setups=self.setups)
+            conversation = Conversation(
+                conversation_id,
+                created["browserContextId"],
+                connection,
+                self.config,
+                release=release,
+                setups=self.setups,
+            )
         self.conversations[conversation_id] = conversation
         try:
             await conversation.setup()

@@ -32,8 +32,9 @@ async def enforce_allowed_origins(session: CDPSession, allowed_origins: list[str
         asyncio.get_running_loop().create_task(_answer(session, command, args))
 
     session.on("Fetch.requestPaused", paused)
-    await session.send("Fetch.enable", {"patterns": [{"urlPattern": "*", "resourceType": "Document",
-                                                       "requestStage": "Request"}]})
+    await session.send(
+        "Fetch.enable", {"patterns": [{"urlPattern": "*", "resourceType": "Document", "requestStage": "Request"}]}
+    )
 
 
 async def _answer(session: CDPSession, command: str, args: dict[str, Any]) -> None:

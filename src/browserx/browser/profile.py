@@ -25,8 +25,10 @@ def prepare_user_data_dir(path: str) -> str:
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as exc:  # a file on the way, no permission, a read-only disk: the caller's to fix
-        raise ValidationError(f"--user-data-dir {path} cannot be created: {exc.strerror or exc}",
-                              hint="Give a directory you can write, or a path where one can be created.") from exc
+        raise ValidationError(
+            f"--user-data-dir {path} cannot be created: {exc.strerror or exc}",
+            hint="Give a directory you can write, or a path where one can be created.",
+        ) from exc
     check_profile_free(str(directory))
     return str(directory)
 
@@ -62,5 +64,7 @@ def check_profile_free(profile_dir: str) -> None:
     owner = lock_owner(profile_dir)
     if owner is not None:
         host, pid = owner
-        raise ProfileInUseError(f"the profile {profile_dir} is in use by a browser (pid {pid} on {host})",
-                                details={"user_data_dir": profile_dir, "pid": pid, "host": host})
+        raise ProfileInUseError(
+            f"the profile {profile_dir} is in use by a browser (pid {pid} on {host})",
+            details={"user_data_dir": profile_dir, "pid": pid, "host": host},
+        )

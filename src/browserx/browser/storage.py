@@ -86,21 +86,24 @@ def parse_state(data: Any) -> _State:
     except pydantic.ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "top level"
-        raise ValidationError(f"not a storage state file ({where}: {first['msg']})",
-                              hint="Give a file saved by browser_storage_state or Playwright's "
-                                   "storage_state().") from exc
+        raise ValidationError(
+            f"not a storage state file ({where}: {first['msg']})",
+            hint="Give a file saved by browser_storage_state or Playwright's storage_state().",
+        ) from exc
 
 
 def read_state_file(path: str | Path) -> _State:
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as exc:
-        raise ValidationError(f"cannot read storage state {path}: {exc.strerror}",
-                              hint="Give the path of an existing storage state file.") from exc
+        raise ValidationError(
+            f"cannot read storage state {path}: {exc.strerror}", hint="Give the path of an existing storage state file."
+        ) from exc
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ValidationError(f"storage state {path} is not JSON: {exc}",
-                              hint="Give a file saved by browser_storage_state or Playwright's "
-                                   "storage_state().") from exc
+        raise ValidationError(
+            f"storage state {path} is not JSON: {exc}",
+            hint="Give a file saved by browser_storage_state or Playwright's storage_state().",
+        ) from exc
     return parse_state(data)
 
 
@@ -125,19 +128,28 @@ def write_state_file(path: str | Path, state: dict[str, Any]) -> None:
             with contextlib.suppress(OSError):
                 os.unlink(temp)
         if isinstance(exc, OSError):
-            raise FileStorageError(f"cannot write storage state {path}: {exc.strerror or exc}",
-                                   hint="Check that its directory exists or can be created, and is writable.") from exc
+            raise FileStorageError(
+                f"cannot write storage state {path}: {exc.strerror or exc}",
+                hint="Check that its directory exists or can be created, and is writable.",
+            ) from exc
         raise
 
 
 # -- save ---------------------------------------------------------------------------------------
 
+
 def _playwright_cookie(cookie: dict[str, Any]) -> dict[str, Any]:
-    return {"name": cookie["name"], "value": cookie["value"], "domain": cookie["domain"],
-            "path": cookie["path"], "expires": cookie.get("expires", -1),
-            "httpOnly": cookie.get("httpOnly", False), "secure": cookie.get("secure", False),
-            # Chromium treats a cookie without SameSite as Lax, and Playwright writes it so.
-            "sameSite": cookie.get("sameSite", "Lax")}
+    return {
+        "name": cookie["name"],
+        "value": cookie["value"],
+        "domain": cookie["domain"],
+        "path": cookie["path"],
+        "expires": cookie.get("expires", -1),
+        "httpOnly": cookie.get("httpOnly", False),
+        "secure": cookie.get("secure", False),
+        # Chromium treats a cookie without SameSite as Lax, and Playwright writes it so.
+        "sameSite": cookie.get("sameSite", "Lax"),
+    }
 
 
 def _origin_of(url: str) -> str | None:
@@ -150,8 +162,9 @@ def _origin_of(url: str) -> str | None:
 async def save_state(conversation: Conversation) -> dict[str, Any]:
     """The conversation's cookies, and the localStorage of its open tabs' origins."""
     conversation.check_open()
-    cookies = (await conversation.connection.send(
-        "Storage.getCookies", {"browserContextId": conversation.browser_context_id}))["cookies"]
+    cookies = (
+        await conversation.connection.send("Storage.getCookies", {"browserContextId": conversation.browser_context_id})
+    )["cookies"]
     origins: list[dict[str, Any]] = []
     seen: set[str] = set()
     for tab in sorted(conversation.tabs.values(), key=lambda t: t.tab_id):
@@ -160,8 +173,13 @@ async def save_state(conversation: Conversation) -> dict[str, Any]:
             continue
         seen.add(origin)
         try:
-            entries = (await tab.session.send("DOMStorage.getDOMStorageItems", {
-                "storageId": {"securityOrigin": origin, "isLocalStorage": True}}, timeout=_ORIGIN_TIMEOUT))["entries"]
+            entries = (
+                await tab.session.send(
+                    "DOMStorage.getDOMStorageItems",
+                    {"storageId": {"securityOrigin": origin, "isLocalStorage": True}},
+                    timeout=_ORIGIN_TIMEOUT,
+                )
+            )["entries"]
         except BrowserxError:
             continue  # the tab left that origin meanwhile, or closed: nothing to read there
         if entries:
@@ -171,9 +189,14 @@ async def save_state(conversation: Conversation) -> dict[str, Any]:
 
 # -- load ---------------------------------------------------------------------------------------
 
+
 def _cdp_cookie(cookie: _Cookie) -> dict[str, Any]:
-    out: dict[str, Any] = {"name": cookie.name, "value": cookie.value,
-                           "httpOnly": cookie.httpOnly, "secure": cookie.secure}
+    out: dict[str, Any] = {
+        "name": cookie.name,
+        "value": cookie.value,
+        "httpOnly": cookie.httpOnly,
+        "secure": cookie.secure,
+    }
     for key in ("domain", "path", "url", "sameSite"):
         if getattr(cookie, key) is not None:
             out[key] = getattr(cookie, key)
@@ -187,12 +210,18 @@ async def load_state(conversation: Conversation, state: _State) -> dict[str, Any
     conversation.check_open()
     if state.cookies:
         try:
-            await conversation.connection.send("Storage.setCookies", {
-                "browserContextId": conversation.browser_context_id,
-                "cookies": [_cdp_cookie(c) for c in state.cookies]})
+            await conversation.connection.send(
+                "Storage.setCookies",
+                {
+                    "browserContextId": conversation.browser_context_id,
+                    "cookies": [_cdp_cookie(c) for c in state.cookies],
+                },
+            )
         except CDPError as exc:
-            raise ValidationError(f"the browser refused the cookies: {exc.message}",
-                                  hint="Check the cookies' domain, path and url fields.") from exc
+            raise ValidationError(
+                f"the browser refused the cookies: {exc.message}",
+                hint="Check the cookies' domain, path and url fields.",
+            ) from exc
     loaded: list[str] = []
     skipped: list[str] = []
     wanted = [o for o in state.origins if o.localStorage]
@@ -208,8 +237,11 @@ async def load_state(conversation: Conversation, state: _State) -> dict[str, Any
 
 async def _write_local_storage(conversation: Conversation, items: dict[str, list[_Item]]) -> None:
     connection = conversation.connection
-    target_id = (await connection.send("Target.createTarget", {
-        "url": "about:blank", "browserContextId": conversation.browser_context_id}))["targetId"]
+    target_id = (
+        await connection.send(
+            "Target.createTarget", {"url": "about:blank", "browserContextId": conversation.browser_context_id}
+        )
+    )["targetId"]
     session: CDPSession | None = None
     try:
         attached = await connection.send("Target.attachToTarget", {"targetId": target_id, "flatten": True})
@@ -222,21 +254,25 @@ async def _write_local_storage(conversation: Conversation, items: dict[str, list
             task = asyncio.get_running_loop().create_task(_fulfill(session, params["requestId"]))
             answering.add(task)
             task.add_done_callback(answering.discard)
+
         session.on("Fetch.requestPaused", paused)
         await session.send("Fetch.enable", {"patterns": [{"urlPattern": "*", "requestStage": "Request"}]})
         await session.send("Page.enable")
         for origin, entries in items.items():
+
             def committed(params: dict[str, Any], origin: str = origin) -> bool:
                 frame = params["frame"]
                 return not frame.get("parentId") and _origin_of(frame.get("url", "")) == origin
+
             async with session.wait_for("Page.frameNavigated", predicate=committed, timeout=_ORIGIN_TIMEOUT):
                 navigated = await session.send("Page.navigate", {"url": origin + "/"}, timeout=_ORIGIN_TIMEOUT)
                 if navigated.get("errorText"):
                     raise ValidationError(f"cannot open origin {origin}: {navigated['errorText']}")
             storage_id = {"securityOrigin": origin, "isLocalStorage": True}
             for entry in entries:
-                await session.send("DOMStorage.setDOMStorageItem",
-                                   {"storageId": storage_id, "key": entry.name, "value": entry.value})
+                await session.send(
+                    "DOMStorage.setDOMStorageItem", {"storageId": storage_id, "key": entry.name, "value": entry.value}
+                )
     finally:
         with contextlib.suppress(BrowserxError):
             await connection.send("Target.closeTarget", {"targetId": target_id}, timeout=5)
@@ -246,6 +282,13 @@ async def _write_local_storage(conversation: Conversation, items: dict[str, list
 
 async def _fulfill(session: CDPSession, request_id: str) -> None:
     with contextlib.suppress(BrowserxError):
-        await session.send("Fetch.fulfillRequest", {
-            "requestId": request_id, "responseCode": 200, "body": _BLANK_PAGE,
-            "responseHeaders": [{"name": "Content-Type", "value": "text/html; charset=utf-8"}]}, timeout=5)
+        await session.send(
+            "Fetch.fulfillRequest",
+            {
+                "requestId": request_id,
+                "responseCode": 200,
+                "body": _BLANK_PAGE,
+                "responseHeaders": [{"name": "Content-Type", "value": "text/html; charset=utf-8"}],
+            },
+            timeout=5,
+        )

@@ -50,8 +50,16 @@ class Tab:
     not the reverse) is there for higher layers: its output directory, screenshot store, adoptions.
     """
 
-    def __init__(self, conversation: Any, tab_id: int, session: CDPSession, opener_tab_id: int | None,
-                 *, config: BrowserConfig, setups: Sequence[TabSetup] = ()) -> None:
+    def __init__(
+        self,
+        conversation: Any,
+        tab_id: int,
+        session: CDPSession,
+        opener_tab_id: int | None,
+        *,
+        config: BrowserConfig,
+        setups: Sequence[TabSetup] = (),
+    ) -> None:
         self.conversation = conversation
         self.config = config
         self.tab_id = tab_id
@@ -78,9 +86,13 @@ class Tab:
         self.load = LoadState(self)  # the document's load progress and requests in flight
         self._offs: list[Callable[[], None]] = []
         self.children = TabChildren(
-            self, session, allowed_origins=config.allowed_origins, notice=self.notice,
+            self,
+            session,
+            allowed_origins=config.allowed_origins,
+            notice=self.notice,
             listeners=[s.child_attached for s in self.setups if s.child_attached is not None],
-            setups=[s.child_setup for s in self.setups if s.child_setup is not None])
+            setups=[s.child_setup for s in self.setups if s.child_setup is not None],
+        )
 
     async def attach(self, viewport: tuple[int, int], device_scale_factor: float = 1.0) -> None:
         on = self.session.on
@@ -108,8 +120,10 @@ class Tab:
 
     async def set_viewport(self, width: int, height: int, *, device_scale_factor: float = 1.0) -> None:
         # --window-size does not give the viewport it says (1280x720 reports 1280x577): set it exactly.
-        await self.session.send("Emulation.setDeviceMetricsOverride", {
-            "width": width, "height": height, "deviceScaleFactor": device_scale_factor, "mobile": False})
+        await self.session.send(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": width, "height": height, "deviceScaleFactor": device_scale_factor, "mobile": False},
+        )
         self.viewport = (width, height)
         self.device_scale_factor = device_scale_factor
 
@@ -148,15 +162,15 @@ class Tab:
 
     def _crashed(self, _params: dict[str, Any]) -> None:
         self.crashed = True
-        self.session.connection.fail_session(self.session.session_id, TabCrashedError(
-            f"tab {self.tab_id} crashed"))
+        self.session.connection.fail_session(self.session.session_id, TabCrashedError(f"tab {self.tab_id} crashed"))
         self.load.document_gone()
         self.document_changed()
 
     def detach(self) -> None:
         self.closed = True
-        self.session.connection.fail_session(self.session.session_id, TabNotFoundError(
-            f"tab {self.tab_id} was closed during the call"))
+        self.session.connection.fail_session(
+            self.session.session_id, TabNotFoundError(f"tab {self.tab_id} was closed during the call")
+        )
         for off in self._offs:
             off()
         self.dialogs.close()

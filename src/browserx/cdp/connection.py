@@ -83,8 +83,13 @@ class CDPConnection:
     async def open(cls, ws_url: str, *, timeout: float = 15.0) -> CDPConnection:
         try:
             async with asyncio.timeout(timeout):
-                ws = await connect(ws_url, max_size=MAX_MESSAGE_BYTES, ping_interval=None, open_timeout=timeout,
-                                   compression=None if _loopback(ws_url) else "deflate")
+                ws = await connect(
+                    ws_url,
+                    max_size=MAX_MESSAGE_BYTES,
+                    ping_interval=None,
+                    open_timeout=timeout,
+                    compression=None if _loopback(ws_url) else "deflate",
+                )
         except (OSError, websockets.InvalidHandshake, websockets.InvalidURI) as exc:  # OSError: timeouts too
             raise BrowserClosedError(f"cannot open DevTools WebSocket {ws_url}: {exc}") from exc
         return cls(ws, ws_url)
@@ -96,8 +101,14 @@ class CDPConnection:
     def on_close(self, callback: Callable[[], None]) -> None:
         self._close_callbacks.append(callback)
 
-    async def send(self, method: str, params: dict[str, Any] | None = None, *,
-                   session_id: str | None = None, timeout: float | None = DEFAULT_TIMEOUT) -> dict[str, Any]:
+    async def send(
+        self,
+        method: str,
+        params: dict[str, Any] | None = None,
+        *,
+        session_id: str | None = None,
+        timeout: float | None = DEFAULT_TIMEOUT,
+    ) -> dict[str, Any]:
         if self.closed:
             raise BrowserClosedError(f"{method}: the browser connection is closed ({self.close_reason})")
         msg_id = next(self._ids)
@@ -130,6 +141,7 @@ class CDPConnection:
         def off() -> None:
             with contextlib.suppress(ValueError, KeyError):
                 self._callbacks[key].remove(callback)
+
         return off
 
     @contextlib.contextmanager
@@ -208,8 +220,9 @@ class CDPConnection:
         self._closed.set()
         for future, method, _session in list(self._pending.values()):
             if not future.done():
-                future.set_exception(BrowserClosedError(
-                    f"{method}: the browser connection closed ({self.close_reason})"))
+                future.set_exception(
+                    BrowserClosedError(f"{method}: the browser connection closed ({self.close_reason})")
+                )
         self._pending.clear()
         for callback in self._close_callbacks:
             try:

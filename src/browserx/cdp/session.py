@@ -19,8 +19,9 @@ class CDPSession:
         self._enabled: dict[str, int] = {}
         self._enable_lock = asyncio.Lock()
 
-    async def send(self, method: str, params: dict[str, Any] | None = None, *,
-                   timeout: float | None = DEFAULT_TIMEOUT) -> dict[str, Any]:
+    async def send(
+        self, method: str, params: dict[str, Any] | None = None, *, timeout: float | None = DEFAULT_TIMEOUT
+    ) -> dict[str, Any]:
         return await self.connection.send(method, params, session_id=self.session_id, timeout=timeout)
 
     def on(self, method: str, callback: EventCallback) -> Callable[[], None]:
@@ -30,8 +31,13 @@ class CDPSession:
         return self.connection.listen(*methods, session_id=self.session_id, maxsize=maxsize)
 
     @contextlib.asynccontextmanager
-    async def wait_for(self, method: str, *, timeout: float = DEFAULT_TIMEOUT,
-                       predicate: Callable[[dict[str, Any]], bool] | None = None):
+    async def wait_for(
+        self,
+        method: str,
+        *,
+        timeout: float = DEFAULT_TIMEOUT,
+        predicate: Callable[[dict[str, Any]], bool] | None = None,
+    ):
         """`async with session.wait_for("Page.loadEventFired") as event: <trigger>`; then `event.result()`.
 
         The listener is armed before the block runs, so an event fired by the trigger is never missed.
@@ -41,6 +47,7 @@ class CDPSession:
         def deliver(params: dict[str, Any]) -> None:
             if not future.done() and (predicate is None or predicate(params)):
                 future.set_result(params)
+
         off = self.on(method, deliver)
         try:
             yield future

@@ -24,8 +24,10 @@ COMMAND_MODULES = ["navigate", "eval", "snapshot", "screenshot", "run", "trace",
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The parser with every command, or with `only` that one (its module alone is imported)."""
     from .. import __version__
+
     parser = argparse.ArgumentParser(
-        prog="browserx", description="Eyes and hands for LLM agents in a real Chromium (CDP): CLI and MCP server.")
+        prog="browserx", description="Eyes and hands for LLM agents in a real Chromium (CDP): CLI and MCP server."
+    )
     parser.add_argument("--version", action="version", version=f"browserx {__version__}")
     parser.add_argument("-v", "--verbose", action="store_true", help="log what browserx does on stderr")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -43,8 +45,11 @@ def main(argv: list[str] | None = None) -> int:
     if getattr(args, "func", None) is None:
         parser.print_help(sys.stderr)
         return 2
-    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, stream=sys.stderr,
-                        format="%(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=logging.INFO if args.verbose else logging.WARNING,
+        stream=sys.stderr,
+        format="%(levelname)s %(name)s: %(message)s",
+    )
     return run_async(args.func(args))
 
 

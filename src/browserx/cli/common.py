@@ -36,49 +36,106 @@ EXIT_INTERRUPTED = 130
 
 def add_browser_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("browser")
-    group.add_argument("--cdp-url", metavar="URL", help="attach to a running Chromium (http://127.0.0.1:9222 "
-                       "or ws://...) instead of launching one")
+    group.add_argument(
+        "--cdp-url",
+        metavar="URL",
+        help="attach to a running Chromium (http://127.0.0.1:9222 or ws://...) instead of launching one",
+    )
     group.add_argument("--headful", action="store_true", help="show the browser window")
-    group.add_argument("--viewport", metavar="WxH", default="1280x720",
-                       help="viewport in CSS pixels (default 1280x720)")
-    group.add_argument("--idle-timeout", metavar="SECONDS", type=float, default=1800.0,
-                       help="close a conversation unused for this long (default 1800)")
-    group.add_argument("--allowed-origins", metavar="ORIGIN[,ORIGIN]", action="append", default=[],
-                       help="only these origins may be visited (repeatable or comma separated; default: all)")
+    group.add_argument(
+        "--viewport", metavar="WxH", default="1280x720", help="viewport in CSS pixels (default 1280x720)"
+    )
+    group.add_argument(
+        "--idle-timeout",
+        metavar="SECONDS",
+        type=float,
+        default=1800.0,
+        help="close a conversation unused for this long (default 1800)",
+    )
+    group.add_argument(
+        "--allowed-origins",
+        metavar="ORIGIN[,ORIGIN]",
+        action="append",
+        default=[],
+        help="only these origins may be visited (repeatable or comma separated; default: all)",
+    )
     group.add_argument("--output-dir", metavar="DIR", help="where downloads, screenshots and outputs go")
     group.add_argument("--no-eval", action="store_true", help="disable JavaScript evaluation (browser_eval)")
     group.add_argument("--allow-file-urls", action="store_true", help="allow file:// URLs (under the file roots)")
-    group.add_argument("--screenshot-max-edge", metavar="PX", type=int,
-                       help="longest side of screenshots sent to the model (default 1568; match your vision model)")
-    group.add_argument("--file-roots", metavar="DIR[,DIR]", action="append", default=[],
-                       help="directories whose files tools may read or write (uploads, images, storage state); "
-                            "default: the working directory (never /) and --output-dir")
-    group.add_argument("--user-data-dir", metavar="DIR",
-                       help="run the launched browser on this persistent profile (logins, cookies and storage "
-                            "survive runs); all conversations then share it instead of each getting an isolated "
-                            "context. One browser at a time per DIR")
-    group.add_argument("--storage-state", metavar="FILE",
-                       help="load cookies and localStorage from this Playwright storageState JSON file into "
-                            "every new conversation (save one with the browser_storage_state tool)")
-    group.add_argument("--dialogs", choices=["ask", "accept", "dismiss", "accept_alerts"], default=None,
-                       help="alert/confirm/prompt/beforeunload: ask = leave open for browser_dialog (default of "
-                            "mcp and run), accept, dismiss, accept_alerts = accept alerts only (default elsewhere)")
-    group.add_argument("--dialog-timeout", metavar="SECONDS", type=float, default=60.0,
-                       help="with --dialogs ask: answer an unanswered dialog by accept_alerts after this long "
-                            "(default 60)")
-    group.add_argument("--load-wait", metavar="SECONDS", type=float, default=1.0,
-                       help="how long a navigation waits for the load event once the page is usable "
-                            "(default 1); what is still loading then is reported as pending")
-    group.add_argument("--max-inline-output", metavar="BYTES", type=int, default=16 * 1024,
-                       help="larger tool results are kept by output_id, read with browser_read_output "
-                            "(default 16384)")
-    group.add_argument("--browser-endpoint", metavar="URL",
-                       help="a browser per conversation from a service: ws://… (browserless) or http://… "
-                            "(Selenium Grid 4); see README 'Scaling out'")
-    group.add_argument("--browser-endpoint-token", metavar="TOKEN",
-                       help="sent as a bearer header to --browser-endpoint (default: env BROWSERX_ENDPOINT_TOKEN)")
-    group.add_argument("--endpoint-timeout", metavar="SECONDS", type=float, default=60.0,
-                       help="wait this long for the service's browser, then BROWSER_UNAVAILABLE (default 60)")
+    group.add_argument(
+        "--screenshot-max-edge",
+        metavar="PX",
+        type=int,
+        help="longest side of screenshots sent to the model (default 1568; match your vision model)",
+    )
+    group.add_argument(
+        "--file-roots",
+        metavar="DIR[,DIR]",
+        action="append",
+        default=[],
+        help="directories whose files tools may read or write (uploads, images, storage state); "
+        "default: the working directory (never /) and --output-dir",
+    )
+    group.add_argument(
+        "--user-data-dir",
+        metavar="DIR",
+        help="run the launched browser on this persistent profile (logins, cookies and storage "
+        "survive runs); all conversations then share it instead of each getting an isolated "
+        "context. One browser at a time per DIR",
+    )
+    group.add_argument(
+        "--storage-state",
+        metavar="FILE",
+        help="load cookies and localStorage from this Playwright storageState JSON file into "
+        "every new conversation (save one with the browser_storage_state tool)",
+    )
+    group.add_argument(
+        "--dialogs",
+        choices=["ask", "accept", "dismiss", "accept_alerts"],
+        default=None,
+        help="alert/confirm/prompt/beforeunload: ask = leave open for browser_dialog (default of "
+        "mcp and run), accept, dismiss, accept_alerts = accept alerts only (default elsewhere)",
+    )
+    group.add_argument(
+        "--dialog-timeout",
+        metavar="SECONDS",
+        type=float,
+        default=60.0,
+        help="with --dialogs ask: answer an unanswered dialog by accept_alerts after this long (default 60)",
+    )
+    group.add_argument(
+        "--load-wait",
+        metavar="SECONDS",
+        type=float,
+        default=1.0,
+        help="how long a navigation waits for the load event once the page is usable "
+        "(default 1); what is still loading then is reported as pending",
+    )
+    group.add_argument(
+        "--max-inline-output",
+        metavar="BYTES",
+        type=int,
+        default=16 * 1024,
+        help="larger tool results are kept by output_id, read with browser_read_output (default 16384)",
+    )
+    group.add_argument(
+        "--browser-endpoint",
+        metavar="URL",
+        help="a browser per conversation from a service: ws://… (browserless) or http://… "
+        "(Selenium Grid 4); see README 'Scaling out'",
+    )
+    group.add_argument(
+        "--browser-endpoint-token",
+        metavar="TOKEN",
+        help="sent as a bearer header to --browser-endpoint (default: env BROWSERX_ENDPOINT_TOKEN)",
+    )
+    group.add_argument(
+        "--endpoint-timeout",
+        metavar="SECONDS",
+        type=float,
+        default=60.0,
+        help="wait this long for the service's browser, then BROWSER_UNAVAILABLE (default 60)",
+    )
 
 
 def config_from_args(args: argparse.Namespace) -> BrowserConfig:
@@ -97,8 +154,8 @@ def config_from_args(args: argparse.Namespace) -> BrowserConfig:
         output_dir=getattr(args, "output_dir", None),
         eval_enabled=not getattr(args, "no_eval", False),
         screenshot_max_long_edge=getattr(args, "screenshot_max_edge", None),
-        file_roots=[r.strip() for item in getattr(args, "file_roots", None) or [] for r in item.split(",")
-                    if r.strip()] or None,
+        file_roots=[r.strip() for item in getattr(args, "file_roots", None) or [] for r in item.split(",") if r.strip()]
+        or None,
         user_data_dir=getattr(args, "user_data_dir", None),
         storage_state=getattr(args, "storage_state", None),
         dialog_policy=getattr(args, "dialogs", None) or "accept_alerts",
@@ -112,8 +169,10 @@ def config_from_args(args: argparse.Namespace) -> BrowserConfig:
 
 
 def print_error(error: BrowserxError) -> None:
-    print(json.dumps({"error": {"code": error.code, "message": error.message, "hint": error.hint}},
-                     ensure_ascii=False), file=sys.stderr)
+    print(
+        json.dumps({"error": {"code": error.code, "message": error.message, "hint": error.hint}}, ensure_ascii=False),
+        file=sys.stderr,
+    )
 
 
 def exit_code_for(error: BrowserxError) -> int:
@@ -147,8 +206,10 @@ def print_result(result: Any, as_json: bool) -> None:
     """
     if not result.success:
         error = result.error or {}
-        print(json.dumps({"error": {k: error.get(k) for k in ("code", "message", "hint")}}, ensure_ascii=False),
-              file=sys.stderr)
+        print(
+            json.dumps({"error": {k: error.get(k) for k in ("code", "message", "hint")}}, ensure_ascii=False),
+            file=sys.stderr,
+        )
         return
     if as_json:
         print(json.dumps(result.to_dict(), ensure_ascii=False, default=str))
@@ -177,4 +238,5 @@ async def tool_session(args: argparse.Namespace) -> AsyncIterator[ToolCall]:
 
         async def call(name: str, **arguments: Any) -> Any:
             return await registry.dispatch(name, arguments, ctx)
+
         yield call

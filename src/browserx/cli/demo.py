@@ -23,8 +23,12 @@ from .common import add_browser_options, config_from_args
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("demo", help="run the agent loop on a bundled example page (no internet)",
-                                   description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = subparsers.add_parser(
+        "demo",
+        help="run the agent loop on a bundled example page (no internet)",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("-o", "--output", default="browserx-demo.png", help="where to save the screenshot")
     add_browser_options(parser)
     parser.set_defaults(func=run)
@@ -65,8 +69,10 @@ async def run(args: argparse.Namespace) -> int:
         async def call(name: str, **arguments: Any) -> Any:
             result = await registry.dispatch(name, arguments, ctx)
             status = result.error["code"] if result.error else "ok"
-            print(f"· {name} {arguments.get('action', '')} {arguments.get('element_id', '')}".rstrip()
-                  + f" → {status} ({result.metadata['duration_ms']:.0f} ms)")
+            print(
+                f"· {name} {arguments.get('action', '')} {arguments.get('element_id', '')}".rstrip()
+                + f" → {status} ({result.metadata['duration_ms']:.0f} ms)"
+            )
             return data_of(result), result
 
         with serve_examples() as base:
@@ -75,13 +81,19 @@ async def run(args: argparse.Namespace) -> int:
             print("\n" + (text if isinstance(text, str) else text.get("text", "")) + "\n")
             model, _ = await call("browser_dom", action="snapshot", format="json")
             await call("browser_dom", action="click", element_id=_find(model, "button", "accept"))
-            await call("browser_dom", action="type", element_id=_find(model, "searchbox", "search"),
-                       text="tent", submit=True)
+            await call(
+                "browser_dom", action="type", element_id=_find(model, "searchbox", "search"), text="tent", submit=True
+            )
             await call("browser_dom", action="click", element_id=_find(model, "button", "ridgeline"))
-            await call("browser_dom", action="type", element_id=_find(model, "textbox", "email"),
-                       text="hiker@example.com")
-            await call("browser_dom", action="type", element_id=_find(model, "textbox", "password"),
-                       text="correct horse battery staple")
+            await call(
+                "browser_dom", action="type", element_id=_find(model, "textbox", "email"), text="hiker@example.com"
+            )
+            await call(
+                "browser_dom",
+                action="type",
+                element_id=_find(model, "textbox", "password"),
+                text="correct horse battery staple",
+            )
             await call("browser_dom", action="click", element_id=_find(model, "button", "sign in"))
             after, _ = await call("browser_dom", action="snapshot")
             print("\n" + (after if isinstance(after, str) else after.get("text", "")) + "\n")

@@ -8,9 +8,11 @@ from .common import add_browser_options, print_result, result_exit_code, tool_se
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser("eval", help="open a URL and evaluate a JavaScript expression there",
-                                   description="Navigate to URL, then run EXPRESSION with browser_eval "
-                                               "and print its JSON value.")
+    parser = subparsers.add_parser(
+        "eval",
+        help="open a URL and evaluate a JavaScript expression there",
+        description="Navigate to URL, then run EXPRESSION with browser_eval and print its JSON value.",
+    )
     parser.add_argument("url", metavar="URL")
     parser.add_argument("expression", metavar="EXPRESSION")
     parser.add_argument("--timeout", default="15s", help="load and evaluation timeout (default 15s)")

@@ -17,15 +17,19 @@ from .common import add_browser_options, config_from_args
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
-        "mcp", help="run the MCP server (stdio, or --http for streamable HTTP)",
+        "mcp",
+        help="run the MCP server (stdio, or --http for streamable HTTP)",
         description="Serve every browserx tool over the Model Context Protocol. stdio by default; with --http, "
-                    "streamable HTTP at http://HOST:PORT/mcp. Off loopback a bearer token is required.")
+        "streamable HTTP at http://HOST:PORT/mcp. Off loopback a bearer token is required.",
+    )
     parser.add_argument("--http", action="store_true", help="serve streamable HTTP instead of stdio")
-    parser.add_argument("--host", default="127.0.0.1",
-                        help="with --http: address to bind (default 127.0.0.1; any other needs a token)")
+    parser.add_argument(
+        "--host", default="127.0.0.1", help="with --http: address to bind (default 127.0.0.1; any other needs a token)"
+    )
     parser.add_argument("--port", type=int, default=None, help="with --http: port (default 8765; 0 picks a free one)")
-    parser.add_argument("--token", default=None,
-                        help="with --http: bearer token every request must carry (default: $BROWSERX_TOKEN)")
+    parser.add_argument(
+        "--token", default=None, help="with --http: bearer token every request must carry (default: $BROWSERX_TOKEN)"
+    )
     add_browser_options(parser)
     parser.set_defaults(func=run, dialogs="ask")  # the agent on the other end answers dialogs
 
@@ -42,8 +46,9 @@ async def run(args: argparse.Namespace) -> int:
         check_http_binding(args.host, token)  # refuse before anything starts
     server = build_server(config=config)
     if args.http:
-        await serve_http(server, host=args.host,
-                         port=DEFAULT_HTTP_PORT if args.port is None else args.port, token=token)
+        await serve_http(
+            server, host=args.host, port=DEFAULT_HTTP_PORT if args.port is None else args.port, token=token
+        )
         return 0
     # stdio: SIGTERM from the client must still close Chromium, like stdin EOF does
     task = asyncio.current_task()

@@ -8,13 +8,20 @@ from .common import add_browser_options, print_result, result_exit_code, tool_se
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser("navigate", help="open a URL and print where the browser landed",
-                                   description="Open URL in a fresh browser and print the browser_navigate result.")
+    parser = subparsers.add_parser(
+        "navigate",
+        help="open a URL and print where the browser landed",
+        description="Open URL in a fresh browser and print the browser_navigate result.",
+    )
     parser.add_argument("url", metavar="URL")
     parser.add_argument("--timeout", default="15s", help="longest wait for the page (default 15s)")
-    parser.add_argument("--wait-until", choices=("usable", "load", "network_idle", "commit"), default="usable",
-                        help="usable (default): the DOM is ready, the load event awaited --load-wait at most; "
-                             "load: the load event; network_idle: no request for 500 ms; commit: the first response")
+    parser.add_argument(
+        "--wait-until",
+        choices=("usable", "load", "network_idle", "commit"),
+        default="usable",
+        help="usable (default): the DOM is ready, the load event awaited --load-wait at most; "
+        "load: the load event; network_idle: no request for 500 ms; commit: the first response",
+    )
     parser.add_argument("--json", action="store_true", help="print the whole tool result as JSON")
     add_browser_options(parser)
     parser.set_defaults(func=run)

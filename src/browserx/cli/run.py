@@ -33,9 +33,12 @@ EXIT_OK, EXIT_FAILED, EXIT_STEP_LIMIT = 0, 1, 3  # 2 is argparse's usage error
 def register(subparsers: Any) -> argparse.ArgumentParser:
     from .common import add_browser_options  # noqa: PLC0415 - the shared options live with the CLI main
 
-    parser = subparsers.add_parser("run", help="run a task with an LLM agent in the browser",
-                                   description="Run a task end to end: the model reads the page model, acts, "
-                                               "and looks at screenshots only when the DOM is not enough.")
+    parser = subparsers.add_parser(
+        "run",
+        help="run a task with an LLM agent in the browser",
+        description="Run a task end to end: the model reads the page model, acts, "
+        "and looks at screenshots only when the DOM is not enough.",
+    )
     add_run_arguments(parser)
     add_browser_options(parser)
     parser.set_defaults(func=command, dialogs="ask")  # the agent answers dialogs (browser_dialog)
@@ -46,22 +49,34 @@ def add_run_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("task", help="what the agent should do, in plain words")
     parser.add_argument("--url", help="open this page before the first step")
     parser.add_argument("--model", help="model name at the endpoint (default: $BROWSERX_MODEL)")
-    parser.add_argument("--max-steps", type=int, default=DEFAULT_MAX_STEPS,
-                        help=f"most model calls before giving up (default {DEFAULT_MAX_STEPS})")
-    parser.add_argument("--api", choices=["responses", "chat"], default="responses",
-                        help="the endpoint's API: responses (/v1/responses, default) or chat "
-                             "(/v1/chat/completions: llama.cpp, Ollama, vLLM, LM Studio…)")
-    parser.add_argument("--stream", action="store_true",
-                        help="with --api chat: receive each answer as a stream of server-sent events")
-    parser.add_argument("--trace", metavar="DIR", help="write every step, result and screenshot to DIR "
-                                                       "(view with: browserx trace show DIR)")
+    parser.add_argument(
+        "--max-steps",
+        type=int,
+        default=DEFAULT_MAX_STEPS,
+        help=f"most model calls before giving up (default {DEFAULT_MAX_STEPS})",
+    )
+    parser.add_argument(
+        "--api",
+        choices=["responses", "chat"],
+        default="responses",
+        help="the endpoint's API: responses (/v1/responses, default) or chat "
+        "(/v1/chat/completions: llama.cpp, Ollama, vLLM, LM Studio…)",
+    )
+    parser.add_argument(
+        "--stream", action="store_true", help="with --api chat: receive each answer as a stream of server-sent events"
+    )
+    parser.add_argument(
+        "--trace",
+        metavar="DIR",
+        help="write every step, result and screenshot to DIR (view with: browserx trace show DIR)",
+    )
 
 
 async def command(args: argparse.Namespace) -> int:
     """The CLI main runs this with `common.run_async` (Ctrl-C → the run is cancelled, the browser closed, 130)."""
     from .common import config_from_args  # noqa: PLC0415
 
-    config = config_from_args(args)                       # a ValidationError is printed by run_async
+    config = config_from_args(args)  # a ValidationError is printed by run_async
     client = make_client(args)
     try:
         async with BrowserManager(config, setups=TAB_SETUPS) as manager:
@@ -78,16 +93,32 @@ def make_client(args: argparse.Namespace) -> ModelClient:
     return ResponsesClient.from_env(model=args.model)
 
 
-async def execute(args: argparse.Namespace, *, manager: BrowserManager, client: ModelClient,
-                  registry: ToolRegistry | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
+async def execute(
+    args: argparse.Namespace,
+    *,
+    manager: BrowserManager,
+    client: ModelClient,
+    registry: ToolRegistry | None = None,
+    out: TextIO | None = None,
+    err: TextIO | None = None,
+) -> int:
     """Run the task on a started manager; print progress, summary and answer; return the exit code."""
     out, err = out or sys.stdout, err or sys.stderr
 
     def progress(record: StepRecord) -> None:
         print(record.line(), file=err, flush=True)
 
-    agent = Agent(args.task, manager=manager, client=client, registry=registry, url=args.url, model=args.model,
-                  max_steps=args.max_steps, on_step=progress, trace_dir=args.trace)
+    agent = Agent(
+        args.task,
+        manager=manager,
+        client=client,
+        registry=registry,
+        url=args.url,
+        model=args.model,
+        max_steps=args.max_steps,
+        on_step=progress,
+        trace_dir=args.trace,
+    )
     try:
         result = await agent.run()
     except asyncio.CancelledError:
@@ -107,11 +138,16 @@ async def execute(args: argparse.Namespace, *, manager: BrowserManager, client: 
 
 
 def summary_line(result: AgentResult) -> str:
-    parts = [f"{result.status}: {result.steps} steps", f"{result.tool_calls} tool calls",
-             f"{result.screenshots} screenshots"]
+    parts = [
+        f"{result.status}: {result.steps} steps",
+        f"{result.tool_calls} tool calls",
+        f"{result.screenshots} screenshots",
+    ]
     if result.usage is not None:
-        parts.append(f"{result.usage['total_tokens']} tokens ({result.usage['input_tokens']} in, "
-                     f"{result.usage.get('cached_tokens', 0)} cached, {result.usage['output_tokens']} out)")
+        parts.append(
+            f"{result.usage['total_tokens']} tokens ({result.usage['input_tokens']} in, "
+            f"{result.usage.get('cached_tokens', 0)} cached, {result.usage['output_tokens']} out)"
+        )
     return ", ".join(parts)
 
 
@@ -119,18 +155,25 @@ def token_lines(result: AgentResult) -> list[str]:
     """Tokens per step as the server counted them, and the input's shares as browserx counted them."""
     lines = []
     if result.step_tokens:
-        lines.append("tokens per step (in/cached/out): " + ", ".join(
-            f"{s['step']}: {s['input']}/{s['cached']}/{s['output']}" for s in result.step_tokens))
+        lines.append(
+            "tokens per step (in/cached/out): "
+            + ", ".join(f"{s['step']}: {s['input']}/{s['cached']}/{s['output']}" for s in result.step_tokens)
+        )
     if result.sent:
         names = {"page_models": "page models"}
-        lines.append("input spent on: " + ", ".join(
-            f"{names.get(part, part)} {share:.0%}" for part, share in result.shares().items())
+        lines.append(
+            "input spent on: "
+            + ", ".join(f"{names.get(part, part)} {share:.0%}" for part, share in result.shares().items())
             + f" (of {sum(result.sent.values())} tokens counted)"
-            + (f"; {result.compactions} compaction(s)" if result.compactions else ""))
+            + (f"; {result.compactions} compaction(s)" if result.compactions else "")
+        )
     return lines
 
 
 def _print_error(error: dict[str, Any], err: TextIO) -> None:
     # the same shape as every other command's coded error
-    print(json.dumps({"error": {k: error.get(k) for k in ("code", "message", "hint")}}, ensure_ascii=False),
-          file=err, flush=True)
+    print(
+        json.dumps({"error": {k: error.get(k) for k in ("code", "message", "hint")}}, ensure_ascii=False),
+        file=err,
+        flush=True,
+    )

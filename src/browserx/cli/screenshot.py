@@ -13,10 +13,12 @@ from .common import add_browser_options, print_result, result_exit_code, tool_se
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
-        "screenshot", help="open a URL and save a PNG screenshot of the viewport or of one element",
+        "screenshot",
+        help="open a URL and save a PNG screenshot of the viewport or of one element",
         description="Navigate to URL and save a viewport screenshot (sized to an LLM's image limits) to "
-                    "--output. --marks draws the page model's element ids on the controls; --selector "
-                    "captures one element instead.")
+        "--output. --marks draws the page model's element ids on the controls; --selector "
+        "captures one element instead.",
+    )
     parser.add_argument("url", metavar="URL")
     parser.add_argument("-o", "--output", required=True, metavar="FILE", help="where to write the PNG")
     target = parser.add_mutually_exclusive_group()

@@ -27,24 +27,47 @@ from .common import CLI_CONVERSATION, add_browser_options, config_from_args
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
-        "snapshot", help="print the page model of a URL or an HTML file",
-        description="Print what an agent sees of a page: headings, regions, controls with ids, reader text.")
+        "snapshot",
+        help="print the page model of a URL or an HTML file",
+        description="Print what an agent sees of a page: headings, regions, controls with ids, reader text.",
+    )
     parser.add_argument("target", metavar="URL|FILE", help="a URL to open, or an HTML file rendered without scripts")
     parser.add_argument("--json", action="store_true", help="print the model as JSON (selectors included)")
-    parser.add_argument("--include-values", action="store_true",
-                        help="show field values (up to 200 characters; passwords stay hidden)")
-    parser.add_argument("--max-controls", metavar="N", type=int, default=400,
-                        help="keep at most N controls, in-viewport and enabled first (default 400)")
-    parser.add_argument("--cross-origin-iframes", action="store_true",
-                        help="also capture cross-site iframes (payment, login, consent widgets)")
-    parser.add_argument("--max-text", metavar="N", type=int, default=3000,
-                        help="reader text characters to print (default 3000, up to 200000)")
-    parser.add_argument("--text-offset", metavar="K", type=int, default=0,
-                        help="print the reader text from character K (the 'next: text_offset=' of the previous piece)")
-    parser.add_argument("--within", metavar="PART",
-                        help="only this part: an element id, a region (main, navigation, ...) or dialog")
-    parser.add_argument("--timeout", metavar="SECONDS", type=float, default=15.0,
-                        help="how long to wait for a URL to load (default 15)")
+    parser.add_argument(
+        "--include-values", action="store_true", help="show field values (up to 200 characters; passwords stay hidden)"
+    )
+    parser.add_argument(
+        "--max-controls",
+        metavar="N",
+        type=int,
+        default=400,
+        help="keep at most N controls, in-viewport and enabled first (default 400)",
+    )
+    parser.add_argument(
+        "--cross-origin-iframes",
+        action="store_true",
+        help="also capture cross-site iframes (payment, login, consent widgets)",
+    )
+    parser.add_argument(
+        "--max-text",
+        metavar="N",
+        type=int,
+        default=3000,
+        help="reader text characters to print (default 3000, up to 200000)",
+    )
+    parser.add_argument(
+        "--text-offset",
+        metavar="K",
+        type=int,
+        default=0,
+        help="print the reader text from character K (the 'next: text_offset=' of the previous piece)",
+    )
+    parser.add_argument(
+        "--within", metavar="PART", help="only this part: an element id, a region (main, navigation, ...) or dialog"
+    )
+    parser.add_argument(
+        "--timeout", metavar="SECONDS", type=float, default=15.0, help="how long to wait for a URL to load (default 15)"
+    )
     add_browser_options(parser)
     parser.set_defaults(func=run)
 
@@ -59,14 +82,20 @@ async def run(args: argparse.Namespace) -> int:
         raise ValidationError(f"--max-text must be 0..200000, got {args.max_text}")
     if args.text_offset < 0:
         raise ValidationError(f"--text-offset must be 0 or more, got {args.text_offset}")
-    options = SnapshotOptions(include_values=args.include_values, max_controls=args.max_controls,
-                              include_cross_origin_iframes=args.cross_origin_iframes,
-                              max_text_chars=args.max_text, text_offset=args.text_offset, within=args.within)
+    options = SnapshotOptions(
+        include_values=args.include_values,
+        max_controls=args.max_controls,
+        include_cross_origin_iframes=args.cross_origin_iframes,
+        max_text_chars=args.max_text,
+        text_offset=args.text_offset,
+        within=args.within,
+    )
     file = Path(args.target)
     loading = False
     async with BrowserManager(config_from_args(args)) as manager:
         if file.is_file():
             from ..page import static
+
             html = file.read_text(encoding="utf-8", errors="replace")
             # The model names the file (not about:blank); relative links resolve next to it.
             url = file.resolve().as_uri()
@@ -74,6 +103,7 @@ async def run(args: argparse.Namespace) -> int:
         else:
             from ..actions.navigation import navigate
             from ..page.service import DomService
+
             conversation = await manager.conversation(CLI_CONVERSATION)
             tab = await conversation.tab()
             await navigate(tab, args.target, timeout=args.timeout)

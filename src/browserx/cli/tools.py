@@ -11,13 +11,19 @@ from ..tools import default_registry
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser("tools", help="list every tool with its JSON schema",
-                                   description="Print each tool's name, description and input schema "
-                                               "(the same declarations MCP clients and LLMs see).")
+    parser = subparsers.add_parser(
+        "tools",
+        help="list every tool with its JSON schema",
+        description="Print each tool's name, description and input schema "
+        "(the same declarations MCP clients and LLMs see).",
+    )
     parser.add_argument("--json", action="store_true", help="print the declarations as one JSON array")
-    parser.add_argument("--tokens", action="store_true",
-                        help="print each tool's declaration cost in tokens (o200k): plain schema (MCP, "
-                             "Chat Completions, Responses) and strict schema (Responses with strict tools)")
+    parser.add_argument(
+        "--tokens",
+        action="store_true",
+        help="print each tool's declaration cost in tokens (o200k): plain schema (MCP, "
+        "Chat Completions, Responses) and strict schema (Responses with strict tools)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -26,9 +32,16 @@ async def run(args: argparse.Namespace) -> int:
     if getattr(args, "tokens", False):
         costs = tokens.declarations_cost(declarations)
         if args.json:
-            print(json.dumps({"encoding": "o200k_base" if tokens.exact() else "estimate (chars/4)",
-                              "tools": costs, "total": {"plain": sum(c["plain"] for c in costs),
-                                                        "strict": sum(c["strict"] for c in costs)}}, indent=2))
+            print(
+                json.dumps(
+                    {
+                        "encoding": "o200k_base" if tokens.exact() else "estimate (chars/4)",
+                        "tools": costs,
+                        "total": {"plain": sum(c["plain"] for c in costs), "strict": sum(c["strict"] for c in costs)},
+                    },
+                    indent=2,
+                )
+            )
             return 0
         print_costs(costs)
         return 0

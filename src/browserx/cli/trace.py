@@ -25,8 +25,9 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 async def command(args: argparse.Namespace) -> int:
     directory = Path(args.dir)
     if not (directory / "trace.jsonl").is_file():
-        raise NotFoundError(f"no trace.jsonl in {directory}",
-                            hint="Give the directory passed to `browserx run --trace DIR`.")
+        raise NotFoundError(
+            f"no trace.jsonl in {directory}", hint="Give the directory passed to `browserx run --trace DIR`."
+        )
     page = render_html(directory).resolve()
     print(page)
     if getattr(args, "open", False):

@@ -65,8 +65,10 @@ class TabContexts:
             on("Runtime.consoleAPICalled", self._retag_iframe_message),
             on("Runtime.exceptionThrown", self._retag_iframe_exception),
             on("Runtime.executionContextCreated", self._context_created),
-            on("Runtime.executionContextDestroyed",
-               lambda p: self._context_frames.pop(p.get("executionContextId", -1), None)),
+            on(
+                "Runtime.executionContextDestroyed",
+                lambda p: self._context_frames.pop(p.get("executionContextId", -1), None),
+            ),
             on("Runtime.executionContextsCleared", lambda _p: self._context_frames.clear()),
             on("Page.frameNavigated", self._frame_navigated),
             on("Page.frameDetached", lambda p: self._frame_urls.pop(p.get("frameId", ""), None)),
@@ -131,10 +133,15 @@ class TabContexts:
         if entry.get("source") == "worker":
             return  # a worker's console message echoed to its page: its own session reports it
         level = entry.get("level", "info")
-        self.tab.console.add(level=_LOG_LEVELS.get(level, level), text=str(entry.get("text", "")),
-                             source=f"log-{entry.get('source', 'other')}", context=context,
-                             url=str(entry.get("url", "")), line=entry.get("lineNumber"),
-                             timestamp=entry.get("timestamp"))
+        self.tab.console.add(
+            level=_LOG_LEVELS.get(level, level),
+            text=str(entry.get("text", "")),
+            source=f"log-{entry.get('source', 'other')}",
+            context=context,
+            url=str(entry.get("url", "")),
+            line=entry.get("lineNumber"),
+            timestamp=entry.get("timestamp"),
+        )
 
 
 class SharedWorkers:
@@ -144,25 +151,33 @@ class SharedWorkers:
         self.conversation = conversation
         self.sessions: dict[str, ChildTarget] = {}  # by target id
         connection = conversation.connection
-        self._offs = [connection.on("Target.targetCreated", self._created),
-                      connection.on("Target.targetDestroyed", lambda p: self._gone(p.get("targetId", "")))]
+        self._offs = [
+            connection.on("Target.targetCreated", self._created),
+            connection.on("Target.targetDestroyed", lambda p: self._gone(p.get("targetId", ""))),
+        ]
 
     def _created(self, params: dict[str, Any]) -> None:
         info = params.get("targetInfo", {})
-        if (info.get("type") == "shared_worker" and info.get("browserContextId") == self.conversation.browser_context_id
-                and info["targetId"] not in self.sessions):
+        if (
+            info.get("type") == "shared_worker"
+            and info.get("browserContextId") == self.conversation.browser_context_id
+            and info["targetId"] not in self.sessions
+        ):
             asyncio.get_running_loop().create_task(self._attach(info))
 
     async def _attach(self, info: dict[str, Any]) -> None:
         connection = self.conversation.connection
         with contextlib.suppress(BrowserxError):  # the worker ended before we could attach
-            attached = await connection.send("Target.attachToTarget", {"targetId": info["targetId"], "flatten": True},
-                                             timeout=_SETUP_TIMEOUT)
+            attached = await connection.send(
+                "Target.attachToTarget", {"targetId": info["targetId"], "flatten": True}, timeout=_SETUP_TIMEOUT
+            )
             session = CDPSession(connection, attached["sessionId"], info["targetId"])
             child = ChildTarget(session, "shared_worker", info.get("url", ""))
             self.sessions[info["targetId"]] = child
-            child.offs += [session.on("Runtime.consoleAPICalled", lambda p: self._route(child, "from_console_api", p)),
-                           session.on("Runtime.exceptionThrown", lambda p: self._route(child, "from_exception", p))]
+            child.offs += [
+                session.on("Runtime.consoleAPICalled", lambda p: self._route(child, "from_console_api", p)),
+                session.on("Runtime.exceptionThrown", lambda p: self._route(child, "from_exception", p)),
+            ]
             await session.send("Runtime.enable", timeout=_SETUP_TIMEOUT)  # replays what it logged before
 
     def _route(self, child: ChildTarget, method: str, params: dict[str, Any]) -> None:

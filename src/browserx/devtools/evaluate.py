@@ -33,8 +33,9 @@ async def evaluate(tab: Tab, expression: str, *, timeout: float = 15.0, await_pr
         exception = details.get("exception") or {}
         text = exception.get("description") or details.get("text") or "exception"
         line, column = _position(details, text)
-        raise JSExceptionError(f"{text.splitlines()[0]} at line {line}",
-                               details={"line": line, "column": column, "stack": text[:2000]})
+        raise JSExceptionError(
+            f"{text.splitlines()[0]} at line {line}", details={"line": line, "column": column, "stack": text[:2000]}
+        )
     remote = result.get("result", {})
     if "value" in remote:
         return remote["value"]
@@ -46,25 +47,42 @@ async def evaluate(tab: Tab, expression: str, *, timeout: float = 15.0, await_pr
 
 
 async def _send(tab: Tab, expression: str, timeout: float, await_promise: bool) -> dict[str, Any]:
-    params = {"expression": expression, "returnByValue": True, "awaitPromise": await_promise,
-              "userGesture": True, "timeout": int(timeout * 1000)}
+    params = {
+        "expression": expression,
+        "returnByValue": True,
+        "awaitPromise": await_promise,
+        "userGesture": True,
+        "timeout": int(timeout * 1000),
+    }
     if not _AWAIT.search(expression):
         return await tab.session.send("Runtime.evaluate", params, timeout=timeout + 1)
     # replMode allows top-level `await`, but its completion value is not awaited: a promise that
     # the expression ends with (an async IIFE, say) comes back as a promise object. Keep a handle,
     # then await it (or serialise whatever else it is) in a second call.
-    result = await tab.session.send("Runtime.evaluate", {**params, "replMode": True, "returnByValue": False,
-                                                         "objectGroup": "browserx-eval"}, timeout=timeout + 1)
+    result = await tab.session.send(
+        "Runtime.evaluate",
+        {**params, "replMode": True, "returnByValue": False, "objectGroup": "browserx-eval"},
+        timeout=timeout + 1,
+    )
     remote = result.get("result", {})
     try:
         if "exceptionDetails" in result or "objectId" not in remote:
             return result
         if remote.get("subtype") == "promise" and await_promise:
-            return await tab.session.send("Runtime.awaitPromise", {
-                "promiseObjectId": remote["objectId"], "returnByValue": True}, timeout=timeout + 1)
-        return await tab.session.send("Runtime.callFunctionOn", {
-            "functionDeclaration": "function() { return this }", "objectId": remote["objectId"],
-            "returnByValue": True}, timeout=timeout + 1)
+            return await tab.session.send(
+                "Runtime.awaitPromise",
+                {"promiseObjectId": remote["objectId"], "returnByValue": True},
+                timeout=timeout + 1,
+            )
+        return await tab.session.send(
+            "Runtime.callFunctionOn",
+            {
+                "functionDeclaration": "function() { return this }",
+                "objectId": remote["objectId"],
+                "returnByValue": True,
+            },
+            timeout=timeout + 1,
+        )
     finally:
         if "objectId" in remote:
             with contextlib.suppress(BrowserxError):  # the document is gone, and its objects with it

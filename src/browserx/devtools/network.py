@@ -72,8 +72,12 @@ class NetworkLog:
             self._store((sid, params["requestId"] + ":redirect:" + uuid.uuid4().hex[:4]), previous)
         request = params.get("request", {})
         entry: dict[str, Any] = {
-            "request_id": params["requestId"], "url": request.get("url", ""), "method": request.get("method", "GET"),
-            "resource_type": params.get("type", "Other"), "status": None, "source": "network",
+            "request_id": params["requestId"],
+            "url": request.get("url", ""),
+            "method": request.get("method", "GET"),
+            "resource_type": params.get("type", "Other"),
+            "status": None,
+            "source": "network",
             "_started": params.get("timestamp"),
         }
         context = context_of()
@@ -131,9 +135,10 @@ class NetworkLog:
         for (sid, _key), entry in reversed(self.entries.items()):
             if entry["request_id"] == request_id and sid in self.sessions:
                 return entry, self.sessions[sid]
-        raise NotFoundError(f"no recent request with request_id {request_id!r}",
-                            hint="List requests with browser_get_network_sources and use one of their "
-                                 "request_id values.")
+        raise NotFoundError(
+            f"no recent request with request_id {request_id!r}",
+            hint="List requests with browser_get_network_sources and use one of their request_id values.",
+        )
 
 
 def _elapsed_ms(entry: dict[str, Any], params: dict[str, Any]) -> float | None:
@@ -157,8 +162,12 @@ def network_log(tab: Tab) -> NetworkLog:
 
 def _matches(entry: dict[str, Any], text: str) -> bool:
     text = text.lower()
-    return (text in entry["url"].lower() or text == entry["resource_type"].lower() or text == entry["source"]
-            or text in entry.get("context", "page"))
+    return (
+        text in entry["url"].lower()
+        or text == entry["resource_type"].lower()
+        or text == entry["source"]
+        or text in entry.get("context", "page")
+    )
 
 
 def network_sources(tab: Tab, *, limit: int = 50, filter: str | None = None) -> dict[str, Any]:  # noqa: A002
@@ -178,9 +187,11 @@ async def response_body(tab: Tab, request_id: str) -> dict[str, Any]:
     try:
         result = await session.send("Network.getResponseBody", {"requestId": request_id}, timeout=15)
     except CDPError as exc:
-        raise NotFoundError(f"the body of request {request_id} is not available: {exc.message}",
-                            hint="Bodies exist only for finished responses still in the browser's buffer; "
-                                 "reload the resource and ask again.") from exc
+        raise NotFoundError(
+            f"the body of request {request_id} is not available: {exc.message}",
+            hint="Bodies exist only for finished responses still in the browser's buffer; "
+            "reload the resource and ask again.",
+        ) from exc
     raw = base64.b64decode(result["body"]) if result.get("base64Encoded") else result.get("body", "").encode()
     mime = entry.get("mime_type", "")
     out: dict[str, Any] = {"request": _public(entry), "body_bytes": len(raw)}
@@ -217,7 +228,6 @@ async def _attach(tab: Tab) -> None:
 async def _child_setup(tab: Tab, child: ChildTarget) -> None:
     network_log(tab).watch(child.session, context=lambda: child.context)
     await child.session.send("Network.enable", _ENABLE, timeout=5)
-
 
 
 NETWORK = TabSetup("network", attach=_attach, child_setup=_child_setup)

@@ -26,12 +26,19 @@ from .contexts import contexts_of
 Preset = Literal["none", "slow_3g", "3g", "4g"]
 PRESETS: dict[str, dict[str, Any]] = {
     "none": {"latency": 0, "downloadThroughput": -1, "uploadThroughput": -1},
-    "slow_3g": {"latency": 2000, "downloadThroughput": 50_000, "uploadThroughput": 50_000,
-                "connectionType": "cellular3g"},
-    "3g": {"latency": 562.5, "downloadThroughput": 180_000, "uploadThroughput": 84_375,
-           "connectionType": "cellular3g"},
-    "4g": {"latency": 165, "downloadThroughput": 1_012_500, "uploadThroughput": 168_750,
-           "connectionType": "cellular4g"},
+    "slow_3g": {
+        "latency": 2000,
+        "downloadThroughput": 50_000,
+        "uploadThroughput": 50_000,
+        "connectionType": "cellular3g",
+    },
+    "3g": {"latency": 562.5, "downloadThroughput": 180_000, "uploadThroughput": 84_375, "connectionType": "cellular3g"},
+    "4g": {
+        "latency": 165,
+        "downloadThroughput": 1_012_500,
+        "uploadThroughput": 168_750,
+        "connectionType": "cellular4g",
+    },
 }
 
 
@@ -58,10 +65,13 @@ async def set_offline(tab: Tab, offline: bool, preset: Preset = "none") -> dict[
     targets += [(child.context, child.session) for child in list(contexts.children.values())]
     # The page must take them; a child that went away meanwhile simply does not count.
     await tab.session.send("Network.emulateNetworkConditions", params, timeout=10)
-    results = await asyncio.gather(*(session.send("Network.emulateNetworkConditions", params, timeout=10)
-                                     for _name, session in targets[1:]), return_exceptions=True)
-    applied = ["page"] + [name for (name, _s), result in zip(targets[1:], results, strict=True)
-                          if not isinstance(result, BaseException)]
+    results = await asyncio.gather(
+        *(session.send("Network.emulateNetworkConditions", params, timeout=10) for _name, session in targets[1:]),
+        return_exceptions=True,
+    )
+    applied = ["page"] + [
+        name for (name, _s), result in zip(targets[1:], results, strict=True) if not isinstance(result, BaseException)
+    ]
     conditions.params = params if (offline or preset != "none") else None
     return {"offline": offline, "preset": preset, **_describe(params), "applied_to": applied}
 
@@ -69,9 +79,12 @@ async def set_offline(tab: Tab, offline: bool, preset: Preset = "none") -> dict[
 def _describe(params: dict[str, Any]) -> dict[str, Any]:
     if params["downloadThroughput"] < 0:
         return {"throttled": False}
-    return {"throttled": True, "latency_ms": params["latency"],
-            "download_kbps": round(params["downloadThroughput"] * 8 / 1000, 1),
-            "upload_kbps": round(params["uploadThroughput"] * 8 / 1000, 1)}
+    return {
+        "throttled": True,
+        "latency_ms": params["latency"],
+        "download_kbps": round(params["downloadThroughput"] * 8 / 1000, 1),
+        "upload_kbps": round(params["uploadThroughput"] * 8 / 1000, 1),
+    }
 
 
 async def _attach(tab: Tab) -> None:

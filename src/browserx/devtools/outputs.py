@@ -70,17 +70,21 @@ class OutputStore:
         if isinstance(data, str):
             ref["chars"] = len(data)
             ref["preview"] = data[:PREVIEW_CHARS]
-        ref["hint"] = (f"Too big to show here: read it with browser_read_output output_id={output_id} "
-                       f"(offset, length; next_offset continues).")
+        ref["hint"] = (
+            f"Too big to show here: read it with browser_read_output output_id={output_id} "
+            f"(offset, length; next_offset continues)."
+        )
         return ref
 
     def read(self, output_id: str, offset: int = 0, length: int = DEFAULT_MAX_INLINE) -> dict[str, Any]:
         item = self.items.get(output_id) if OUTPUT_ID.match(output_id or "") else None
         if item is None or not item.path.is_file():
-            raise NotFoundError(f"no output {output_id!r} in this conversation",
-                                hint="Use an output_id that a result of this conversation returned; "
-                                     "outputs go when the conversation closes.",
-                                details={"output_id": output_id})
+            raise NotFoundError(
+                f"no output {output_id!r} in this conversation",
+                hint="Use an output_id that a result of this conversation returned; "
+                "outputs go when the conversation closes.",
+                details={"output_id": output_id},
+            )
         length = max(1, min(length, MAX_READ))
         start = min(max(0, offset), item.size)
         if item.binary:
@@ -90,11 +94,17 @@ class OutputStore:
             end = start + len(chunk)
             data: dict[str, Any] = {"data_base64": base64.b64encode(chunk).decode(), "unit": "bytes"}
         else:
-            text = item.path.read_text(encoding="utf-8")[start:start + length]
+            text = item.path.read_text(encoding="utf-8")[start : start + length]
             end = start + len(text)
             data = {"text": text, "unit": "chars"}
-        return {"output_id": output_id, "offset": start, "end": end, "total": item.size, **data,
-                "next_offset": end if end < item.size else None}
+        return {
+            "output_id": output_id,
+            "offset": start,
+            "end": end,
+            "total": item.size,
+            **data,
+            "next_offset": end if end < item.size else None,
+        }
 
     def close(self) -> None:
         for item in self.items.values():

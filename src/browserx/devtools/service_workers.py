@@ -52,9 +52,15 @@ class ServiceWorkerState:
 
     def error_reported(self, params: dict[str, Any]) -> None:
         message = params.get("errorMessage", {})
-        self.errors = [*self.errors[-19:], {"registration_id": message.get("registrationId"),
-                                            "message": message.get("errorMessage", ""),
-                                            "url": message.get("sourceURL", ""), "line": message.get("lineNumber")}]
+        self.errors = [
+            *self.errors[-19:],
+            {
+                "registration_id": message.get("registrationId"),
+                "message": message.get("errorMessage", ""),
+                "url": message.get("sourceURL", ""),
+                "line": message.get("lineNumber"),
+            },
+        ]
 
 
 def state_of(tab: Tab) -> ServiceWorkerState:
@@ -79,8 +85,14 @@ async def service_workers(tab: Tab) -> dict[str, Any]:
         main = registration["active"] or registration["waiting"] or registration["installing"]
         if main:
             entry.update(script_url=main["script_url"], status=main["status"])
-            version = next((v for v in state.versions.values()
-                            if (v.get("scriptURL"), v.get("status")) == (main["script_url"], main["status"])), None)
+            version = next(
+                (
+                    v
+                    for v in state.versions.values()
+                    if (v.get("scriptURL"), v.get("status")) == (main["script_url"], main["status"])
+                ),
+                None,
+            )
             if version is not None:
                 entry["running_status"] = version.get("runningStatus", "")
             else:
@@ -92,8 +104,12 @@ async def service_workers(tab: Tab) -> dict[str, Any]:
     for registration in registrations:
         registration["origin"] = _origin(registration["scope"])
     controller = page.get("controller")
-    out: dict[str, Any] = {"page_url": tab.url, "controlled": controller is not None, "controller": controller,
-                           "registrations": registrations}
+    out: dict[str, Any] = {
+        "page_url": tab.url,
+        "controlled": controller is not None,
+        "controller": controller,
+        "registrations": registrations,
+    }
     if not page.get("supported", True):
         out["supported"] = False
         out["hint"] = "navigator.serviceWorker is unavailable here: service workers need https or localhost."
@@ -109,8 +125,11 @@ def _from_domain(scope: str, versions: list[dict[str, Any]]) -> dict[str, Any]:
     entry: dict[str, Any] = {"scope": scope}
     if live:
         main = live[0]
-        entry.update(script_url=main.get("scriptURL", ""), status=main.get("status", ""),
-                     running_status=main.get("runningStatus", ""))
+        entry.update(
+            script_url=main.get("scriptURL", ""),
+            status=main.get("status", ""),
+            running_status=main.get("runningStatus", ""),
+        )
         for other in live[1:]:
             slot = "waiting" if other.get("status") == "installed" else "installing"
             entry[slot] = {"script_url": other.get("scriptURL", ""), "status": other.get("status", "")}
@@ -135,8 +154,10 @@ async def _catch_up(tab: Tab, state: ServiceWorkerState, page: dict[str, Any], t
         return
     loop = asyncio.get_running_loop()
     changed = asyncio.Event()
-    offs = [tab.session.on(m, lambda _p: changed.set())
-            for m in ("ServiceWorker.workerVersionUpdated", "ServiceWorker.workerRegistrationUpdated")]
+    offs = [
+        tab.session.on(m, lambda _p: changed.set())
+        for m in ("ServiceWorker.workerVersionUpdated", "ServiceWorker.workerRegistrationUpdated")
+    ]
     deadline = loop.time() + timeout
     try:
         while not _agrees(state, page) and loop.time() < deadline:
@@ -150,8 +171,11 @@ async def _catch_up(tab: Tab, state: ServiceWorkerState, page: dict[str, Any], t
 
 
 async def _page_state(tab: Tab) -> dict[str, Any]:
-    result = await tab.session.send("Runtime.evaluate", {"expression": _PAGE_STATE, "awaitPromise": True,
-                                                         "returnByValue": True, "timeout": 5000}, timeout=6)
+    result = await tab.session.send(
+        "Runtime.evaluate",
+        {"expression": _PAGE_STATE, "awaitPromise": True, "returnByValue": True, "timeout": 5000},
+        timeout=6,
+    )
     if "exceptionDetails" in result:
         details = result["exceptionDetails"]
         raise JSExceptionError(f"reading navigator.serviceWorker failed: {details.get('text', 'exception')}")
@@ -170,7 +194,6 @@ async def _attach(tab: Tab) -> None:
     on("ServiceWorker.workerVersionUpdated", state.version_updated)
     on("ServiceWorker.workerErrorReported", state.error_reported)
     await tab.session.send("ServiceWorker.enable", timeout=5)
-
 
 
 SERVICE_WORKERS = TabSetup("service_workers", attach=_attach)

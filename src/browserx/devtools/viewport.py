@@ -16,6 +16,10 @@ async def viewport_metrics(tab: Tab) -> dict[str, Any]:
     """What the page really sees: CSS viewport size, scroll position and device pixel ratio."""
     metrics = await tab.session.send("Page.getLayoutMetrics")
     viewport = metrics.get("cssVisualViewport") or metrics.get("visualViewport", {})
-    return {"width": round(viewport.get("clientWidth", 0)), "height": round(viewport.get("clientHeight", 0)),
-            "scroll_x": round(viewport.get("pageX", 0)), "scroll_y": round(viewport.get("pageY", 0)),
-            "device_scale_factor": tab.device_scale_factor}
+    return {
+        "width": round(viewport.get("clientWidth", 0)),
+        "height": round(viewport.get("clientHeight", 0)),
+        "scroll_x": round(viewport.get("pageX", 0)),
+        "scroll_y": round(viewport.get("pageY", 0)),
+        "device_scale_factor": tab.device_scale_factor,
+    }

@@ -107,8 +107,12 @@ class AgentResult:
         return self.status == "completed"
 
     def summary(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"status": self.status, "steps": self.steps, "tool_calls": self.tool_calls,
-                               "screenshots": self.screenshots}
+        out: dict[str, Any] = {
+            "status": self.status,
+            "steps": self.steps,
+            "tool_calls": self.tool_calls,
+            "screenshots": self.screenshots,
+        }
         if self.usage is not None:
             out["tokens"] = dict(self.usage)
         if self.step_tokens:
@@ -121,7 +125,6 @@ class AgentResult:
             out["error"] = self.error["code"]
         return out
 
-
     def shares(self) -> dict[str, float]:
         """What the input tokens went to: declarations, instructions, page models, images, other (fractions)."""
         total = sum(self.sent.values()) or 1
@@ -133,11 +136,22 @@ SENT_PARTS = ("declarations", "instructions", "page_models", "images", "other")
 
 
 class Agent:
-    def __init__(self, task: str, *, manager: BrowserManager, client: ModelClient,
-                 registry: ToolRegistry | None = None, url: str | None = None, model: str | None = None,
-                 max_steps: int = DEFAULT_MAX_STEPS, on_step: StepCallback | None = None,
-                 trace_dir: str | Path | None = None, conversation_id: str | None = None,
-                 instructions: str | None = None, history: History | None = None) -> None:
+    def __init__(
+        self,
+        task: str,
+        *,
+        manager: BrowserManager,
+        client: ModelClient,
+        registry: ToolRegistry | None = None,
+        url: str | None = None,
+        model: str | None = None,
+        max_steps: int = DEFAULT_MAX_STEPS,
+        on_step: StepCallback | None = None,
+        trace_dir: str | Path | None = None,
+        conversation_id: str | None = None,
+        instructions: str | None = None,
+        history: History | None = None,
+    ) -> None:
         if max_steps < 1:
             raise ValidationError("max_steps must be at least 1")
         self.task, self.url, self.model = task, url, model
@@ -153,8 +167,10 @@ class Agent:
         self.declarations = self.registry.declarations()
         self.schemas = {d["name"]: d["input_schema"] for d in self.declarations}
         variant = "strict" if client.strict_tools else "plain"
-        self.fixed_tokens = {"declarations": sum(c[variant] for c in tokens.declarations_cost(self.declarations)),
-                             "instructions": tokens.count(self.instructions)}
+        self.fixed_tokens = {
+            "declarations": sum(c[variant] for c in tokens.declarations_cost(self.declarations)),
+            "instructions": tokens.count(self.instructions),
+        }
         self._item_tokens: dict[int, tuple[dict[str, Any], int]] = {}
         self.trace = TraceWriter(trace_dir) if trace_dir else None
         self.result = AgentResult(conversation_id=self.conversation_id)
@@ -162,8 +178,14 @@ class Agent:
     async def run(self) -> AgentResult:
         result = self.result
         if self.trace:
-            self.trace.write("start", task=self.task, url=self.url, model=self.model or self.client.model,
-                             max_steps=self.max_steps, conversation_id=self.conversation_id)
+            self.trace.write(
+                "start",
+                task=self.task,
+                url=self.url,
+                model=self.model or self.client.model,
+                max_steps=self.max_steps,
+                conversation_id=self.conversation_id,
+            )
         try:
             await self._loop()
         except asyncio.CancelledError:
@@ -177,8 +199,9 @@ class Agent:
                 with contextlib.suppress(BrowserxError, OSError):
                     await asyncio.shield(self.manager.close_conversation(self.conversation_id))
             if self.trace:
-                self.trace.write("end", status=result.status, answer=result.answer, error=result.error,
-                                 summary=result.summary())
+                self.trace.write(
+                    "end", status=result.status, answer=result.answer, error=result.error, summary=result.summary()
+                )
                 self.trace.close()
         return result
 
@@ -186,13 +209,15 @@ class Agent:
         result = self.result
         intro = f"Task: {self.task}"
         if self.url:
-            navigation = await self._call(0, 0, FunctionCall("start", "browser_navigate",
-                                                             json.dumps({"url": self.url})), replay=False)
+            navigation = await self._call(
+                0, 0, FunctionCall("start", "browser_navigate", json.dumps({"url": self.url})), replay=False
+            )
             if not navigation.success:
                 result.status, result.error = "failed", navigation.error
                 return
-            intro += ("\nThe browser opened the start page: "
-                      + json.dumps(navigation.data, ensure_ascii=False, default=str, separators=(",", ":")))
+            intro += "\nThe browser opened the start page: " + json.dumps(
+                navigation.data, ensure_ascii=False, default=str, separators=(",", ":")
+            )
         self.history.add_user(intro)
         while result.steps < self.max_steps:
             result.steps += 1
@@ -203,8 +228,9 @@ class Agent:
             compactions = self.history.compactions
             items = self.history.build()
             try:
-                turn = await self.client.turn(instructions=self.instructions, items=items,
-                                              declarations=self.declarations, model=self.model)
+                turn = await self.client.turn(
+                    instructions=self.instructions, items=items, declarations=self.declarations, model=self.model
+                )
                 for upload in uploads:
                     upload.state = "uploaded"
             except ModelRequestFailedError as exc:
@@ -220,9 +246,16 @@ class Agent:
             sent = self._count_sent(items)
             result.compactions = self.history.compactions
             if self.trace:
-                self.trace.write("model", step=step, text=turn.text, usage=turn.usage, attempts=turn.attempts,
-                                 calls=[{"call_id": c.call_id, "name": c.name} for c in turn.calls], sent=sent,
-                                 compacted=self.history.compactions > compactions)
+                self.trace.write(
+                    "model",
+                    step=step,
+                    text=turn.text,
+                    usage=turn.usage,
+                    attempts=turn.attempts,
+                    calls=[{"call_id": c.call_id, "name": c.name} for c in turn.calls],
+                    sent=sent,
+                    compacted=self.history.compactions > compactions,
+                )
             self.history.add_replay(turn.replay)
             if not turn.calls:
                 result.status, result.answer = "completed", turn.text
@@ -238,15 +271,23 @@ class Agent:
             arguments = json.loads(call.arguments or "{}")
         except json.JSONDecodeError as exc:
             arguments = None
-            outcome = ToolResult(False, error=ValidationError(
-                f"the arguments of {call.name} are not valid JSON: {exc.msg}").to_dict())
+            outcome = ToolResult(
+                False, error=ValidationError(f"the arguments of {call.name} are not valid JSON: {exc.msg}").to_dict()
+            )
         else:
             arguments = drop_nulls(arguments, self.schemas.get(call.name))
             outcome = await self.registry.dispatch(call.name, arguments, self.ctx)
-        record = StepRecord(step, call.call_id, call.name, redact(arguments) if isinstance(arguments, dict) else {},
-                            outcome.success, outcome.code,
-                            outcome.metadata.get("duration_ms", round((time.monotonic() - started) * 1000, 1)),
-                            len(outcome.images), outcome.action)
+        record = StepRecord(
+            step,
+            call.call_id,
+            call.name,
+            redact(arguments) if isinstance(arguments, dict) else {},
+            outcome.success,
+            outcome.code,
+            outcome.metadata.get("duration_ms", round((time.monotonic() - started) * 1000, 1)),
+            len(outcome.images),
+            outcome.action,
+        )
         self.result.records.append(record)
         self.result.tool_calls += 1
         self.result.screenshots += len(outcome.images)
@@ -268,9 +309,14 @@ class Agent:
             return
         total = self.result.usage or dict.fromkeys(usage, 0)
         self.result.usage = {key: total.get(key, 0) + usage.get(key, 0) for key in total}
-        self.result.step_tokens.append({"step": step, "input": usage.get("input_tokens", 0),
-                                        "cached": usage.get("cached_tokens", 0),
-                                        "output": usage.get("output_tokens", 0)})
+        self.result.step_tokens.append(
+            {
+                "step": step,
+                "input": usage.get("input_tokens", 0),
+                "cached": usage.get("cached_tokens", 0),
+                "output": usage.get("output_tokens", 0),
+            }
+        )
 
     def _count_sent(self, items: list[dict[str, Any]]) -> dict[str, int]:
         """This request's input by part (o200k), added to the run's totals."""
@@ -295,15 +341,33 @@ class Agent:
                 continue
             release_screenshot(self.manager.conversations.get(self.conversation_id), upload.path)
             if self.trace:
-                self.trace.write("upload", step=step, call_id=upload.call_id, state=upload.state,
-                                 then="deleted")
+                self.trace.write("upload", step=step, call_id=upload.call_id, state=upload.state, then="deleted")
             upload.state = "deleted"
 
 
-async def run_agent(task: str, *, manager: BrowserManager, client: ModelClient, url: str | None = None,
-                    model: str | None = None, registry: ToolRegistry | None = None,
-                    max_steps: int = DEFAULT_MAX_STEPS, on_step: StepCallback | None = None,
-                    trace_dir: str | Path | None = None, conversation_id: str | None = None) -> AgentResult:
-    agent = Agent(task, manager=manager, client=client, registry=registry, url=url, model=model,
-                  max_steps=max_steps, on_step=on_step, trace_dir=trace_dir, conversation_id=conversation_id)
+async def run_agent(
+    task: str,
+    *,
+    manager: BrowserManager,
+    client: ModelClient,
+    url: str | None = None,
+    model: str | None = None,
+    registry: ToolRegistry | None = None,
+    max_steps: int = DEFAULT_MAX_STEPS,
+    on_step: StepCallback | None = None,
+    trace_dir: str | Path | None = None,
+    conversation_id: str | None = None,
+) -> AgentResult:
+    agent = Agent(
+        task,
+        manager=manager,
+        client=client,
+        registry=registry,
+        url=url,
+        model=model,
+        max_steps=max_steps,
+        on_step=on_step,
+        trace_dir=trace_dir,
+        conversation_id=conversation_id,
+    )
     return await agent.run()

@@ -32,16 +32,28 @@ class ChatClient(ModelClient):
         super().__init__(model, **kwargs)
         self.stream = stream
 
-    async def turn(self, *, instructions: str, items: list[dict[str, Any]], declarations: list[dict[str, Any]],
-                   model: str | None = None) -> ModelTurn:
+    async def turn(
+        self,
+        *,
+        instructions: str,
+        items: list[dict[str, Any]],
+        declarations: list[dict[str, Any]],
+        model: str | None = None,
+    ) -> ModelTurn:
         return await self.complete(to_messages(instructions, items), self.wire_tools(declarations), model=model)
 
     def _tool_form(self, declarations: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        return [{"type": "function", "function": {"name": d["name"], "description": d["description"],
-                                                  "parameters": d["input_schema"]}} for d in declarations]
+        return [
+            {
+                "type": "function",
+                "function": {"name": d["name"], "description": d["description"], "parameters": d["input_schema"]},
+            }
+            for d in declarations
+        ]
 
-    async def complete(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]],
-                       model: str | None = None) -> ModelTurn:
+    async def complete(
+        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]], model: str | None = None
+    ) -> ModelTurn:
         body: dict[str, Any] = {"model": model or self.model, "messages": messages}
         if tools:
             body["tools"] = tools
@@ -49,8 +61,13 @@ class ChatClient(ModelClient):
             body["stream"] = True
             body["stream_options"] = {"include_usage": True}
             got, attempts = await self._with_retries(lambda: self._streamed(body))
-            return _turn_from(got.id, got.text, [FunctionCall(c["id"], c["name"], c["arguments"] or "{}")
-                                                 for c in got.calls], got.usage, attempts)
+            return _turn_from(
+                got.id,
+                got.text,
+                [FunctionCall(c["id"], c["name"], c["arguments"] or "{}") for c in got.calls],
+                got.usage,
+                attempts,
+            )
         response, attempts = await self._with_retries(lambda: self.sdk.chat.completions.create(**body))
         return _turn(response, attempts)
 
@@ -97,8 +114,15 @@ def to_messages(instructions: str, items: list[dict[str, Any]]) -> list[dict[str
 
     def flush() -> None:
         for image in images:
-            messages.append({"role": "user", "content": [{"type": "text", "text": image["caption"]},
-                                                          {"type": "image_url", "image_url": {"url": image["url"]}}]})
+            messages.append(
+                {
+                    "role": "user",
+                    "content": [
+                        {"type": "text", "text": image["caption"]},
+                        {"type": "image_url", "image_url": {"url": image["url"]}},
+                    ],
+                }
+            )
         images.clear()
 
     open_turn = False  # the last message is an assistant message that may take more tool calls
@@ -116,8 +140,11 @@ def to_messages(instructions: str, items: list[dict[str, Any]]) -> list[dict[str
             messages.append({"role": "assistant", "content": item["text"]})
             open_turn = True
         elif kind == "call":
-            call = {"id": item["call_id"], "type": "function",
-                    "function": {"name": item["name"], "arguments": item["arguments"]}}
+            call = {
+                "id": item["call_id"],
+                "type": "function",
+                "function": {"name": item["name"], "arguments": item["arguments"]},
+            }
             if open_turn:
                 messages[-1].setdefault("tool_calls", []).append(call)
             else:
@@ -134,8 +161,11 @@ def _turn(response: Any, attempts: int) -> ModelTurn:
     choice = (response.choices or [None])[0]
     message = getattr(choice, "message", None)
     text = (getattr(message, "content", None) or "") if message is not None else ""
-    calls = [FunctionCall(c.id, c.function.name, c.function.arguments or "{}")
-             for c in (getattr(message, "tool_calls", None) or []) if getattr(c, "function", None) is not None]
+    calls = [
+        FunctionCall(c.id, c.function.name, c.function.arguments or "{}")
+        for c in (getattr(message, "tool_calls", None) or [])
+        if getattr(c, "function", None) is not None
+    ]
     return _turn_from(getattr(response, "id", None), text, calls, getattr(response, "usage", None), attempts)
 
 
@@ -146,6 +176,10 @@ def _turn_from(response_id: str | None, text: str, calls: list[FunctionCall], us
     normalized = None
     if usage is not None:
         details = getattr(usage, "prompt_tokens_details", None)
-        normalized = usage_of(getattr(usage, "prompt_tokens", 0), getattr(details, "cached_tokens", 0),
-                              getattr(usage, "completion_tokens", 0), getattr(usage, "total_tokens", 0))
+        normalized = usage_of(
+            getattr(usage, "prompt_tokens", 0),
+            getattr(details, "cached_tokens", 0),
+            getattr(usage, "completion_tokens", 0),
+            getattr(usage, "total_tokens", 0),
+        )
     return ModelTurn(response_id, text, calls, normalized, attempts, replay_items(text, calls))

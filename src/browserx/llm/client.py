@@ -58,8 +58,12 @@ class ModelTurn:
 
 def usage_of(input_tokens: Any, cached: Any, output_tokens: Any, total: Any) -> dict[str, int]:
     """One usage shape for both APIs (Responses: input/output_tokens; Chat: prompt/completion_tokens)."""
-    return {"input_tokens": int(input_tokens or 0), "cached_tokens": int(cached or 0),
-            "output_tokens": int(output_tokens or 0), "total_tokens": int(total or 0)}
+    return {
+        "input_tokens": int(input_tokens or 0),
+        "cached_tokens": int(cached or 0),
+        "output_tokens": int(output_tokens or 0),
+        "total_tokens": int(total or 0),
+    }
 
 
 def replay_items(text: str, calls: list[FunctionCall]) -> list[dict[str, Any]]:
@@ -74,9 +78,18 @@ class ModelClient:
     api = ""
     strict_tools = True  # which declaration variant the wire carries (for the cost shares)
 
-    def __init__(self, model: str, *, api_key: str | None = None, base_url: str | None = None,
-                 max_retries: int = 4, base_delay: float = 0.5, max_delay: float = 8.0,
-                 timeout: float = 120.0, sdk: openai.AsyncOpenAI | None = None) -> None:
+    def __init__(
+        self,
+        model: str,
+        *,
+        api_key: str | None = None,
+        base_url: str | None = None,
+        max_retries: int = 4,
+        base_delay: float = 0.5,
+        max_delay: float = 8.0,
+        timeout: float = 120.0,
+        sdk: openai.AsyncOpenAI | None = None,
+    ) -> None:
         if not model:
             raise ValidationError("no model given", hint="Pass --model (or set BROWSERX_MODEL).")
         self.model = model
@@ -85,22 +98,33 @@ class ModelClient:
         self.max_delay = max_delay
         self.timeout = timeout
         # A local compatible server often needs no key; the SDK insists on one, so send a placeholder.
-        self.sdk = sdk or openai.AsyncOpenAI(api_key=api_key or "unused", base_url=base_url,
-                                             max_retries=0, timeout=timeout)
+        self.sdk = sdk or openai.AsyncOpenAI(
+            api_key=api_key or "unused", base_url=base_url, max_retries=0, timeout=timeout
+        )
         self.requests = 0  # HTTP attempts made, successful or not
         self._tools: tuple[list[dict[str, Any]], list[dict[str, Any]]] | None = None
 
     @classmethod
     def from_env(cls, model: str | None = None, **kwargs: Any) -> Any:
         """Read OPENAI_API_KEY, OPENAI_BASE_URL (and BROWSERX_MODEL if no model is given) now, not at import."""
-        return cls(model or os.environ.get("BROWSERX_MODEL", ""), api_key=os.environ.get("OPENAI_API_KEY"),
-                   base_url=os.environ.get("OPENAI_BASE_URL") or None, **kwargs)
+        return cls(
+            model or os.environ.get("BROWSERX_MODEL", ""),
+            api_key=os.environ.get("OPENAI_API_KEY"),
+            base_url=os.environ.get("OPENAI_BASE_URL") or None,
+            **kwargs,
+        )
 
     async def close(self) -> None:
         await self.sdk.close()
 
-    async def turn(self, *, instructions: str, items: list[dict[str, Any]], declarations: list[dict[str, Any]],
-                   model: str | None = None) -> ModelTurn:
+    async def turn(
+        self,
+        *,
+        instructions: str,
+        items: list[dict[str, Any]],
+        declarations: list[dict[str, Any]],
+        model: str | None = None,
+    ) -> ModelTurn:
         raise NotImplementedError
 
     def wire_tools(self, declarations: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -125,14 +149,20 @@ class ModelClient:
                 if not retryable or attempt > self.max_retries:
                     raise ModelRequestFailedError(
                         f"model request failed after {attempt} attempt(s): {what}",
-                        details={"attempts": attempt, "status": getattr(exc, "status_code", None)}) from None
-                delay = min(self.max_delay, delay_hint if delay_hint is not None
-                            else self.base_delay * 2 ** (attempt - 1) * (1 + random.random() / 4))
+                        details={"attempts": attempt, "status": getattr(exc, "status_code", None)},
+                    ) from None
+                delay = min(
+                    self.max_delay,
+                    delay_hint
+                    if delay_hint is not None
+                    else self.base_delay * 2 ** (attempt - 1) * (1 + random.random() / 4),
+                )
                 log.info("model request attempt %d failed (%s); retrying in %.2f s", attempt, what, delay)
                 await asyncio.sleep(delay)
             except openai.OpenAIError as exc:  # e.g. a body the SDK cannot parse: retrying will not help
-                raise ModelRequestFailedError(f"model request failed: {type(exc).__name__}: {exc}",
-                                              details={"attempts": attempt}) from None
+                raise ModelRequestFailedError(
+                    f"model request failed: {type(exc).__name__}: {exc}", details={"attempts": attempt}
+                ) from None
 
 
 class ResponsesClient(ModelClient):
@@ -146,18 +176,35 @@ class ResponsesClient(ModelClient):
         super().__init__(model, **kwargs)
         self.strict_tools = strict_tools
 
-    async def turn(self, *, instructions: str, items: list[dict[str, Any]], declarations: list[dict[str, Any]],
-                   model: str | None = None) -> ModelTurn:
-        return await self.respond(instructions=instructions, input=to_input(items),
-                                  tools=self.wire_tools(declarations), model=model)
+    async def turn(
+        self,
+        *,
+        instructions: str,
+        items: list[dict[str, Any]],
+        declarations: list[dict[str, Any]],
+        model: str | None = None,
+    ) -> ModelTurn:
+        return await self.respond(
+            instructions=instructions, input=to_input(items), tools=self.wire_tools(declarations), model=model
+        )
 
     def _tool_form(self, declarations: list[dict[str, Any]]) -> list[dict[str, Any]]:
         return function_tools(declarations, strict=self.strict_tools)
 
-    async def respond(self, *, instructions: str, input: list[dict[str, Any]],  # noqa: A002 - the API's name
-                      tools: list[dict[str, Any]], model: str | None = None) -> ModelTurn:
-        body: dict[str, Any] = {"model": model or self.model, "instructions": instructions, "input": input,
-                                "store": False}
+    async def respond(
+        self,
+        *,
+        instructions: str,
+        input: list[dict[str, Any]],  # noqa: A002 - the API's name
+        tools: list[dict[str, Any]],
+        model: str | None = None,
+    ) -> ModelTurn:
+        body: dict[str, Any] = {
+            "model": model or self.model,
+            "instructions": instructions,
+            "input": input,
+            "store": False,
+        }
         if tools:
             body["tools"] = tools
         response, attempts = await self._with_retries(lambda: self.sdk.responses.create(**body))
@@ -174,14 +221,26 @@ def to_input(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
         elif kind == "assistant":
             out.append({"role": "assistant", "content": item["text"]})
         elif kind == "call":
-            out.append({"type": "function_call", "call_id": item["call_id"], "name": item["name"],
-                        "arguments": item["arguments"]})
+            out.append(
+                {
+                    "type": "function_call",
+                    "call_id": item["call_id"],
+                    "name": item["name"],
+                    "arguments": item["arguments"],
+                }
+            )
         elif kind == "output":
             out.append({"type": "function_call_output", "call_id": item["call_id"], "output": item["output"]})
         elif kind == "image":
-            out.append({"role": "user", "content": [{"type": "input_text", "text": item["caption"]},
-                                                     {"type": "input_image", "image_url": item["url"],
-                                                      "detail": "auto"}]})
+            out.append(
+                {
+                    "role": "user",
+                    "content": [
+                        {"type": "input_text", "text": item["caption"]},
+                        {"type": "input_image", "image_url": item["url"], "detail": "auto"},
+                    ],
+                }
+            )
     return out
 
 
@@ -210,8 +269,11 @@ def _turn(response: Any, attempts: int) -> ModelTurn:
         if kind == "function_call":
             calls.append(FunctionCall(item.call_id, item.name, item.arguments or "{}"))
         elif kind == "message":
-            text = "".join(getattr(part, "text", "") or "" for part in item.content or []
-                           if getattr(part, "type", None) == "output_text")
+            text = "".join(
+                getattr(part, "text", "") or ""
+                for part in item.content or []
+                if getattr(part, "type", None) == "output_text"
+            )
             if text:
                 texts.append(text)
         # reasoning items are dropped: without `store` they cannot be referenced again anyway
@@ -219,7 +281,11 @@ def _turn(response: Any, attempts: int) -> ModelTurn:
     if getattr(response, "usage", None) is not None:
         u = response.usage
         details = getattr(u, "input_tokens_details", None)
-        usage = usage_of(getattr(u, "input_tokens", 0), getattr(details, "cached_tokens", 0),
-                         getattr(u, "output_tokens", 0), getattr(u, "total_tokens", 0))
+        usage = usage_of(
+            getattr(u, "input_tokens", 0),
+            getattr(details, "cached_tokens", 0),
+            getattr(u, "output_tokens", 0),
+            getattr(u, "total_tokens", 0),
+        )
     text = "\n".join(texts).strip()
     return ModelTurn(getattr(response, "id", None), text, calls, usage, attempts, replay_items(text, calls))

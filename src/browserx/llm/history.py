@@ -40,10 +40,10 @@ from ..errors import UploadFailedError
 from ..tools import Image, ToolResult
 from . import tokens
 
-COMPACT_STALE = 2_000       # ≈ tokens a compaction would remove (and a third of the history) that call for one
-COMPACT_EVERY = 12          # requests after which any removable content calls for one
-COMPACT_ABOVE = 24_000      # tokens of history (≈, images by their tile cost) that call for one
-KEEP_RECENT = 3             # outputs kept whole at a compaction (besides the latest page model)
+COMPACT_STALE = 2_000  # ≈ tokens a compaction would remove (and a third of the history) that call for one
+COMPACT_EVERY = 12  # requests after which any removable content calls for one
+COMPACT_ABOVE = 24_000  # tokens of history (≈, images by their tile cost) that call for one
+KEEP_RECENT = 3  # outputs kept whole at a compaction (besides the latest page model)
 SUMMARY_CHARS = 240
 
 
@@ -60,8 +60,14 @@ class Upload:
 
 
 class History:
-    def __init__(self, *, compact_stale: int = COMPACT_STALE, compact_every: int = COMPACT_EVERY,
-                 compact_above: int = COMPACT_ABOVE, keep_recent: int = KEEP_RECENT) -> None:
+    def __init__(
+        self,
+        *,
+        compact_stale: int = COMPACT_STALE,
+        compact_every: int = COMPACT_EVERY,
+        compact_above: int = COMPACT_ABOVE,
+        keep_recent: int = KEEP_RECENT,
+    ) -> None:
         self.items: list[dict[str, Any]] = []
         self.uploads: list[Upload] = []
         self.compact_stale, self.compact_every = compact_stale, compact_every
@@ -78,8 +84,12 @@ class History:
 
     def add_tool_output(self, call_id: str, tool: str, result: ToolResult) -> list[Upload]:
         tab_id = result.metadata.get("tab_id")
-        item: dict[str, Any] = {"kind": "output", "call_id": call_id, "tool": tool,
-                                "output": model_output(result, known_tab_id=self.tab_id)}
+        item: dict[str, Any] = {
+            "kind": "output",
+            "call_id": call_id,
+            "tool": tool,
+            "output": model_output(result, known_tab_id=self.tab_id),
+        }
         self.tab_id = tab_id if tab_id is not None else self.tab_id
         if result.success and tool == "browser_dom" and result.action == "snapshot":
             item["page_model"] = True
@@ -89,9 +99,16 @@ class History:
             upload = Upload(call_id, tool, image)
             self.uploads.append(upload)
             added.append(upload)
-            self.items.append({"kind": "image", "call_id": call_id, "tool": tool,
-                               "caption": f"Screenshot returned by {tool} (call {call_id}):",
-                               "url": _data_url(image), "tokens": tokens.image_tokens(image.data)})
+            self.items.append(
+                {
+                    "kind": "image",
+                    "call_id": call_id,
+                    "tool": tool,
+                    "caption": f"Screenshot returned by {tool} (call {call_id}):",
+                    "url": _data_url(image),
+                    "tokens": tokens.image_tokens(image.data),
+                }
+            )
         return added
 
     def pending(self) -> list[Upload]:
@@ -112,8 +129,18 @@ class History:
                 continue
             if item["kind"] == "output" and item["call_id"] in failed:
                 previous = json.loads(item["output"])
-                kept.append({**item, "output": _dumps({"success": False, "error": report,
-                                                       **{k: v for k, v in previous.items() if k == "metadata"}})})
+                kept.append(
+                    {
+                        **item,
+                        "output": _dumps(
+                            {
+                                "success": False,
+                                "error": report,
+                                **{k: v for k, v in previous.items() if k == "metadata"},
+                            }
+                        ),
+                    }
+                )
                 continue
             kept.append(item)
         self.items = kept
@@ -135,8 +162,11 @@ class History:
             return False
         size = self.size()
         stale = size - sum(item_tokens(item, estimate=True) for item in compacted)
-        return (stale >= max(self.compact_stale, size / 3) or size > self.compact_above
-                or self.requests_since_compaction >= self.compact_every)
+        return (
+            stale >= max(self.compact_stale, size / 3)
+            or size > self.compact_above
+            or self.requests_since_compaction >= self.compact_every
+        )
 
     def compact(self) -> None:
         """Summarise older outputs, drop superseded page models and screenshots, at once."""
@@ -146,7 +176,7 @@ class History:
 
     def _compacted(self, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
         outputs = [i for i, item in enumerate(items) if item["kind"] == "output"]
-        recent = set(outputs[-self.keep_recent:]) if self.keep_recent else set()
+        recent = set(outputs[-self.keep_recent :]) if self.keep_recent else set()
         models = [i for i in outputs if items[i].get("page_model")]
         latest_model = models[-1] if models else None
         images = [i for i, item in enumerate(items) if item["kind"] == "image"]

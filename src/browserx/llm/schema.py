@@ -27,9 +27,28 @@ import copy
 from typing import Any
 
 # Keywords that strict mode accepts; anything else is dropped (and pydantic still validates it).
-_KEEP = {"type", "properties", "required", "additionalProperties", "items", "enum", "const", "anyOf",
-         "$ref", "$defs", "description", "pattern", "format", "minimum", "maximum", "exclusiveMinimum",
-         "exclusiveMaximum", "multipleOf", "minItems", "maxItems"}
+_KEEP = {
+    "type",
+    "properties",
+    "required",
+    "additionalProperties",
+    "items",
+    "enum",
+    "const",
+    "anyOf",
+    "$ref",
+    "$defs",
+    "description",
+    "pattern",
+    "format",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+    "minItems",
+    "maxItems",
+}
 _MAX_INLINE_DEPTH = 8
 
 
@@ -124,9 +143,16 @@ def function_tools(declarations: list[dict[str, Any]], *, strict: bool = True) -
     """Registry declarations (name, description, input_schema) → Responses API function tools, with
     strict schemas or (strict=False) the declared schema as it is; the API's default is strict, so
     the flag is always sent."""
-    return [{"type": "function", "name": d["name"], "description": d["description"],
-             "parameters": strict_schema(d["input_schema"]) if strict else d["input_schema"], "strict": strict}
-            for d in declarations]
+    return [
+        {
+            "type": "function",
+            "name": d["name"],
+            "description": d["description"],
+            "parameters": strict_schema(d["input_schema"]) if strict else d["input_schema"],
+            "strict": strict,
+        }
+        for d in declarations
+    ]
 
 
 def drop_nulls(arguments: Any, schema: dict[str, Any] | None = None) -> Any:

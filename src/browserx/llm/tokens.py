@@ -46,7 +46,7 @@ def count(text: str) -> int:
     encoding = _encoding()
     if encoding is None:
         return math.ceil(len(text) / 4)
-    return sum(len(encoding.encode(text[i:i + _CHUNK])) for i in range(0, len(text), _CHUNK))
+    return sum(len(encoding.encode(text[i : i + _CHUNK])) for i in range(0, len(text), _CHUNK))
 
 
 def count_json(value: Any) -> int:
@@ -55,8 +55,11 @@ def count_json(value: Any) -> int:
 
 def declaration_cost(declaration: dict[str, Any]) -> dict[str, Any]:
     """Tokens of one registry declaration (name, description, input_schema), plain and strict."""
-    plain = {"name": declaration["name"], "description": declaration["description"],
-             "input_schema": declaration["input_schema"]}
+    plain = {
+        "name": declaration["name"],
+        "description": declaration["description"],
+        "input_schema": declaration["input_schema"],
+    }
     strict = {**plain, "input_schema": strict_schema(declaration["input_schema"])}
     return {"name": declaration["name"], "plain": count_json(plain), "strict": count_json(strict)}
 
@@ -121,8 +124,11 @@ def _text(content: Any) -> str:
     if isinstance(content, str):
         return content
     parts = content if isinstance(content, list) else []
-    return "".join(p.get("text", "") for p in parts if isinstance(p, dict) and p.get("type") in ("input_text", "text",
-                                                                                                   "output_text"))
+    return "".join(
+        p.get("text", "")
+        for p in parts
+        if isinstance(p, dict) and p.get("type") in ("input_text", "text", "output_text")
+    )
 
 
 def _image_urls(content: Any) -> list[str]:

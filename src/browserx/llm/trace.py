@@ -35,8 +35,10 @@ class TraceWriter:
 
     def write(self, kind: str, **data: Any) -> None:
         try:
-            self.file.write(json.dumps({"type": kind, "time": round(time.time(), 3), **data},
-                                       ensure_ascii=False, default=str) + "\n")
+            self.file.write(
+                json.dumps({"type": kind, "time": round(time.time(), 3), **data}, ensure_ascii=False, default=str)
+                + "\n"
+            )
             self.file.flush()
         except OSError as exc:  # a full disk loses the trace, not the run
             log.warning("trace write failed: %s", exc)
@@ -114,11 +116,15 @@ def render_html(directory: str | Path) -> Path:
             else:
                 step["tools" if event["type"] == "tool" else "uploads"].append(event)
     e = html.escape
-    parts = [(f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>browserx trace</title>"
-              f"<style>{_CSS}</style></head><body><header><h1>browserx trace</h1>"
-              f"<div class='task'><b>Task:</b> {e(str(start.get('task', '')))}</div>"
-              f"<div class='meta'>model {e(str(start.get('model', '')))}"
-              f"{' · start URL ' + e(str(start['url'])) if start.get('url') else ''}</div></header><main>")]
+    parts = [
+        (
+            f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>browserx trace</title>"
+            f"<style>{_CSS}</style></head><body><header><h1>browserx trace</h1>"
+            f"<div class='task'><b>Task:</b> {e(str(start.get('task', '')))}</div>"
+            f"<div class='meta'>model {e(str(start.get('model', '')))}"
+            f"{' · start URL ' + e(str(start['url'])) if start.get('url') else ''}</div></header><main>"
+        )
+    ]
     for number in sorted(steps):
         step = steps[number]
         title = "Start" if number == 0 else f"Step {number}"
@@ -129,37 +135,51 @@ def render_html(directory: str | Path) -> Path:
         for tool in step["tools"]:
             code = tool.get("code")
             status = "<span class='ok'>ok</span>" if tool.get("success") else f"<span class='err'>{e(str(code))}</span>"
-            parts.append(f"<div class='call' data-tool='{e(str(tool.get('tool')))}'>"
-                         f"<span class='tool'>{e(str(tool.get('tool')))}</span> {status} "
-                         f"<span class='meta'>{tool.get('duration_ms', '')} ms</span>"
-                         f"<pre class='args'>{e(json.dumps(tool.get('arguments', {}), ensure_ascii=False))}</pre>"
-                         f"<details><summary>result</summary><pre class='result'>"
-                         f"{e(json.dumps(tool.get('result'), ensure_ascii=False, indent=1, default=str))}"
-                         "</pre></details>")
+            parts.append(
+                f"<div class='call' data-tool='{e(str(tool.get('tool')))}'>"
+                f"<span class='tool'>{e(str(tool.get('tool')))}</span> {status} "
+                f"<span class='meta'>{tool.get('duration_ms', '')} ms</span>"
+                f"<pre class='args'>{e(json.dumps(tool.get('arguments', {}), ensure_ascii=False))}</pre>"
+                f"<details><summary>result</summary><pre class='result'>"
+                f"{e(json.dumps(tool.get('result'), ensure_ascii=False, indent=1, default=str))}"
+                "</pre></details>"
+            )
             for image in tool.get("images", []):
                 parts.append(f"<img class='shot' src='{e(image)}' alt='screenshot from {e(str(tool.get('tool')))}'>")
             parts.append("</div>")
         for upload in step["uploads"]:
-            parts.append(f"<div class='meta upload'>screenshot of call {e(str(upload.get('call_id')))}: "
-                         f"{e(str(upload.get('state')))}</div>")
+            parts.append(
+                f"<div class='meta upload'>screenshot of call {e(str(upload.get('call_id')))}: "
+                f"{e(str(upload.get('state')))}</div>"
+            )
         if model and model.get("usage"):
             usage = model["usage"]
-            parts.append(f"<div class='meta tokens'>{usage.get('input_tokens', 0)} tokens in · "
-                         f"{usage.get('cached_tokens', 0)} cached · {usage.get('output_tokens', 0)} out"
-                         f"{' · ' + str(model['attempts']) + ' attempts' if model.get('attempts', 1) > 1 else ''}"
-                         f"{' · history compacted' if model.get('compacted') else ''}</div>")
+            parts.append(
+                f"<div class='meta tokens'>{usage.get('input_tokens', 0)} tokens in · "
+                f"{usage.get('cached_tokens', 0)} cached · {usage.get('output_tokens', 0)} out"
+                f"{' · ' + str(model['attempts']) + ' attempts' if model.get('attempts', 1) > 1 else ''}"
+                f"{' · history compacted' if model.get('compacted') else ''}</div>"
+            )
         if model and model.get("sent"):
             parts.append(f"<div class='meta sent'>sent: {e(_parts(model['sent']))}</div>")
         parts.append("</section>")
     parts.append("</main><footer>")
     if end:
         summary = end.get("summary", {})
-        parts.append(f"<div class='summary'><b>{e(str(end.get('status')))}</b> — {e(str(end.get('answer') or ''))}"
-                     f"<div class='meta'>{e(json.dumps(summary))}</div>")
+        parts.append(
+            f"<div class='summary'><b>{e(str(end.get('status')))}</b> — {e(str(end.get('answer') or ''))}"
+            f"<div class='meta'>{e(json.dumps(summary))}</div>"
+        )
         if summary.get("input_shares"):
-            parts.append("<div class='meta shares'>input spent on: " + e(", ".join(
-                f"{part.replace('_', ' ')} {share:.0%}" for part, share in summary["input_shares"].items()))
-                + "</div>")
+            parts.append(
+                "<div class='meta shares'>input spent on: "
+                + e(
+                    ", ".join(
+                        f"{part.replace('_', ' ')} {share:.0%}" for part, share in summary["input_shares"].items()
+                    )
+                )
+                + "</div>"
+            )
         parts.append("</div>")
     else:
         parts.append("<div class='summary'>run did not finish</div>")

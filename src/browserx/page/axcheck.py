@@ -42,15 +42,35 @@ NAME_CAP = 160
 CONCURRENCY = 16  # calls in flight at once: they share one WebSocket and pipeline well
 
 CHROMIUM_TO_ARIA = {
-    "ComboBoxSelect": "combobox", "ComboBoxMenuButton": "combobox", "PopUpButton": "combobox",
-    "ComboBoxGrouping": "combobox", "TextFieldWithComboBox": "combobox",
-    "MenuListOption": "option", "ListBoxOption": "option", "MenuListPopup": "listbox",
-    "DisclosureTriangle": "button", "ToggleButton": "button", "ColorWell": "button",
-    "Date": "textbox", "DateTime": "textbox", "InputTime": "textbox", "TextField": "textbox",
-    "SearchBox": "searchbox", "CheckBox": "checkbox", "RadioButton": "radio", "Slider": "slider",
-    "SpinButton": "spinbutton", "Switch": "switch", "Tab": "tab", "MenuItem": "menuitem",
-    "MenuItemCheckBox": "menuitemcheckbox", "MenuItemRadio": "menuitemradio", "TreeItem": "treeitem",
-    "Link": "link", "Button": "button", "Cell": "gridcell",
+    "ComboBoxSelect": "combobox",
+    "ComboBoxMenuButton": "combobox",
+    "PopUpButton": "combobox",
+    "ComboBoxGrouping": "combobox",
+    "TextFieldWithComboBox": "combobox",
+    "MenuListOption": "option",
+    "ListBoxOption": "option",
+    "MenuListPopup": "listbox",
+    "DisclosureTriangle": "button",
+    "ToggleButton": "button",
+    "ColorWell": "button",
+    "Date": "textbox",
+    "DateTime": "textbox",
+    "InputTime": "textbox",
+    "TextField": "textbox",
+    "SearchBox": "searchbox",
+    "CheckBox": "checkbox",
+    "RadioButton": "radio",
+    "Slider": "slider",
+    "SpinButton": "spinbutton",
+    "Switch": "switch",
+    "Tab": "tab",
+    "MenuItem": "menuitem",
+    "MenuItemCheckBox": "menuitemcheckbox",
+    "MenuItemRadio": "menuitemradio",
+    "TreeItem": "treeitem",
+    "Link": "link",
+    "Button": "button",
+    "Cell": "gridcell",
 }
 EQUIVALENT = [{"textbox", "searchbox"}]
 NOT_COMPARED = {"clickable", "file"}
@@ -67,7 +87,7 @@ def roles_agree(model_role: str, chromium_role: str) -> bool:
 
 def normalise_name(name: str) -> str:
     name = re.sub(r"[\s\ufeff]+", " ", name).strip()  # as JavaScript's \s, which includes U+FEFF
-    return name if len(name) <= NAME_CAP else name[:NAME_CAP - 1] + "…"
+    return name if len(name) <= NAME_CAP else name[: NAME_CAP - 1] + "…"
 
 
 def flat_name(name: str) -> str:
@@ -77,8 +97,9 @@ def flat_name(name: str) -> str:
 
 async def chromium_role_and_name(tab: Tab, backend_node_id: int) -> tuple[str, str, bool]:
     """Chromium's (role, name, ignored) for one node."""
-    result = await tab.session.send("Accessibility.getPartialAXTree", {
-        "backendNodeId": backend_node_id, "fetchRelatives": False})
+    result = await tab.session.send(
+        "Accessibility.getPartialAXTree", {"backendNodeId": backend_node_id, "fetchRelatives": False}
+    )
     nodes = result.get("nodes") or []
     node = next((n for n in nodes if n.get("backendDOMNodeId") == backend_node_id), nodes[0] if nodes else {})
     role = str((node.get("role") or {}).get("value") or "")
@@ -92,10 +113,16 @@ async def _check(tab: Tab, service: DomService, control: Control) -> dict[str, A
         role, name, ignored = await chromium_role_and_name(tab, backend_node_id)
     except BrowserxError as exc:  # the element went away, or Chromium has no AX node for it
         return {"id": control.id, "error": exc.code}
-    return {"id": control.id, "role": control.role, "name": control.name, "chromium_role": role,
-            "chromium_name": normalise_name(name), "ignored": ignored,
-            "role_ok": roles_agree(control.role, role),
-            "name_ok": normalise_name(control.name) == normalise_name(name)}
+    return {
+        "id": control.id,
+        "role": control.role,
+        "name": control.name,
+        "chromium_role": role,
+        "chromium_name": normalise_name(name),
+        "ignored": ignored,
+        "role_ok": roles_agree(control.role, role),
+        "name_ok": normalise_name(control.name) == normalise_name(name),
+    }
 
 
 async def compare_with_chromium(tab: Tab, model: PageModel, *, limit: int | None = None) -> dict[str, Any]:
@@ -124,8 +151,10 @@ async def compare_with_chromium(tab: Tab, model: PageModel, *, limit: int | None
         if check["role_ok"] and check["name_ok"]:
             continue
         what = [w for w, ok in (("role", check["role_ok"]), ("name", check["name_ok"])) if not ok]
-        disagreements.append({k: check[k] for k in ("id", "role", "name", "chromium_role", "chromium_name",
-                                                     "ignored")} | {"what": "+".join(what)})
+        disagreements.append(
+            {k: check[k] for k in ("id", "role", "name", "chromium_role", "chromium_name", "ignored")}
+            | {"what": "+".join(what)}
+        )
     total = len(compared)
     return {
         "controls": total,
@@ -153,9 +182,11 @@ _CASES = """function () {
   visit(document);
   return found;
 }"""
-_CASE_INFO = ("function () { return (" + _CASES + ")().map(el => ({ case: el.dataset.case || '', "
-              "expected: el.dataset.expected, category: document.body.dataset.category || '', "
-              "element_id: globalThis.__browserx.idOf(el) })); }")
+_CASE_INFO = (
+    "function () { return (" + _CASES + ")().map(el => ({ case: el.dataset.case || '', "
+    "expected: el.dataset.expected, category: document.body.dataset.category || '', "
+    "element_id: globalThis.__browserx.idOf(el) })); }"
+)
 _CASE_ELEMENT = "function (i) { return (" + _CASES + ")()[i]; }"
 
 
@@ -172,8 +203,15 @@ async def conformance_cases(tab: Tab, model: PageModel) -> list[dict[str, Any]]:
         _role, chromium, _ignored = await chromium_role_and_name(tab, node["node"]["backendNodeId"])
         expected = flat_name(case["expected"])
         browserx = control.name if control is not None else None
-        out.append({"case": case["case"], "category": case["category"], "expected": expected,
-                    "browserx": browserx, "chromium": flat_name(chromium),
-                    "browserx_ok": browserx is not None and flat_name(browserx) == expected,
-                    "chromium_ok": flat_name(chromium) == expected})
+        out.append(
+            {
+                "case": case["case"],
+                "category": case["category"],
+                "expected": expected,
+                "browserx": browserx,
+                "chromium": flat_name(chromium),
+                "browserx_ok": browserx is not None and flat_name(browserx) == expected,
+                "chromium_ok": flat_name(chromium) == expected,
+            }
+        )
     return out

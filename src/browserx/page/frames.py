@@ -63,8 +63,13 @@ class FramePlan:
 
     def script_frame(self, viewport: tuple[float, float]) -> dict[str, Any]:
         """`options.frame` for capture.js: this frame's place in the top viewport."""
-        return {"offset": list(self.doc.offset), "clip": self.doc.clip, "region": self.doc.region,
-                "inert": self.doc.inert, "viewport": list(viewport)}
+        return {
+            "offset": list(self.doc.offset),
+            "clip": self.doc.clip,
+            "region": self.doc.region,
+            "inert": self.doc.inert,
+            "viewport": list(viewport),
+        }
 
 
 async def plan_level(tab: Tab, parents: list[Doc], max_depth: int) -> tuple[list[FramePlan], int]:
@@ -105,8 +110,15 @@ def _inside(parent: Doc, info: dict[str, Any], child: ChildTarget, depth: int) -
     x, y, w, h = info["clip"]
     clip = _intersect([x + dx, y + dy, w, h], parent.clip)
     selector = f"{parent.selector} >> {info['selector']}" if parent.selector else info["selector"]
-    return Doc(child.session, depth, offset, clip, selector, info.get("region") or parent.region,
-               bool(info.get("inert")) or parent.inert)
+    return Doc(
+        child.session,
+        depth,
+        offset,
+        clip,
+        selector,
+        info.get("region") or parent.region,
+        bool(info.get("inert")) or parent.inert,
+    )
 
 
 def _intersect(a: list[float], b: list[float] | None) -> list[float]:
@@ -143,15 +155,19 @@ async def frame_info(tab: Tab, child: ChildTarget, point: tuple[float, float] | 
     owner = await parent.send("DOM.getFrameOwner", {"frameId": child.target_id}, timeout=PLACE_TIMEOUT_S)
     world = PageWorld.of(tab, parent)
     context_id = await world.context_id()
-    resolved = await parent.send("DOM.resolveNode", {
-        "backendNodeId": owner["backendNodeId"], "executionContextId": context_id},
-        timeout=PLACE_TIMEOUT_S)
+    resolved = await parent.send(
+        "DOM.resolveNode",
+        {"backendNodeId": owner["backendNodeId"], "executionContextId": context_id},
+        timeout=PLACE_TIMEOUT_S,
+    )
     object_id = resolved["object"]["objectId"]
     try:
         args = [{"value": point[0]}, {"value": point[1]}] if point else [{"value": None}, {"value": None}]
-        result = await parent.send("Runtime.callFunctionOn", {
-            "functionDeclaration": _FRAME_INFO, "objectId": object_id, "arguments": args,
-            "returnByValue": True}, timeout=PLACE_TIMEOUT_S)
+        result = await parent.send(
+            "Runtime.callFunctionOn",
+            {"functionDeclaration": _FRAME_INFO, "objectId": object_id, "arguments": args, "returnByValue": True},
+            timeout=PLACE_TIMEOUT_S,
+        )
     finally:
         with contextlib.suppress(BrowserxError):
             await parent.send("Runtime.releaseObject", {"objectId": object_id}, timeout=PLACE_TIMEOUT_S)
@@ -204,8 +220,9 @@ class Frame:
             await self._painted()
             shown = await self._lift(x, y, scroll=False)
         if shown is None:
-            raise ElementNotVisibleError("the element's frame is outside the viewport or clipped away",
-                                         details={"x": round(x), "y": round(y)})
+            raise ElementNotVisibleError(
+                "the element's frame is outside the viewport or clipped away", details={"x": round(x), "y": round(y)}
+            )
         return shown
 
     async def _painted(self) -> None:
@@ -231,8 +248,9 @@ class Frame:
             if not info.get("shown"):
                 raise ElementNotVisibleError("the element's frame is hidden")
             if "cover" in info:
-                raise ElementCoveredError("something in the page covers the element's frame",
-                                          details={"cover": info["cover"]})
+                raise ElementCoveredError(
+                    "something in the page covers the element's frame", details={"cover": info["cover"]}
+                )
             x, y = x + info["offset"][0], y + info["offset"][1]
             cx, cy, cw, ch = info["clip"]
             visible = visible and cx <= x < cx + cw and cy <= y < cy + ch
@@ -250,5 +268,8 @@ async def _scroll_owner(tab: Tab, child: ChildTarget, x: float, y: float) -> Non
     model = (await parent.send("DOM.getBoxModel", node, timeout=PLACE_TIMEOUT_S))["model"]
     # The rect is relative to the border box; the point is in the content box.
     left, top = model["content"][0] - model["border"][0], model["content"][1] - model["border"][1]
-    await parent.send("DOM.scrollIntoViewIfNeeded", {**node, "rect": {
-        "x": left + x - 8, "y": top + y - 8, "width": 16, "height": 16}}, timeout=PLACE_TIMEOUT_S)
+    await parent.send(
+        "DOM.scrollIntoViewIfNeeded",
+        {**node, "rect": {"x": left + x - 8, "y": top + y - 8, "width": 16, "height": 16}},
+        timeout=PLACE_TIMEOUT_S,
+    )

@@ -27,10 +27,27 @@ from pydantic import BaseModel, ConfigDict, Field
 
 # Ids look like "bu_3": a role prefix and a number that is never reused within a document.
 ROLE_PREFIXES = {
-    "button": "bu", "link": "li", "textbox": "te", "searchbox": "se", "spinbutton": "sp", "checkbox": "ch",
-    "radio": "ra", "combobox": "co", "listbox": "lb", "slider": "sl", "switch": "sw", "tab": "ta",
-    "menuitem": "me", "menuitemcheckbox": "mc", "menuitemradio": "mr", "option": "op", "treeitem": "tr",
-    "gridcell": "gc", "scrollbar": "sb", "file": "fi", "clickable": "cl",
+    "button": "bu",
+    "link": "li",
+    "textbox": "te",
+    "searchbox": "se",
+    "spinbutton": "sp",
+    "checkbox": "ch",
+    "radio": "ra",
+    "combobox": "co",
+    "listbox": "lb",
+    "slider": "sl",
+    "switch": "sw",
+    "tab": "ta",
+    "menuitem": "me",
+    "menuitemcheckbox": "mc",
+    "menuitemradio": "mr",
+    "option": "op",
+    "treeitem": "tr",
+    "gridcell": "gc",
+    "scrollbar": "sb",
+    "file": "fi",
+    "clickable": "cl",
 }
 
 

@@ -38,10 +38,17 @@ from .model import ROLE_PREFIXES, Control, PageModel
 HREF_CHARS = 100
 _NEEDS_QUOTES = re.compile(r'^$|^\s|\s$|[\[\]"→=]|^(ph|len|value):')
 _STATE_WORDS = {
-    ("checked", True): "checked", ("checked", False): "unchecked", ("checked", "mixed"): "mixed",
-    ("pressed", True): "pressed", ("pressed", False): "unpressed", ("pressed", "mixed"): "half-pressed",
-    ("expanded", True): "expanded", ("expanded", False): "collapsed",
-    ("disabled", True): "disabled", ("required", True): "required", ("selected", True): "selected",
+    ("checked", True): "checked",
+    ("checked", False): "unchecked",
+    ("checked", "mixed"): "mixed",
+    ("pressed", True): "pressed",
+    ("pressed", False): "unpressed",
+    ("pressed", "mixed"): "half-pressed",
+    ("expanded", True): "expanded",
+    ("expanded", False): "collapsed",
+    ("disabled", True): "disabled",
+    ("required", True): "required",
+    ("selected", True): "selected",
 }
 
 
@@ -61,8 +68,11 @@ def control_line(control: Control, mark_in_view: bool = False) -> str:
         parts.append(f"({control.role})")
     if control.name:
         parts.append(_name(control.name))
-    flags = [_STATE_WORDS.get((key, value), key if value is True else f"{key}={value}")
-             for key, value in control.states.items() if value is not False or (key, value) in _STATE_WORDS]
+    flags = [
+        _STATE_WORDS.get((key, value), key if value is True else f"{key}={value}")
+        for key, value in control.states.items()
+        if value is not False or (key, value) in _STATE_WORDS
+    ]
     if not control.visible:
         flags.append("hidden")
     elif control.in_viewport == mark_in_view:
@@ -83,7 +93,7 @@ def control_line(control: Control, mark_in_view: bool = False) -> str:
         parts.append("value=" + _quote(control.value))
     if control.href:
         # Long tracking URLs cost many tokens and rarely matter: the JSON keeps them whole.
-        parts.append("→" + (control.href if len(control.href) <= HREF_CHARS else control.href[:HREF_CHARS - 1] + "…"))
+        parts.append("→" + (control.href if len(control.href) <= HREF_CHARS else control.href[: HREF_CHARS - 1] + "…"))
     return " ".join(parts)
 
 
@@ -122,8 +132,10 @@ def render_text(model: PageModel, *, loading: bool = False) -> str:
     if used:
         roles = {v: k for k, v in ROLE_PREFIXES.items()}
         legend = " ".join(f"{p}={roles.get(p, '?')}" for p in used)
-        lines.append(f"ids: {legend}; " + ("view=in the viewport (the rest is outside it)" if mark_in_view
-                                           else "off=outside the viewport"))
+        lines.append(
+            f"ids: {legend}; "
+            + ("view=in the viewport (the rest is outside it)" if mark_in_view else "off=outside the viewport")
+        )
     viewport = model.viewport
     if viewport.scroll_x or viewport.scroll_y:
         lines.append(f"scrolled to x={viewport.scroll_x:g} y={viewport.scroll_y:g}")
@@ -149,10 +161,16 @@ def render_text(model: PageModel, *, loading: bool = False) -> str:
     headings_until(len(model.headings) - 1)
     if not model.controls:
         lines.append("(no controls)")
-    cut = [f"{n} {what}" for what, n in (("controls", model.omitted.get("controls", 0)),
-                                         ("headings", model.omitted.get("headings", 0)),
-                                         ("text chars", model.omitted.get("text", 0)),
-                                         ("cross-origin frames", model.omitted.get("frames", 0))) if n]
+    cut = [
+        f"{n} {what}"
+        for what, n in (
+            ("controls", model.omitted.get("controls", 0)),
+            ("headings", model.omitted.get("headings", 0)),
+            ("text chars", model.omitted.get("text", 0)),
+            ("cross-origin frames", model.omitted.get("frames", 0)),
+        )
+        if n
+    ]
     containers = model.omitted.get("containers") or {}
     if cut and containers:  # where the cut controls lie: scroll that area, or raise max_controls
         cut[0] += " (" + ", ".join(f"{n} in {where}" for where, n in containers.items()) + ")"
@@ -182,8 +200,10 @@ def modal_lines(model: PageModel) -> list[str]:
         return []
     name = f" {_quote(modal['name'])}" if modal.get("name") else ""
     blocked = modal.get("blocked") or 0
-    lines = [f"MODAL {modal.get('role') or 'dialog'}{name} is open; the page behind it is blocked"
-             + (f" ({blocked} controls not listed)" if blocked else "")]
+    lines = [
+        f"MODAL {modal.get('role') or 'dialog'}{name} is open; the page behind it is blocked"
+        + (f" ({blocked} controls not listed)" if blocked else "")
+    ]
     if modal.get("text"):
         lines += ["dialog text:", *("  " + line for line in str(modal["text"]).split("\n"))]
     return lines

@@ -49,9 +49,11 @@ ELEMENT_ID = re.compile(r"^[a-z]{2}_\d{1,9}$")
 # One JSON string crosses CDP: far cheaper than returnByValue of a deep object.
 _SNAPSHOT = "function (options) { return JSON.stringify(globalThis.__browserx.snapshot(options)); }"
 # A snapshot taken while finite animations run waits for them first (widgets.js, bounded 1 s).
-_SNAPSHOT = ("async function (options) { const W = globalThis.__browserxWidgets;"
-             " if (W) await W.settleAnimations(1000);"
-             " return JSON.stringify(globalThis.__browserx.snapshot(options)); }")
+_SNAPSHOT = (
+    "async function (options) { const W = globalThis.__browserxWidgets;"
+    " if (W) await W.settleAnimations(1000);"
+    " return JSON.stringify(globalThis.__browserx.snapshot(options)); }"
+)
 _STATE = "function () { return globalThis.__browserx.state(); }"
 _ELEMENT = "function (id) { return globalThis.__browserx.element(id); }"
 _READ_TEXT = "function (options) { return JSON.stringify(globalThis.__browserx.readText(options)); }"
@@ -148,10 +150,13 @@ class DomService:
         try:
             raw = await asyncio.wait_for(
                 capture_raw(self.world, options.script_options(next_number), timeout=CAPTURE_TIMEOUT_S),
-                CAPTURE_TIMEOUT_S)
+                CAPTURE_TIMEOUT_S,
+            )
         except TimeoutError as exc:  # asyncio's or the capture's own (errors.TimeoutError)
-            raise errors.TimeoutError(f"the page model was not built within {CAPTURE_TIMEOUT_S:g} s",
-                                      hint="The page is busy or huge; retry, or lower max_controls.") from exc
+            raise errors.TimeoutError(
+                f"the page model was not built within {CAPTURE_TIMEOUT_S:g} s",
+                hint="The page is busy or huge; retry, or lower max_controls.",
+            ) from exc
         except JSExceptionError as exc:
             raise SnapshotFailedError(f"the page model could not be built: {exc.message}", details=exc.details) from exc
         if raw is None:
@@ -161,8 +166,11 @@ class DomService:
         next_number = max(next_number, int(raw.get("next_number") or next_number))
         frame_states: dict[str, Any] = {}
         # Taken before the frames are: one attaching meanwhile makes the cache miss next time.
-        frame_sessions = {c.session.session_id for c in children_of(self.tab).frames()} \
-            if options.include_cross_origin_iframes else set()
+        frame_sessions = (
+            {c.session.session_id for c in children_of(self.tab).frames()}
+            if options.include_cross_origin_iframes
+            else set()
+        )
         if options.include_cross_origin_iframes and not options.within:
             next_number = await self._capture_frames(raw, options, next_number, loader_id, frame_states)
         if self.tab.loader_id == loader_id:
@@ -175,8 +183,9 @@ class DomService:
         self._valid = self.tab.loader_id == loader_id
         return model
 
-    async def _capture_frames(self, raw: dict[str, Any], options: SnapshotOptions, next_number: int,
-                              loader_id: str, states: dict[str, Any]) -> int:
+    async def _capture_frames(
+        self, raw: dict[str, Any], options: SnapshotOptions, next_number: int, loader_id: str, states: dict[str, Any]
+    ) -> int:
         """Capture the out-of-process frames into `raw`, level by level; the id counter after them.
 
         Frames come after the main document's controls (top to bottom within a level): the caps
@@ -193,7 +202,8 @@ class DomService:
         while docs and time.monotonic() < deadline:
             try:
                 plans, past = await asyncio.wait_for(
-                    frames.plan_level(self.tab, docs, options.max_iframe_depth), deadline - time.monotonic())
+                    frames.plan_level(self.tab, docs, options.max_iframe_depth), deadline - time.monotonic()
+                )
             except (TimeoutError, BrowserxError):
                 break
             beyond += past
@@ -203,10 +213,14 @@ class DomService:
                 script.update(
                     max_controls=max(0, options.max_controls - len(raw["controls"])),
                     max_headings=max(0, options.max_headings - len(raw["headings"])),
-                    max_iframe_depth=options.max_iframe_depth - plan.doc.depth, max_text_chars=0,
-                    text_offset=0, within=None,
+                    max_iframe_depth=options.max_iframe_depth - plan.doc.depth,
+                    max_text_chars=0,
+                    text_offset=0,
+                    within=None,
                     # Links in the frame are made relative to the top page, the one the agent is on.
-                    base_url=options.base_url or raw.get("url"), frame=plan.script_frame(viewport))
+                    base_url=options.base_url or raw.get("url"),
+                    frame=plan.script_frame(viewport),
+                )
                 part = None
                 budget = min(FRAME_TIMEOUT_S, deadline - time.monotonic())
                 if budget > 0:
@@ -238,8 +252,9 @@ class DomService:
             return
         seen = (loader_id, options.within, str(raw["text_hash"]))
         if options.text_offset > 0:
-            raw["text_changed"] = (self._text_seen is not None and self._text_seen[1] == options.within
-                                   and self._text_seen != seen)
+            raw["text_changed"] = (
+                self._text_seen is not None and self._text_seen[1] == options.within and self._text_seen != seen
+            )
         self._text_seen = seen
 
     async def _read_text(self, options: SnapshotOptions) -> PageModel:
@@ -254,10 +269,15 @@ class DomService:
             if not self._binding_added:
                 self._binding_added = True
                 with contextlib.suppress(BrowserxError):  # without it, every piece asks the page
-                    await self.tab.session.send("Runtime.addBinding", {"name": TEXT_BINDING,
-                                                                       "executionContextName": WORLD_NAME})
-            script = {"within": options.within, "text_offset": options.text_offset,
-                      "max_text_chars": options.max_text_chars, "ahead": True}
+                    await self.tab.session.send(
+                        "Runtime.addBinding", {"name": TEXT_BINDING, "executionContextName": WORLD_NAME}
+                    )
+            script = {
+                "within": options.within,
+                "text_offset": options.text_offset,
+                "max_text_chars": options.max_text_chars,
+                "ahead": True,
+            }
             self._ahead = None
             changes = self._changes
             raw = await self._call_json("the reader text", _READ_TEXT, script)
@@ -266,8 +286,10 @@ class DomService:
             ahead = raw.pop("ahead", None)
             if ahead and self._changes == changes and self.tab.loader_id == loader_id:
                 common = {"title": raw.get("title"), "url": raw.get("url"), "text_hash": raw["text_hash"]}
-                self._ahead = ((loader_id, options.within, options.max_text_chars),
-                               {int(p["text_range"]["offset"]): {**common, **p} for p in ahead})
+                self._ahead = (
+                    (loader_id, options.within, options.max_text_chars),
+                    {int(p["text_range"]["offset"]): {**common, **p} for p in ahead},
+                )
         self._note_text(raw, options, loader_id)
         raw["omitted"] = {"controls": 0, "headings": 0, "text": int(raw["omitted"]["text"])}
         return PageModel.from_raw(raw)
@@ -299,16 +321,21 @@ class DomService:
         self.tab.check_open()
         async with self._lock:
             loader_id = self.tab.loader_id
-            options = {"max_results": max_results, "max_iframe_depth": max_iframe_depth,
-                       "next_number": self._next_numbers.get(loader_id, 1)}
+            options = {
+                "max_results": max_results,
+                "max_iframe_depth": max_iframe_depth,
+                "next_number": self._next_numbers.get(loader_id, 1),
+            }
             raw = await self._call_json("find", _FIND, query, options)
             if raw.get("pending_hosts") and await _adopt(self.world):
                 # closed shadow roots adopted (shadow.py): once more, as the capture does
                 options["next_number"] = max(options["next_number"], int(raw.get("next_number", 1)))
                 raw = await self._call_json("find", _FIND, query, options)
             if raw.get("error") == "regex":
-                raise ValidationError(f"invalid regular expression {query!r}: {raw.get('message')}",
-                                      hint="Write it as /pattern/flags (JavaScript syntax), or give plain text.")
+                raise ValidationError(
+                    f"invalid regular expression {query!r}: {raw.get('message')}",
+                    hint="Write it as /pattern/flags (JavaScript syntax), or give plain text.",
+                )
             raw.pop("pending_hosts", None)
             if self.tab.loader_id == loader_id:
                 next_number = int(raw.pop("next_number", 1))
@@ -327,8 +354,9 @@ class DomService:
             return Frame(self.tab, self.world)
         child = children_of(self.tab).get(session_id)
         if child is None:
-            raise NodeNotFoundError(f"element {element_id} was in a frame that went away",
-                                    details={"element_id": element_id})
+            raise NodeNotFoundError(
+                f"element {element_id} was in a frame that went away", details={"element_id": element_id}
+            )
         return Frame(self.tab, PageWorld.of(self.tab, child.session), child)
 
     async def element_object_id(self, element_id: str) -> str:
@@ -337,22 +365,26 @@ class DomService:
         The handle belongs to that frame's session: `frame_of(element_id).world.session`.
         """
         if not isinstance(element_id, str) or not ELEMENT_ID.match(element_id):
-            raise NodeNotFoundError(f"{element_id!r} is not an element id from a snapshot",
-                                    details={"element_id": element_id})
+            raise NodeNotFoundError(
+                f"{element_id!r} is not an element id from a snapshot", details={"element_id": element_id}
+            )
         frame = self.frame_of(element_id)
         try:
             object_id = await frame.world.object_id(_ELEMENT, element_id)
         except NodeNotFoundError as exc:
-            raise NodeNotFoundError(f"element {element_id} is gone: the page navigated",
-                                    details={"element_id": element_id}) from exc
+            raise NodeNotFoundError(
+                f"element {element_id} is gone: the page navigated", details={"element_id": element_id}
+            ) from exc
         except BrowserxError as exc:
             if frame.child is None or children_of(self.tab).get(frame.child.session.session_id) is not None:
                 raise
-            raise NodeNotFoundError(f"element {element_id} is gone: its frame navigated or closed",
-                                    details={"element_id": element_id}) from exc
+            raise NodeNotFoundError(
+                f"element {element_id} is gone: its frame navigated or closed", details={"element_id": element_id}
+            ) from exc
         if not object_id:
-            raise NodeNotFoundError(f"element {element_id} is unknown or no longer in the page",
-                                    details={"element_id": element_id})
+            raise NodeNotFoundError(
+                f"element {element_id} is unknown or no longer in the page", details={"element_id": element_id}
+            )
         return object_id
 
     async def backend_node_id(self, element_id: str) -> int:
@@ -367,10 +399,12 @@ class DomService:
 
 
 def _within_not_found(within: str | None) -> NodeNotFoundError:
-    return NodeNotFoundError(f"nothing to read within {within!r}: no such element id, region or open dialog",
-                             hint="Give an element_id from the latest snapshot, a region it lists (main, "
-                                  "navigation, ...) or dialog (the topmost open dialog).",
-                             details={"within": within})
+    return NodeNotFoundError(
+        f"nothing to read within {within!r}: no such element id, region or open dialog",
+        hint="Give an element_id from the latest snapshot, a region it lists (main, "
+        "navigation, ...) or dialog (the topmost open dialog).",
+        details={"within": within},
+    )
 
 
 async def capture_raw(world: PageWorld, script_options: dict[str, Any], *, timeout: float) -> dict[str, Any] | None:

@@ -42,30 +42,50 @@ async def adopt_closed_roots(world: PageWorld, limit: int = MAX_HOSTS) -> int:
     session = world.session
     context_id = await world.context_id()
     try:
-        taken = await session.send("Runtime.callFunctionOn", {
-            "functionDeclaration": _TAKE, "executionContextId": context_id, "arguments": [{"value": limit}],
-            "objectGroup": _GROUP}, timeout=TIMEOUT_S)
+        taken = await session.send(
+            "Runtime.callFunctionOn",
+            {
+                "functionDeclaration": _TAKE,
+                "executionContextId": context_id,
+                "arguments": [{"value": limit}],
+                "objectGroup": _GROUP,
+            },
+            timeout=TIMEOUT_S,
+        )
         array_id = taken.get("result", {}).get("objectId")
         if not array_id:
             return 0
-        props = await session.send("Runtime.getProperties", {"objectId": array_id, "ownProperties": True},
-                                   timeout=TIMEOUT_S)
-        hosts = [p["value"]["objectId"] for p in props.get("result", [])
-                 if p.get("name", "").isdigit() and p.get("value", {}).get("objectId")]
+        props = await session.send(
+            "Runtime.getProperties", {"objectId": array_id, "ownProperties": True}, timeout=TIMEOUT_S
+        )
+        hosts = [
+            p["value"]["objectId"]
+            for p in props.get("result", [])
+            if p.get("name", "").isdigit() and p.get("value", {}).get("objectId")
+        ]
         if not hosts:
             return 0
-        described = await asyncio.gather(*(
-            session.send("DOM.describeNode", {"objectId": host, "depth": 0}, timeout=TIMEOUT_S)
-            for host in hosts), return_exceptions=True)
+        described = await asyncio.gather(
+            *(session.send("DOM.describeNode", {"objectId": host, "depth": 0}, timeout=TIMEOUT_S) for host in hosts),
+            return_exceptions=True,
+        )
         pairs: list[tuple[str, int | None]] = []
         for host, result in zip(hosts, described, strict=True):
             if isinstance(result, BaseException):
                 continue  # gone from the document: the next walk will not note it again
             pairs.append((host, _closed_root(result.get("node", {}))))
-        roots = await asyncio.gather(*(
-            session.send("DOM.resolveNode", {"backendNodeId": backend_node_id, "executionContextId": context_id,
-                                              "objectGroup": _GROUP}, timeout=TIMEOUT_S)
-            for _host, backend_node_id in pairs if backend_node_id is not None), return_exceptions=True)
+        roots = await asyncio.gather(
+            *(
+                session.send(
+                    "DOM.resolveNode",
+                    {"backendNodeId": backend_node_id, "executionContextId": context_id, "objectGroup": _GROUP},
+                    timeout=TIMEOUT_S,
+                )
+                for _host, backend_node_id in pairs
+                if backend_node_id is not None
+            ),
+            return_exceptions=True,
+        )
         resolved = iter(roots)
         arguments: list[dict[str, Any]] = []
         for host, backend_node_id in pairs:
@@ -76,9 +96,16 @@ async def adopt_closed_roots(world: PageWorld, limit: int = MAX_HOSTS) -> int:
             arguments += [{"objectId": host}, {"objectId": root_id} if root_id else {"value": None}]
         if not arguments:
             return 0
-        adopted = await session.send("Runtime.callFunctionOn", {
-            "functionDeclaration": _ADOPT, "executionContextId": context_id, "arguments": arguments,
-            "returnByValue": True}, timeout=TIMEOUT_S)
+        adopted = await session.send(
+            "Runtime.callFunctionOn",
+            {
+                "functionDeclaration": _ADOPT,
+                "executionContextId": context_id,
+                "arguments": arguments,
+                "returnByValue": True,
+            },
+            timeout=TIMEOUT_S,
+        )
         return int(adopted.get("result", {}).get("value") or 0)
     finally:
         with contextlib.suppress(BrowserxError):

@@ -32,8 +32,10 @@ _PROLOGUE = re.compile(r"^(\ufeff?\s*(?:<!--.*?-->\s*)*(?:<!doctype[^>]*>)?)", r
 
 # Frames navigate outside the tab's request blocking: a policy in the document stops every load
 # (frames, images, fonts, stylesheets) before it starts, and keeps inline styles.
-_NO_LOADS = ('<meta http-equiv="Content-Security-Policy" '
-             'content="default-src \'none\'; style-src \'unsafe-inline\'; img-src data:">')
+_NO_LOADS = (
+    '<meta http-equiv="Content-Security-Policy" '
+    "content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:\">"
+)
 
 
 def with_prefix(html: str, base_url: str | None) -> str:
@@ -44,14 +46,17 @@ def with_prefix(html: str, base_url: str | None) -> str:
     return html[:cut] + tag + html[cut:]
 
 
-async def snapshot_html(manager: BrowserManager, html: str, *, base_url: str | None = None,
-                        options: SnapshotOptions | None = None) -> PageModel:
+async def snapshot_html(
+    manager: BrowserManager, html: str, *, base_url: str | None = None, options: SnapshotOptions | None = None
+) -> PageModel:
     """The page model of `html`, rendered with scripts off in an isolated, throwaway context."""
     if not isinstance(html, str):
         raise ValidationError("html must be a string of HTML")
     if base_url is not None and not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:", base_url):
-        raise ValidationError(f"base_url {base_url!r} is not an absolute URL",
-                              hint="Give a full URL such as https://example.com/page.html.")
+        raise ValidationError(
+            f"base_url {base_url!r} is not an absolute URL",
+            hint="Give a full URL such as https://example.com/page.html.",
+        )
     options = options or SnapshotOptions()
     if base_url is not None and options.base_url is None:
         options = options.model_copy(update={"base_url": base_url})

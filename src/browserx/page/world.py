@@ -117,28 +117,46 @@ class PageWorld:
             context_id = self._contexts.get(frame_id)
             if context_id is None:
                 if not self._bound:  # once per session: the binding reaches every world of its name
-                    await self.session.send("Runtime.addBinding", {"name": CLICK_BINDING,
-                                                                   "executionContextName": WORLD_NAME})
+                    await self.session.send(
+                        "Runtime.addBinding", {"name": CLICK_BINDING, "executionContextName": WORLD_NAME}
+                    )
                     self._bound = True
-                created = await self.session.send("Page.createIsolatedWorld", {
-                    "frameId": frame_id, "worldName": WORLD_NAME, "grantUniveralAccess": True})
+                created = await self.session.send(
+                    "Page.createIsolatedWorld",
+                    {"frameId": frame_id, "worldName": WORLD_NAME, "grantUniveralAccess": True},
+                )
                 context_id = created["executionContextId"]
-                result = await self.session.send("Runtime.evaluate", {
-                    "expression": bootstrap_source(), "contextId": context_id, "returnByValue": True})
+                result = await self.session.send(
+                    "Runtime.evaluate",
+                    {"expression": bootstrap_source(), "contextId": context_id, "returnByValue": True},
+                )
                 _raise_for_exception(result, "bootstrap")
                 self._contexts[frame_id] = context_id
             return context_id
 
-    async def call(self, function_declaration: str, *args: Any, frame_id: str | None = None,
-                   timeout: float = 30.0, return_by_value: bool = True) -> Any:
+    async def call(
+        self,
+        function_declaration: str,
+        *args: Any,
+        frame_id: str | None = None,
+        timeout: float = 30.0,
+        return_by_value: bool = True,
+    ) -> Any:
         """Run `function_declaration(...args)` in the world; its (awaited) JSON result, or a RemoteObject."""
         for attempt in (1, 2):
             context_id = await self.context_id(frame_id)
             try:
-                result = await self.session.send("Runtime.callFunctionOn", {
-                    "functionDeclaration": function_declaration, "executionContextId": context_id,
-                    "arguments": [{"value": a} for a in args], "returnByValue": return_by_value,
-                    "awaitPromise": True}, timeout=timeout)
+                result = await self.session.send(
+                    "Runtime.callFunctionOn",
+                    {
+                        "functionDeclaration": function_declaration,
+                        "executionContextId": context_id,
+                        "arguments": [{"value": a} for a in args],
+                        "returnByValue": return_by_value,
+                        "awaitPromise": True,
+                    },
+                    timeout=timeout,
+                )
             except NodeNotFoundError:
                 # The document went away between lookup and call: make a new world, once.
                 self._contexts.pop(frame_id or self.frame_id, None)

@@ -10,6 +10,25 @@ from .scale import DEFAULT_LIMITS, UNLIMITED, ImageLimits, ShotGeometry, fit, li
 from .service import Stored, act, drag, element_screenshot, screenshot
 from .store import MAX_BYTES, ScreenshotStore
 
-__all__ = ["DEFAULT_LIMITS", "MAX_BYTES", "UNLIMITED", "Capture", "ImageLimits", "ScreenshotStore", "ShotGeometry",
-           "Stored", "act", "capture_element", "drag", "capture_viewport", "element_screenshot", "fit", "limits_for",
-           "png_size", "screenshot", "to_css", "to_image", "viewport_frame"]
+__all__ = [
+    "DEFAULT_LIMITS",
+    "MAX_BYTES",
+    "UNLIMITED",
+    "Capture",
+    "ImageLimits",
+    "ScreenshotStore",
+    "ShotGeometry",
+    "Stored",
+    "act",
+    "capture_element",
+    "drag",
+    "capture_viewport",
+    "element_screenshot",
+    "fit",
+    "limits_for",
+    "png_size",
+    "screenshot",
+    "to_css",
+    "to_image",
+    "viewport_frame",
+]

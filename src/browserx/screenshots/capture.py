@@ -76,14 +76,16 @@ _SCROLL_BY = """(dx, dy) => {
 async def scroll_by(tab: Tab, dx: float, dy: float) -> tuple[float, float]:
     """Scroll the document by (dx, dy) CSS px, clamped at its edges by the browser; the new position."""
     from ..page.world import PageWorld  # the page layer sits above actions/screenshots' imports of browser
+
     x, y = await PageWorld.of(tab).call(_SCROLL_BY, dx, dy, timeout=CAPTURE_TIMEOUT)
     return float(x), float(y)
 
 
 async def _capture(tab: Tab, params: dict[str, Any], timeout: float) -> bytes:
     try:
-        raw = await tab.session.send("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": False,
-                                                                **params}, timeout=timeout)
+        raw = await tab.session.send(
+            "Page.captureScreenshot", {"format": "png", "captureBeyondViewport": False, **params}, timeout=timeout
+        )
     except CDPError as exc:  # a refusal of this command, not of the connection: the capture failed
         if type(exc) is CDPError:
             raise ScreenshotFailedError(exc.message, details=exc.details) from exc
@@ -94,21 +96,33 @@ async def _capture(tab: Tab, params: dict[str, Any], timeout: float) -> bytes:
         raise ScreenshotFailedError(f"the browser returned an unreadable screenshot: {exc}") from exc
 
 
-async def capture_viewport(tab: Tab, limits: ImageLimits = DEFAULT_LIMITS, *,
-                           timeout: float = CAPTURE_TIMEOUT) -> Capture:
+async def capture_viewport(
+    tab: Tab, limits: ImageLimits = DEFAULT_LIMITS, *, timeout: float = CAPTURE_TIMEOUT
+) -> Capture:
     """The whole viewport (scrollbars included) as PNG, no larger than `limits`."""
     planned = viewport_frame(tab, limits)
     if not planned.resized:
         # Full size: the plain capture is the fastest, and needs no scroll position to aim a clip.
-        (scroll_x, scroll_y), png = await asyncio.gather(scroll_position(tab, timeout=timeout),
-                                                         _capture(tab, {}, timeout))
+        (scroll_x, scroll_y), png = await asyncio.gather(
+            scroll_position(tab, timeout=timeout), _capture(tab, {}, timeout)
+        )
     else:
         scroll_x, scroll_y = await scroll_position(tab, timeout=timeout)
         scale = capture_scale(planned.width, planned.height, planned.device_scale_factor, limits)
         # clip is in document CSS px; Chromium multiplies clip.scale by the device pixel ratio.
-        png = await _capture(tab, {"clip": {"x": scroll_x, "y": scroll_y, "width": planned.width,
-                                            "height": planned.height, "scale": scale / planned.device_scale_factor}},
-                             timeout)
+        png = await _capture(
+            tab,
+            {
+                "clip": {
+                    "x": scroll_x,
+                    "y": scroll_y,
+                    "width": planned.width,
+                    "height": planned.height,
+                    "scale": scale / planned.device_scale_factor,
+                }
+            },
+            timeout,
+        )
     image_width, image_height = png_size(png)
     frame = ShotGeometry(planned.width, planned.height, image_width, image_height, planned.device_scale_factor)
     return Capture(png, frame, scroll_x, scroll_y)
@@ -122,19 +136,25 @@ async def element_object_id(tab: Tab, *, selector: str | None = None, element_id
     object_id: str | None
     if element_id is not None:
         from ..page.service import DomService  # noqa: PLC0415 - the page model is optional for viewport shots
+
         object_id = await DomService.of(tab).element_object_id(element_id)
         if not object_id:
             raise NodeNotFoundError(f"no element with element_id {element_id!r}")
         return object_id
     from ..page.world import PageWorld
+
     try:
         object_id = await PageWorld.of(tab).object_id(_QUERY, selector)
     except JSExceptionError as exc:  # querySelector throws SyntaxError for a malformed selector
-        raise ValidationError(f"invalid CSS selector {selector!r}",
-                              hint="Give a valid CSS selector such as '#id', '.class' or 'form button'.") from exc
+        raise ValidationError(
+            f"invalid CSS selector {selector!r}",
+            hint="Give a valid CSS selector such as '#id', '.class' or 'form button'.",
+        ) from exc
     if not object_id:
-        raise NodeNotFoundError(f"selector {selector!r} matches no element",
-                                hint="Check the selector against a fresh snapshot (browser_dom action=snapshot).")
+        raise NodeNotFoundError(
+            f"selector {selector!r} matches no element",
+            hint="Check the selector against a fresh snapshot (browser_dom action=snapshot).",
+        )
     return object_id
 
 
@@ -151,13 +171,20 @@ async def element_box(session: CDPSession, object_id: str, *, timeout: float = C
     return {"x": min(xs), "y": min(ys), "width": max(xs) - min(xs), "height": max(ys) - min(ys)}
 
 
-async def capture_element(tab: Tab, *, selector: str | None = None, element_id: str | None = None,
-                          limits: ImageLimits = DEFAULT_LIMITS, timeout: float = CAPTURE_TIMEOUT) -> Capture:
+async def capture_element(
+    tab: Tab,
+    *,
+    selector: str | None = None,
+    element_id: str | None = None,
+    limits: ImageLimits = DEFAULT_LIMITS,
+    timeout: float = CAPTURE_TIMEOUT,
+) -> Capture:
     """The element's box (the part inside the viewport) as PNG, no larger than `limits`."""
     owner = None  # the document the element lives in, when named by element id
     session = tab.session
     if element_id is not None:  # an element of an out-of-process frame has its handle in that frame's session
         from ..page.service import DomService  # noqa: PLC0415
+
         owner = DomService.of(tab).frame_of(element_id)
         session = owner.world.session
     object_id = await element_object_id(tab, selector=selector, element_id=element_id)
@@ -178,15 +205,29 @@ async def capture_element(tab: Tab, *, selector: str | None = None, element_id: 
     left, top = max(0.0, box["x"]), max(0.0, box["y"])
     right, bottom = min(float(width), box["x"] + box["width"]), min(float(height), box["y"] + box["height"])
     if right - left < 1 or bottom - top < 1:
-        raise ElementNotVisibleError("the element has no visible area inside the viewport",
-                                     details={"box": {k: round(v, 1) for k, v in box.items()}})
+        raise ElementNotVisibleError(
+            "the element has no visible area inside the viewport",
+            details={"box": {k: round(v, 1) for k, v in box.items()}},
+        )
     clip = {"x": left, "y": top, "width": right - left, "height": bottom - top}
     scroll_x, scroll_y = await scroll_position(tab, timeout=timeout)
     dpr = float(tab.device_scale_factor)
     scale = capture_scale(round(clip["width"]) or 1, round(clip["height"]) or 1, dpr, limits)
-    png = await _capture(tab, {"clip": {"x": scroll_x + left, "y": scroll_y + top, "width": clip["width"],
-                                        "height": clip["height"], "scale": scale / dpr}}, timeout)
+    png = await _capture(
+        tab,
+        {
+            "clip": {
+                "x": scroll_x + left,
+                "y": scroll_y + top,
+                "width": clip["width"],
+                "height": clip["height"],
+                "scale": scale / dpr,
+            }
+        },
+        timeout,
+    )
     image_width, image_height = png_size(png)
     frame = ShotGeometry(max(1, round(clip["width"])), max(1, round(clip["height"])), image_width, image_height, dpr)
-    return Capture(png, frame, scroll_x, scroll_y, clip={k: round(v, 1) for k, v in clip.items()},
-                   viewport=(width, height))
+    return Capture(
+        png, frame, scroll_x, scroll_y, clip={k: round(v, 1) for k, v in clip.items()}, viewport=(width, height)
+    )

@@ -18,7 +18,7 @@ from .scale import ShotGeometry, to_image
 
 Mark = tuple[str, tuple[float, float, float, float]]
 
-OUTLINE = (230, 0, 120)         # magenta: rare on real pages, visible on light and dark
+OUTLINE = (230, 0, 120)  # magenta: rare on real pages, visible on light and dark
 LABEL_BACKGROUND = (230, 0, 120)
 LABEL_TEXT = (255, 255, 255)
 FONT_SIZE = 11
@@ -50,13 +50,18 @@ def marks_from_model(model: Any) -> list[Mark]:
 async def collect_marks(tab: Tab, frame: ShotGeometry) -> list[Mark]:
     """The marks of the tab's visible controls that show in a viewport screenshot with this frame."""
     from ..page.service import DomService  # noqa: PLC0415 - only marks need the page model
+
     marks = marks_from_model(await DomService.of(tab).snapshot())
-    return [m for m in marks if m[1][0] < frame.width and m[1][1] < frame.height
-            and m[1][0] + m[1][2] > 0 and m[1][1] + m[1][3] > 0]
+    return [
+        m
+        for m in marks
+        if m[1][0] < frame.width and m[1][1] < frame.height and m[1][0] + m[1][2] > 0 and m[1][1] + m[1][3] > 0
+    ]
 
 
 def _font(size: int):
     from PIL import ImageFont
+
     try:
         return ImageFont.load_default(size=size)
     except (TypeError, OSError):  # Pillow without FreeType: the fixed bitmap font
@@ -89,9 +94,17 @@ def draw_marks(png: bytes, frame: ShotGeometry, marks: Iterable[Mark]) -> bytes:
     return out.getvalue()
 
 
-def _label_box(draw: Any, font: Any, text: str, left: float, top: float, bottom: float,
-               image_width: int, image_height: int,
-               placed: Sequence[tuple[float, float, float, float]]) -> tuple[float, float, float, float]:
+def _label_box(
+    draw: Any,
+    font: Any,
+    text: str,
+    left: float,
+    top: float,
+    bottom: float,
+    image_width: int,
+    image_height: int,
+    placed: Sequence[tuple[float, float, float, float]],
+) -> tuple[float, float, float, float]:
     x0, y0, x1, y1 = draw.textbbox((0, 0), text, font=font)
     width, height = x1 - x0 + 4, y1 - y0 + 3 + y0
     x = min(max(0.0, left), image_width - width)

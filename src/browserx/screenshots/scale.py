@@ -52,9 +52,9 @@ def limits_for(conversation: Any) -> ImageLimits:
 class ShotGeometry:
     """The geometry of one viewport screenshot: its CSS viewport and its image size."""
 
-    width: int           # viewport, CSS px
+    width: int  # viewport, CSS px
     height: int
-    image_width: int     # the PNG, px
+    image_width: int  # the PNG, px
     image_height: int
     device_scale_factor: float = 1.0
 
@@ -73,8 +73,11 @@ def target_scale(width: int, height: int, device_scale_factor: float, limits: Im
     """The largest image-px-per-CSS-px ≤ the device pixel ratio that fits the limits."""
     if width <= 0 or height <= 0:
         raise ValidationError(f"viewport {width}x{height} has no area")
-    return min(float(device_scale_factor), limits.max_long_edge / max(width, height),
-               math.sqrt(limits.max_pixels / (width * height)))
+    return min(
+        float(device_scale_factor),
+        limits.max_long_edge / max(width, height),
+        math.sqrt(limits.max_pixels / (width * height)),
+    )
 
 
 def image_size(width: int, height: int, scale: float) -> tuple[int, int]:
@@ -82,8 +85,9 @@ def image_size(width: int, height: int, scale: float) -> tuple[int, int]:
     return max(1, math.floor(width * scale + 0.5)), max(1, math.floor(height * scale + 0.5))
 
 
-def capture_scale(width: int, height: int, device_scale_factor: float = 1.0,
-                  limits: ImageLimits = DEFAULT_LIMITS) -> float:
+def capture_scale(
+    width: int, height: int, device_scale_factor: float = 1.0, limits: ImageLimits = DEFAULT_LIMITS
+) -> float:
     """The scale to ask Chromium for, so that the rounded image still fits the limits."""
     scale = target_scale(width, height, device_scale_factor, limits)
     image_width, image_height = image_size(width, height, scale)
@@ -92,13 +96,14 @@ def capture_scale(width: int, height: int, device_scale_factor: float = 1.0,
     # Rounding up overshot a limit by a pixel. Sizes are at most w·s + ½, so solve with that margin:
     # (w·s + ½)(h·s + ½) ≤ max_pixels and max(w, h)·s + ½ ≤ max_long_edge.
     area, half_perimeter = width * height, 0.5 * (width + height)
-    by_pixels = (-half_perimeter + math.sqrt(half_perimeter ** 2 + 4 * area * (limits.max_pixels - 0.25))) / (2 * area)
+    by_pixels = (-half_perimeter + math.sqrt(half_perimeter**2 + 4 * area * (limits.max_pixels - 0.25))) / (2 * area)
     by_edge = (limits.max_long_edge - 0.5) / max(width, height)
     return min(scale, by_pixels, by_edge)
 
 
-def fit(width: int, height: int, device_scale_factor: float = 1.0,
-        limits: ImageLimits = DEFAULT_LIMITS) -> ShotGeometry:
+def fit(
+    width: int, height: int, device_scale_factor: float = 1.0, limits: ImageLimits = DEFAULT_LIMITS
+) -> ShotGeometry:
     """The frame a viewport screenshot of this viewport has under these limits."""
     image_width, image_height = image_size(width, height, capture_scale(width, height, device_scale_factor, limits))
     return ShotGeometry(width, height, image_width, image_height, float(device_scale_factor))
@@ -113,9 +118,14 @@ def to_css(frame: ShotGeometry, x: float, y: float) -> tuple[float, float]:
         raise InvalidCoordinatesError(
             f"({x}, {y}) is outside the screenshot: x must be 0..{frame.image_width - 1} and "
             f"y 0..{frame.image_height - 1} (image pixels of the current viewport screenshot)",
-            details={"valid_x": [0, frame.image_width - 1], "valid_y": [0, frame.image_height - 1],
-                     "image_width": frame.image_width, "image_height": frame.image_height,
-                     "scale": round(frame.scale, 4)})
+            details={
+                "valid_x": [0, frame.image_width - 1],
+                "valid_y": [0, frame.image_height - 1],
+                "image_width": frame.image_width,
+                "image_height": frame.image_height,
+                "scale": round(frame.scale, 4),
+            },
+        )
     return x * frame.width / frame.image_width, y * frame.height / frame.image_height
 
 

@@ -39,8 +39,9 @@ def _store_image(tab: Tab, png: bytes) -> tuple[str, Stored]:
     return path.name, Stored(png, path)
 
 
-async def screenshot(tab: Tab, *, scroll_offset: tuple[int, int] | None = None,
-                     marks: bool = False) -> tuple[dict[str, Any], Stored]:
+async def screenshot(
+    tab: Tab, *, scroll_offset: tuple[int, int] | None = None, marks: bool = False
+) -> tuple[dict[str, Any], Stored]:
     """Scroll by `scroll_offset` (screenshot px, clamped at the document edges), then capture the viewport."""
     limits = limits_for(tab.conversation)
     async with tab.lock:
@@ -48,8 +49,9 @@ async def screenshot(tab: Tab, *, scroll_offset: tuple[int, int] | None = None,
             frame = viewport_frame(tab, limits)
             await scroll_by(tab, scroll_offset[0] / frame.scale, scroll_offset[1] / frame.scale)
         if marks:  # the page model and the pixels at the same scroll position, taken side by side
-            shot, found = await asyncio.gather(capture_viewport(tab, limits),
-                                               collect_marks(tab, viewport_frame(tab, limits)))
+            shot, found = await asyncio.gather(
+                capture_viewport(tab, limits), collect_marks(tab, viewport_frame(tab, limits))
+            )
         else:
             shot, found = await capture_viewport(tab, limits), []
     png = shot.png
@@ -61,8 +63,9 @@ async def screenshot(tab: Tab, *, scroll_offset: tuple[int, int] | None = None,
     return {"image_file_id": file_id, **_image_data(shot), **data}, image
 
 
-async def element_screenshot(tab: Tab, *, selector: str | None = None, element_id: str | None = None,
-                             timeout: float = 15.0) -> tuple[dict[str, Any], Stored]:
+async def element_screenshot(
+    tab: Tab, *, selector: str | None = None, element_id: str | None = None, timeout: float = 15.0
+) -> tuple[dict[str, Any], Stored]:
     limits = limits_for(tab.conversation)
     if selector is None and element_id is None:
         shot = await capture_viewport(tab, limits, timeout=timeout)
@@ -77,14 +80,29 @@ async def element_screenshot(tab: Tab, *, selector: str | None = None, element_i
 
 
 def _image_data(shot: Capture) -> dict[str, Any]:
-    return {"width": shot.frame.image_width, "height": shot.frame.image_height, "format": "png",
-            "viewport_bounds": shot.viewport_bounds(), "scale": round(shot.frame.scale, 4),
-            "device_scale_factor": shot.frame.device_scale_factor}
+    return {
+        "width": shot.frame.image_width,
+        "height": shot.frame.image_height,
+        "format": "png",
+        "viewport_bounds": shot.viewport_bounds(),
+        "scale": round(shot.frame.scale, 4),
+        "device_scale_factor": shot.frame.device_scale_factor,
+    }
 
 
-async def act(tab: Tab, action: str, *, x: int | None = None, y: int | None = None, text: str | None = None,
-              key: str | None = None, scroll_offset: tuple[int, int] | None = None, button: str = "left",
-              modifiers: int = 0, wait_after_action: int = 100) -> dict[str, Any]:
+async def act(
+    tab: Tab,
+    action: str,
+    *,
+    x: int | None = None,
+    y: int | None = None,
+    text: str | None = None,
+    key: str | None = None,
+    scroll_offset: tuple[int, int] | None = None,
+    button: str = "left",
+    modifiers: int = 0,
+    wait_after_action: int = 100,
+) -> dict[str, Any]:
     """click / type / scroll / keypress; x, y and scroll_offset in screenshot pixels."""
     frame = viewport_frame(tab, limits_for(tab.conversation))
     css_x = css_y = 0.0
@@ -98,32 +116,64 @@ async def act(tab: Tab, action: str, *, x: int | None = None, y: int | None = No
         used = {"x": round(css_x, 2), "y": round(css_y, 2)}
     async with tab.lock:
         started = time.time()
-        data = await _dispatch(tab, action, frame, css_x, css_y, text=text, key=key, scroll_offset=scroll_offset,
-                               button=button, modifiers=modifiers)
+        data = await _dispatch(
+            tab,
+            action,
+            frame,
+            css_x,
+            css_y,
+            text=text,
+            key=key,
+            scroll_offset=scroll_offset,
+            button=button,
+            modifiers=modifiers,
+        )
         await coordinates.wait_after_action(tab, wait_after_action)
         if action == "scroll":
             scroll_x, scroll_y = await scroll_position(tab)
-            data["viewport_bounds"] = {"width": frame.width, "height": frame.height,
-                                       "scroll_x": round(scroll_x), "scroll_y": round(scroll_y)}
-    return {"coordinates_used": used,
-            "action_timestamp": datetime.fromtimestamp(started, UTC).isoformat(timespec="milliseconds"),
-            **({"scale": round(frame.scale, 4)} if used else {}), **data}
+            data["viewport_bounds"] = {
+                "width": frame.width,
+                "height": frame.height,
+                "scroll_x": round(scroll_x),
+                "scroll_y": round(scroll_y),
+            }
+    return {
+        "coordinates_used": used,
+        "action_timestamp": datetime.fromtimestamp(started, UTC).isoformat(timespec="milliseconds"),
+        **({"scale": round(frame.scale, 4)} if used else {}),
+        **data,
+    }
 
 
 async def drag(tab: Tab, x: int, y: int, to_x: int, to_y: int, *, detail: bool = False) -> dict[str, Any]:
     """Press at (x, y), move to (to_x, to_y), release; screenshot pixels. Effects as for a click."""
     from ..actions.drag import drag_points  # noqa: PLC0415 - element actions are heavier than coordinates
+
     frame = viewport_frame(tab, limits_for(tab.conversation))
     start, end = to_css(frame, x, y), to_css(frame, to_x, to_y)
     async with tab.lock:
         data = await drag_points(tab, start, end, detail=detail)
-    return {"coordinates_used": {"x": round(start[0], 2), "y": round(start[1], 2)},
-            "to_used": {"x": round(end[0], 2), "y": round(end[1], 2)}, "scale": round(frame.scale, 4), **data}
+    return {
+        "coordinates_used": {"x": round(start[0], 2), "y": round(start[1], 2)},
+        "to_used": {"x": round(end[0], 2), "y": round(end[1], 2)},
+        "scale": round(frame.scale, 4),
+        **data,
+    }
 
 
-async def _dispatch(tab: Tab, action: str, frame: ShotGeometry, css_x: float, css_y: float, *, text: str | None,
-                    key: str | None, scroll_offset: tuple[int, int] | None, button: str,
-                    modifiers: int) -> dict[str, Any]:
+async def _dispatch(
+    tab: Tab,
+    action: str,
+    frame: ShotGeometry,
+    css_x: float,
+    css_y: float,
+    *,
+    text: str | None,
+    key: str | None,
+    scroll_offset: tuple[int, int] | None,
+    button: str,
+    modifiers: int,
+) -> dict[str, Any]:
     if action == "click":
         await coordinates.click(tab, css_x, css_y, button=button, modifiers=modifiers)
         return {}

@@ -33,6 +33,7 @@ _PART_SUFFIX = ".part"
 
 log = logging.getLogger(__name__)
 
+
 class ScreenshotStore:
     def __init__(self, directory: Path | str, max_bytes: int = MAX_BYTES) -> None:
         self.directory = Path(directory)
@@ -56,7 +57,8 @@ class ScreenshotStore:
             raise FileStorageError(
                 f"the screenshot is {len(png) / 1e6:.1f} MB; the store keeps at most {self.max_bytes / 1e6:.0f} MB",
                 hint="Use a smaller viewport (browser_resize) or the default image limits, then take it again.",
-                details={"size": len(png), "max_bytes": self.max_bytes})
+                details={"size": len(png), "max_bytes": self.max_bytes},
+            )
         part: Path | None = None
         try:
             self.directory.mkdir(parents=True, exist_ok=True)  # spec: create it if missing
@@ -72,8 +74,10 @@ class ScreenshotStore:
                 with contextlib.suppress(OSError):
                     part.unlink(missing_ok=True)
             self._current = None
-            raise FileStorageError(f"cannot write the screenshot file in {self.directory}: {exc}",
-                                   details={"directory": str(self.directory)}) from exc
+            raise FileStorageError(
+                f"cannot write the screenshot file in {self.directory}: {exc}",
+                details={"directory": str(self.directory)},
+            ) from exc
         self._current = target
         return target
 
@@ -86,8 +90,10 @@ class ScreenshotStore:
         if target is None:
             return False
         if target.resolve().parent != self.directory.resolve():
-            raise FileStorageError(f"{target} is not a screenshot of this conversation",
-                                   hint="Pass the path of an image this store returned.")
+            raise FileStorageError(
+                f"{target} is not a screenshot of this conversation",
+                hint="Pass the path of an image this store returned.",
+            )
         try:
             existed = target.exists()
             target.unlink(missing_ok=True)

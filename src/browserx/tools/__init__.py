@@ -45,5 +45,19 @@ def default_registry() -> ToolRegistry:
     return registry
 
 
-__all__ = ["TAB_SETUPS", "TOOL_VERSION", "Duration", "Image", "Params", "TabParams", "Tool", "ToolContext",
-           "ToolOutput", "ToolRegistry", "ToolResult", "data_of", "default_registry", "parse_duration"]
+__all__ = [
+    "TAB_SETUPS",
+    "TOOL_VERSION",
+    "Duration",
+    "Image",
+    "Params",
+    "TabParams",
+    "Tool",
+    "ToolContext",
+    "ToolOutput",
+    "ToolRegistry",
+    "ToolResult",
+    "data_of",
+    "default_registry",
+    "parse_duration",
+]

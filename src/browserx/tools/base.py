@@ -57,8 +57,11 @@ def parse_duration(value: Any) -> float:
 
 # Models see a string ("15s"), which strict function-calling schemas can express; numbers of
 # seconds are accepted too.
-Duration = Annotated[float, BeforeValidator(parse_duration),
-                     WithJsonSchema({"type": "string", "pattern": r"^\s*\d+(\.\d+)?\s*(ms|s|m)?\s*$"})]
+Duration = Annotated[
+    float,
+    BeforeValidator(parse_duration),
+    WithJsonSchema({"type": "string", "pattern": r"^\s*\d+(\.\d+)?\s*(ms|s|m)?\s*$"}),
+]
 
 
 def duration_field(default: str, description: str | None = None) -> Any:
@@ -153,8 +156,12 @@ class Hints:
     open_world: bool = True  # talks to the web (pages, their servers) rather than a closed local set
 
     def to_mcp(self) -> dict[str, bool]:
-        return {"readOnlyHint": self.read_only, "destructiveHint": self.destructive,
-                "idempotentHint": self.idempotent, "openWorldHint": self.open_world}
+        return {
+            "readOnlyHint": self.read_only,
+            "destructiveHint": self.destructive,
+            "idempotentHint": self.idempotent,
+            "openWorldHint": self.open_world,
+        }
 
 
 @dataclass
@@ -192,19 +199,27 @@ class Tool:
         given = {name for name in params.model_fields_set if getattr(params, name) is not None}
         for name in needs.needs:
             if getattr(params, name) is None:
-                raise ValidationError(f"{self.name}: action={action} needs {name}",
-                                      hint=self.hints.get(name, f"Give {name}."), details={"fields": [name]})
+                raise ValidationError(
+                    f"{self.name}: action={action} needs {name}",
+                    hint=self.hints.get(name, f"Give {name}."),
+                    details={"fields": [name]},
+                )
         if needs.one_of and len(given & set(needs.one_of)) != 1:
             names = " or ".join(needs.one_of)
-            raise ValidationError(f"{self.name}: action={action} needs exactly one of {names}",
-                                  hint=f"Give {names} (not both).", details={"fields": list(needs.one_of)})
+            raise ValidationError(
+                f"{self.name}: action={action} needs exactly one of {names}",
+                hint=f"Give {names} (not both).",
+                details={"fields": list(needs.one_of)},
+            )
         allowed = needs.fields() | set(self.common) | {"action"}
         stray = sorted(name for name in given - allowed if getattr(params, name) != _default(self.params, name))
         if stray:
-            raise ValidationError(f"{self.name}: action={action} takes no {', '.join(stray)}",
-                                  hint=f"Leave out {', '.join(stray)}; action={action} takes "
-                                       f"{', '.join(sorted(allowed - {'action'})) or 'nothing else'}.",
-                                  details={"fields": stray})
+            raise ValidationError(
+                f"{self.name}: action={action} takes no {', '.join(stray)}",
+                hint=f"Leave out {', '.join(stray)}; action={action} takes "
+                f"{', '.join(sorted(allowed - {'action'})) or 'nothing else'}.",
+                details={"fields": stray},
+            )
 
 
 class ToolContext:
@@ -255,9 +270,11 @@ class ToolRegistry:
 
     def tool(self, name: str, description: str, params: type[Params], **kwargs: Any) -> Callable[[Handler], Handler]:
         """Decorator form of `add`."""
+
         def register(handler: Handler) -> Handler:
             self.add(Tool(name, description, params, handler, **kwargs))
             return handler
+
         return register
 
     def names(self) -> list[str]:
@@ -301,9 +318,12 @@ class ToolRegistry:
         notices = [n for tab in ctx.tabs_used for n in tab.take_notices()]
         if tab_id is None and ctx.tabs_used:
             tab_id = ctx.tabs_used[-1].tab_id
-        result.metadata = {"duration_ms": round((time.monotonic() - started) * 1000, 1), "tab_id": tab_id,
-                           "timestamp": datetime.now(UTC).isoformat(timespec="milliseconds"),
-                           "tool_version": TOOL_VERSION}
+        result.metadata = {
+            "duration_ms": round((time.monotonic() - started) * 1000, 1),
+            "tab_id": tab_id,
+            "timestamp": datetime.now(UTC).isoformat(timespec="milliseconds"),
+            "tool_version": TOOL_VERSION,
+        }
         if notices:
             result.metadata["notices"] = notices
         return result
@@ -335,9 +355,11 @@ async def _call(tool: Tool, ctx: ToolContext, params: Params) -> Any:
             tab.dialogs.listeners.discard(ctx._dialog_seen)
     if isinstance(outcome, DialogOpened):
         info = outcome.dialog
-        raise DialogOpenError(f"{tool.name} opened a {info['type']} dialog: {info['message']!r}",
-                              hint="Answer it with browser_dialog (accept true or false; prompt_text for a prompt).",
-                              details={"dialog": info})
+        raise DialogOpenError(
+            f"{tool.name} opened a {info['type']} dialog: {info['message']!r}",
+            hint="Answer it with browser_dialog (accept true or false; prompt_text for a prompt).",
+            details={"dialog": info},
+        )
     return outcome
 
 
@@ -381,8 +403,18 @@ def _optional_plain(node: Any) -> Any:
 # naming the field): sanity bounds of numbers, strings and lists, the duration pattern (the
 # instructions explain "2s"), and nested objects' additionalProperties (the top level keeps it).
 # Tests of the limits read the full pydantic schema (`Tool.params.model_json_schema()`).
-_UNSEEN = {"minLength", "maxLength", "minItems", "maxItems", "pattern", "additionalProperties", "minimum",
-           "maximum", "exclusiveMinimum", "exclusiveMaximum"}
+_UNSEEN = {
+    "minLength",
+    "maxLength",
+    "minItems",
+    "maxItems",
+    "pattern",
+    "additionalProperties",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+}
 
 
 def _lean(node: Any) -> Any:
@@ -390,8 +422,11 @@ def _lean(node: Any) -> Any:
         return [_lean(item) for item in node]
     if not isinstance(node, dict):
         return node
-    return {key: _lean(value) if key != "properties" else {k: _lean(v) for k, v in value.items()}
-            for key, value in node.items() if key not in _UNSEEN or key == "properties"}
+    return {
+        key: _lean(value) if key != "properties" else {k: _lean(v) for k, v in value.items()}
+        for key, value in node.items()
+        if key not in _UNSEEN or key == "properties"
+    }
 
 
 def _count_refs(node: Any, uses: dict[str, int]) -> None:
@@ -423,8 +458,9 @@ def _drop_titles(schema: Any) -> Any:
     """Pydantic's generated "title" of every schema node repeats the field name: ~9% of the tokens
     a model reads for the tool list, for nothing. (A *property* called "title" is kept.)"""
     if isinstance(schema, dict):
-        return {key: _drop_titles(value) for key, value in schema.items()
-                if not (key == "title" and isinstance(value, str))}
+        return {
+            key: _drop_titles(value) for key, value in schema.items() if not (key == "title" and isinstance(value, str))
+        }
     if isinstance(schema, list):
         return [_drop_titles(item) for item in schema]
     return schema
@@ -447,8 +483,10 @@ def _validate(tool: Tool, arguments: Any) -> Params:
         for err in exc.errors(include_url=False, include_input=False)[:8]:
             where = ".".join(str(p) for p in err["loc"]) or "(arguments)"
             problems.append(f"{where}: {err['msg']}")
-        raise ValidationError(f"invalid arguments for {tool.name}: " + "; ".join(problems),
-                              details={"fields": [".".join(str(p) for p in e["loc"]) for e in exc.errors()]}) from None
+        raise ValidationError(
+            f"invalid arguments for {tool.name}: " + "; ".join(problems),
+            details={"fields": [".".join(str(p) for p in e["loc"]) for e in exc.errors()]},
+        ) from None
 
 
 def data_of(result: ToolResult) -> Any:
@@ -456,5 +494,6 @@ def data_of(result: ToolResult) -> Any:
     if result.success:
         return result.data
     assert result.error is not None
-    raise error_for_code(result.error["code"], result.error["message"], result.error.get("hint"),
-                         details=result.error.get("details"))
+    raise error_for_code(
+        result.error["code"], result.error["message"], result.error.get("hint"), details=result.error.get("details")
+    )

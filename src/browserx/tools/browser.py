@@ -15,8 +15,7 @@ from .base import Duration, Hints, Needs, Params, TabParams, Tool, ToolContext, 
 class NavigateParams(TabParams):
     url: str = Field(min_length=1, max_length=8192)
     timeout: Duration = duration_field("15s")
-    wait_until: Literal["usable", "load", "network_idle", "commit"] = Field(
-        default="usable")
+    wait_until: Literal["usable", "load", "network_idle", "commit"] = Field(default="usable")
 
 
 async def navigate(ctx: ToolContext, params: NavigateParams) -> ToolOutput:
@@ -61,10 +60,13 @@ class ConsoleParams(TabParams):
 
 async def recent_console_logs(ctx: ToolContext, params: ConsoleParams) -> ToolOutput:
     tab = await ctx.tab(params.tab_id)
-    entries = [e for e in tab.console.entries
-               if (params.level is None or e["type"] == params.level)
-               and (params.context is None or params.context in e["context"])]
-    entries = entries[-params.limit:]
+    entries = [
+        e
+        for e in tab.console.entries
+        if (params.level is None or e["type"] == params.level)
+        and (params.context is None or params.context in e["context"])
+    ]
+    entries = entries[-params.limit :]
     return ToolOutput({**spill(tab, entries, key="entries"), "count": len(entries)}, tab_id=tab.tab_id)
 
 
@@ -83,8 +85,7 @@ class ResizeParams(TabParams):
 
 async def resize(ctx: ToolContext, params: ResizeParams) -> ToolOutput:
     tab = await ctx.tab(params.tab_id)
-    measured = await viewport.resize(tab, params.width, params.height,
-                                     device_scale_factor=params.device_scale_factor)
+    measured = await viewport.resize(tab, params.width, params.height, device_scale_factor=params.device_scale_factor)
     return ToolOutput(measured, tab_id=tab.tab_id)
 
 
@@ -117,29 +118,72 @@ async def tabs(ctx: ToolContext, params: TabsParams) -> ToolOutput:
 
 
 _TAB = {"tab_id": "Give the tab_id of a tab (browser_tabs action=list lists them)."}
-TABS_ACTIONS = {"list": Needs(), "open": Needs(takes=("url", "timeout")), "select": Needs("tab_id"),
-                "close": Needs("tab_id")}
+TABS_ACTIONS = {
+    "list": Needs(),
+    "open": Needs(takes=("url", "timeout")),
+    "select": Needs("tab_id"),
+    "close": Needs("tab_id"),
+}
 _READ, _WEB = Hints(read_only=True, idempotent=True, open_world=False), Hints()
 
 TOOLS = [
-    Tool("browser_navigate",
-         "Open a URL; answers once the page is usable, with url, title (or the download).", NavigateParams, navigate,
-         annotations=_WEB),
-    Tool("browser_history", "Go back, forward or reload.", HistoryParams, history,
-         actions={"back": Needs(takes=("timeout",)), "forward": Needs(takes=("timeout",)),
-                  "reload": Needs(takes=("timeout",))}, annotations=_WEB),
-    Tool("browser_eval",
-         "Evaluate JavaScript in the page; returns its JSON value (errors: JS_EXCEPTION).", EvalParams, eval_,
-         annotations=Hints(destructive=True)),
-    Tool("browser_recent_console_logs",
-         "Console messages and uncaught exceptions (page, iframes, workers), oldest first.",
-         ConsoleParams, recent_console_logs, timeout_field=None, annotations=_READ),
-    Tool("browser_clear_console_logs", "Forget the tab's collected console messages.", TabParams,
-         clear_console_logs, timeout_field=None, annotations=Hints(destructive=True, idempotent=True,
-                                                                   open_world=False)),
-    Tool("browser_resize", "Set the viewport size in CSS pixels (and the device pixel ratio).",
-         ResizeParams, resize, annotations=Hints(idempotent=True, open_world=False)),
-    Tool("browser_tabs",
-         "List tabs (popups too), open one (at url), select (make active) or close one.",
-         TabsParams, tabs, actions=TABS_ACTIONS, common=(), hints=_TAB, annotations=Hints(destructive=True)),
+    Tool(
+        "browser_navigate",
+        "Open a URL; answers once the page is usable, with url, title (or the download).",
+        NavigateParams,
+        navigate,
+        annotations=_WEB,
+    ),
+    Tool(
+        "browser_history",
+        "Go back, forward or reload.",
+        HistoryParams,
+        history,
+        actions={
+            "back": Needs(takes=("timeout",)),
+            "forward": Needs(takes=("timeout",)),
+            "reload": Needs(takes=("timeout",)),
+        },
+        annotations=_WEB,
+    ),
+    Tool(
+        "browser_eval",
+        "Evaluate JavaScript in the page; returns its JSON value (errors: JS_EXCEPTION).",
+        EvalParams,
+        eval_,
+        annotations=Hints(destructive=True),
+    ),
+    Tool(
+        "browser_recent_console_logs",
+        "Console messages and uncaught exceptions (page, iframes, workers), oldest first.",
+        ConsoleParams,
+        recent_console_logs,
+        timeout_field=None,
+        annotations=_READ,
+    ),
+    Tool(
+        "browser_clear_console_logs",
+        "Forget the tab's collected console messages.",
+        TabParams,
+        clear_console_logs,
+        timeout_field=None,
+        annotations=Hints(destructive=True, idempotent=True, open_world=False),
+    ),
+    Tool(
+        "browser_resize",
+        "Set the viewport size in CSS pixels (and the device pixel ratio).",
+        ResizeParams,
+        resize,
+        annotations=Hints(idempotent=True, open_world=False),
+    ),
+    Tool(
+        "browser_tabs",
+        "List tabs (popups too), open one (at url), select (make active) or close one.",
+        TabsParams,
+        tabs,
+        actions=TABS_ACTIONS,
+        common=(),
+        hints=_TAB,
+        annotations=Hints(destructive=True),
+    ),
 ]

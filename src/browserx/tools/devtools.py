@@ -22,8 +22,7 @@ async def get_service_workers(ctx: ToolContext, params: TabParams) -> ToolOutput
 
 class NetworkSourcesParams(TabParams):
     limit: int = Field(default=50, ge=1, le=500)
-    filter: str | None = Field(default=None, max_length=500,
-                               description="URL part, resource type or source")
+    filter: str | None = Field(default=None, max_length=500, description="URL part, resource type or source")
     request_id: str | None = Field(default=None, max_length=200, description="get this one with its body")
 
 
@@ -45,13 +44,28 @@ async def set_offline(ctx: ToolContext, params: OfflineParams) -> ToolOutput:
 
 
 TOOLS = [
-    Tool("browser_get_service_workers",
-         "Service worker registrations and whether the page is controlled (after registering: reload).",
-         TabParams, get_service_workers, timeout_field=None, annotations=_READ),
-    Tool("browser_get_network_sources",
-         "The tab's recent requests, oldest first, with source (network, service_worker, *_cache).",
-         NetworkSourcesParams, get_network_sources, timeout_field=None, annotations=_READ),
-    Tool("browser_set_offline",
-         "offline=true fails the tab's (and its workers') requests; preset throttles.",
-         OfflineParams, set_offline, timeout_field=None, annotations=Hints(idempotent=True, open_world=False)),
+    Tool(
+        "browser_get_service_workers",
+        "Service worker registrations and whether the page is controlled (after registering: reload).",
+        TabParams,
+        get_service_workers,
+        timeout_field=None,
+        annotations=_READ,
+    ),
+    Tool(
+        "browser_get_network_sources",
+        "The tab's recent requests, oldest first, with source (network, service_worker, *_cache).",
+        NetworkSourcesParams,
+        get_network_sources,
+        timeout_field=None,
+        annotations=_READ,
+    ),
+    Tool(
+        "browser_set_offline",
+        "offline=true fails the tab's (and its workers') requests; preset throttles.",
+        OfflineParams,
+        set_offline,
+        timeout_field=None,
+        annotations=Hints(idempotent=True, open_world=False),
+    ),
 ]

@@ -24,8 +24,19 @@ strategy "script" (in-page events) only if "cdp" fails."""
 
 _ACTING = ("strategy", "effects", "visual_effect", "settle")  # what every action on the page takes
 ACTIONS = {
-    "snapshot": Needs(takes=("format", "include_values", "max_controls", "max_headings", "max_iframe_depth",
-                             "include_cross_origin_iframes", "max_text_chars", "text_offset", "within")),
+    "snapshot": Needs(
+        takes=(
+            "format",
+            "include_values",
+            "max_controls",
+            "max_headings",
+            "max_iframe_depth",
+            "include_cross_origin_iframes",
+            "max_text_chars",
+            "text_offset",
+            "within",
+        )
+    ),
     "find": Needs("query", takes=("max_results", "max_iframe_depth")),
     "click": Needs("element_id", takes=("button", "click_count", "modifiers", *_ACTING)),
     "type": Needs("element_id", "text", takes=("clear", "submit", *_ACTING)),
@@ -68,8 +79,9 @@ class FillField(Params):
 
 
 class DomParams(TabParams):
-    action: Literal["snapshot", "click", "type", "keypress", "scroll", "select", "hover", "find",
-                    "upload", "drag", "fill"]
+    action: Literal[
+        "snapshot", "click", "type", "keypress", "scroll", "select", "hover", "find", "upload", "drag", "fill"
+    ]
     element_id: str | None = Field(default=None, min_length=1, max_length=64)
     # snapshot
     format: Literal["text", "json"] = "text"
@@ -132,10 +144,15 @@ async def _snapshot(tab: Tab, params: DomParams) -> Any:
     from ..page.model import SnapshotOptions
     from ..page.render import llm_json, render_text
     from ..page.service import DomService
-    wanted = {k: getattr(params, k) for k in ("include_values", "max_controls", "max_headings", "max_iframe_depth",
-                                              "include_cross_origin_iframes") if getattr(params, k) is not None}
-    wanted.update({k: getattr(params, k) for k in ("max_text_chars", "text_offset", "within")
-                   if getattr(params, k) is not None})
+
+    wanted = {
+        k: getattr(params, k)
+        for k in ("include_values", "max_controls", "max_headings", "max_iframe_depth", "include_cross_origin_iframes")
+        if getattr(params, k) is not None
+    }
+    wanted.update(
+        {k: getattr(params, k) for k in ("max_text_chars", "text_offset", "within") if getattr(params, k) is not None}
+    )
     model = await DomService.of(tab).snapshot(SnapshotOptions(**wanted), fresh=True)
     loading = tab.load.pending  # the model shows what is there now; it says when more may come
     return render_text(model, loading=loading) if params.format == "text" else llm_json(model, loading=loading)
@@ -156,23 +173,34 @@ async def _run(tab: Tab, p: DomParams) -> Any:
         return await _snapshot(tab, p)
     if p.action == "find":
         from ..page.service import DomService
+
         depth = p.max_iframe_depth if p.max_iframe_depth is not None else 1
         return await DomService.of(tab).find(p.query or "", max_results=p.max_results, max_iframe_depth=depth)
     if p.action == "click":
-        return await element.click(tab, p.element_id or "", button=p.button, click_count=p.click_count,
-                                   modifiers=p.modifier_bits(), visual_effect=p.visual_effect, settle=settle,
-                                   **common)
+        return await element.click(
+            tab,
+            p.element_id or "",
+            button=p.button,
+            click_count=p.click_count,
+            modifiers=p.modifier_bits(),
+            visual_effect=p.visual_effect,
+            settle=settle,
+            **common,
+        )
     if p.action == "type":
-        return await element.type_text(tab, p.element_id or "", p.text or "", clear=p.clear, submit=p.submit,
-                                       settle=settle, **common)
+        return await element.type_text(
+            tab, p.element_id or "", p.text or "", clear=p.clear, submit=p.submit, settle=settle, **common
+        )
     if p.action == "keypress":
-        return await element.keypress(tab, p.key or "", p.modifier_bits(), element_id=p.element_id, settle=settle,
-                                      **common)
+        return await element.keypress(
+            tab, p.key or "", p.modifier_bits(), element_id=p.element_id, settle=settle, **common
+        )
     if p.action == "scroll":
         return await element.scroll(tab, p.element_id or "", block=p.block, inline=p.inline, detail=p.effects)
     if p.action == "select":
-        return await element.select(tab, p.element_id or "", p.option or "", visual_effect=p.visual_effect,
-                                    settle=settle, **common)
+        return await element.select(
+            tab, p.element_id or "", p.option or "", visual_effect=p.visual_effect, settle=settle, **common
+        )
     if p.action == "hover":
         return await element.hover(tab, p.element_id or "", visual_effect=p.visual_effect, **common)
     if p.action in ("upload", "drag", "fill"):
@@ -184,17 +212,30 @@ async def _hands(tab: Tab, p: DomParams) -> Any:
     """upload, drag and fill (actions/upload.py, drag.py, fill.py)."""
     offset = (p.offset.x, p.offset.y) if p.offset else None
     if p.action == "upload":
-        return await upload_actions.upload(tab, p.element_id or "", p.paths or [], detail=p.effects,
-                                            settle=p.settle_seconds())
+        return await upload_actions.upload(
+            tab, p.element_id or "", p.paths or [], detail=p.effects, settle=p.settle_seconds()
+        )
     if p.action == "drag" and p.paths is not None:
-        return await drag_actions.drag_files(tab, p.target_id or "", p.paths, offset=offset, detail=p.effects,
-                                             settle=p.settle_seconds())
+        return await drag_actions.drag_files(
+            tab, p.target_id or "", p.paths, offset=offset, detail=p.effects, settle=p.settle_seconds()
+        )
     if p.action == "drag":
-        return await drag_actions.drag(tab, p.element_id or "", p.target_id or "", offset=offset, detail=p.effects,
-                                       settle=p.settle_seconds())
+        return await drag_actions.drag(
+            tab, p.element_id or "", p.target_id or "", offset=offset, detail=p.effects, settle=p.settle_seconds()
+        )
     fields = [f.model_dump() for f in p.fields or []]
     return await fill_actions.fill(tab, fields, detail=p.effects, settle=p.settle_seconds())
 
 
-TOOLS = [Tool("browser_dom", DESCRIPTION, DomParams, browser_dom, timeout_field=None, actions=ACTIONS, hints=HINTS,
-              annotations=Hints())]
+TOOLS = [
+    Tool(
+        "browser_dom",
+        DESCRIPTION,
+        DomParams,
+        browser_dom,
+        timeout_field=None,
+        actions=ACTIONS,
+        hints=HINTS,
+        annotations=Hints(),
+    )
+]

@@ -37,8 +37,7 @@ def _fit(frame) -> tuple[bytes, int, int]:
     """Shrink to the model's image limits (long edge and total pixels), keep the aspect ratio; PNG bytes."""
     import io
 
-    scale = min(1.0, MAX_LONG_EDGE / max(frame.width, frame.height),
-                (MAX_PIXELS / (frame.width * frame.height)) ** 0.5)
+    scale = min(1.0, MAX_LONG_EDGE / max(frame.width, frame.height), (MAX_PIXELS / (frame.width * frame.height)) ** 0.5)
     if scale < 1.0:
         frame = frame.resize((max(1, int(frame.width * scale)), max(1, int(frame.height * scale))))
     buffer = io.BytesIO()
@@ -77,6 +76,11 @@ async def read_image(ctx: ToolContext, params: ReadImageParams) -> ToolOutput:
 
 
 TOOLS = [
-    Tool("read_image", "Show you an image file, resized to fit.",
-         ReadImageParams, read_image, annotations=Hints(read_only=True, idempotent=True, open_world=False)),
+    Tool(
+        "read_image",
+        "Show you an image file, resized to fit.",
+        ReadImageParams,
+        read_image,
+        annotations=Hints(read_only=True, idempotent=True, open_world=False),
+    ),
 ]

@@ -21,8 +21,12 @@ async def read_output(ctx: ToolContext, params: ReadOutputParams) -> ToolOutput:
 
 
 TOOLS = [
-    Tool("browser_read_output",
-         "Read a big result by output_id from offset; next_offset null: the end.", ReadOutputParams, read_output,
-         timeout_field=None,
-         annotations=Hints(read_only=True, idempotent=True, open_world=False)),
+    Tool(
+        "browser_read_output",
+        "Read a big result by output_id from offset; next_offset null: the end.",
+        ReadOutputParams,
+        read_output,
+        timeout_field=None,
+        annotations=Hints(read_only=True, idempotent=True, open_world=False),
+    ),
 ]

@@ -40,12 +40,20 @@ class ActionOptions(Params):
     wait_after_action: int = Field(default=100, ge=0, le=10_000, description="ms")
 
 
-ACTIONS = {"screenshot": Needs(takes=("scroll_offset", "marks")), "click": Needs("coordinates"),
-           "type": Needs("coordinates", "text"), "scroll": Needs("coordinates", takes=("scroll_offset",)),
-           "keypress": Needs("key"), "drag": Needs("coordinates", "to")}
-HINTS = {"coordinates": "Give coordinates {x, y} in the last screenshot's pixels (take one first).",
-         "text": "Give the text to type.", "key": "Give a key such as Enter, Escape, ArrowDown, a, Control+A.",
-         "to": "Give to {x, y}: where to release, in screenshot pixels."}
+ACTIONS = {
+    "screenshot": Needs(takes=("scroll_offset", "marks")),
+    "click": Needs("coordinates"),
+    "type": Needs("coordinates", "text"),
+    "scroll": Needs("coordinates", takes=("scroll_offset",)),
+    "keypress": Needs("key"),
+    "drag": Needs("coordinates", "to"),
+}
+HINTS = {
+    "coordinates": "Give coordinates {x, y} in the last screenshot's pixels (take one first).",
+    "text": "Give the text to type.",
+    "key": "Give a key such as Enter, Escape, ArrowDown, a, Control+A.",
+    "to": "Give to {x, y}: where to release, in screenshot pixels.",
+}
 
 PAGE_SCREENSHOT = """The viewport as pixels, to act by coordinates.
 screenshot (scroll_offset first; marks=true draws element_ids); click, type (text), scroll \
@@ -80,10 +88,17 @@ async def page_screenshot(ctx: ToolContext, params: PageScreenshotParams) -> Too
         return ToolOutput(data, tab_id=tab.tab_id)
     modifiers = options.modifiers
     data = await screenshots.act(
-        tab, params.action, x=point.x if point else None, y=point.y if point else None, text=params.text,
-        key=params.key, scroll_offset=(params.scroll_offset.x, params.scroll_offset.y) if params.scroll_offset
-        else None, button=options.button, wait_after_action=options.wait_after_action,
-        modifiers=modifier_bits(modifiers.ctrl, modifiers.shift, modifiers.alt, modifiers.meta))
+        tab,
+        params.action,
+        x=point.x if point else None,
+        y=point.y if point else None,
+        text=params.text,
+        key=params.key,
+        scroll_offset=(params.scroll_offset.x, params.scroll_offset.y) if params.scroll_offset else None,
+        button=options.button,
+        wait_after_action=options.wait_after_action,
+        modifiers=modifier_bits(modifiers.ctrl, modifiers.shift, modifiers.alt, modifiers.meta),
+    )
     return ToolOutput(data, tab_id=tab.tab_id)
 
 
@@ -108,8 +123,9 @@ class TakeScreenshotParams(TabParams):
 async def take_screenshot(ctx: ToolContext, params: TakeScreenshotParams) -> ToolOutput:
     tab = await ctx.tab(params.tab_id)
     try:
-        data, stored = await screenshots.element_screenshot(tab, selector=params.selector,
-                                                            element_id=params.element_id, timeout=params.timeout)
+        data, stored = await screenshots.element_screenshot(
+            tab, selector=params.selector, element_id=params.element_id, timeout=params.timeout
+        )
     except BaseException:
         _forget_screenshot(tab)
         raise
@@ -117,9 +133,22 @@ async def take_screenshot(ctx: ToolContext, params: TakeScreenshotParams) -> Too
 
 
 TOOLS = [
-    Tool("page_screenshot", PAGE_SCREENSHOT, PageScreenshotParams, page_screenshot, timeout_field=None,
-         actions=ACTIONS, hints=HINTS, common=("tab_id", "options"), annotations=Hints()),
-    Tool("browser_take_screenshot",
-         "PNG of the viewport, or of one element (selector or element_id).",
-         TakeScreenshotParams, take_screenshot, annotations=Hints(read_only=True, idempotent=True)),
+    Tool(
+        "page_screenshot",
+        PAGE_SCREENSHOT,
+        PageScreenshotParams,
+        page_screenshot,
+        timeout_field=None,
+        actions=ACTIONS,
+        hints=HINTS,
+        common=("tab_id", "options"),
+        annotations=Hints(),
+    ),
+    Tool(
+        "browser_take_screenshot",
+        "PNG of the viewport, or of one element (selector or element_id).",
+        TakeScreenshotParams,
+        take_screenshot,
+        annotations=Hints(read_only=True, idempotent=True),
+    ),
 ]

@@ -23,17 +23,21 @@ async def storage_state(ctx: ToolContext, params: StorageStateParams) -> dict:
         path = allowed_path(params.path, roots, must_exist=False)
         state = await save_state(conversation)
         write_state_file(path, state)
-        return {"path": str(path), "cookies": len(state["cookies"]),
-                "origins": [o["origin"] for o in state["origins"]]}
+        return {"path": str(path), "cookies": len(state["cookies"]), "origins": [o["origin"] for o in state["origins"]]}
     path = allowed_path(params.path, roots)
     loaded = await load_state(conversation, read_state_file(path))
     return {"path": str(path), **loaded}
 
 
 TOOLS = [
-    Tool("browser_storage_state",
-         "Save cookies and localStorage to a Playwright storageState file, or load one.", StorageStateParams,
-         storage_state,
-         timeout_field=None, actions={"save": Needs(), "load": Needs()}, common=("path",),
-         annotations=Hints(destructive=True, open_world=False)),
+    Tool(
+        "browser_storage_state",
+        "Save cookies and localStorage to a Playwright storageState file, or load one.",
+        StorageStateParams,
+        storage_state,
+        timeout_field=None,
+        actions={"save": Needs(), "load": Needs()},
+        common=("path",),
+        annotations=Hints(destructive=True, open_world=False),
+    ),
 ]

@@ -31,16 +31,22 @@ class WaitParams(TabParams):
     def _one_kind(self) -> WaitParams:
         given = [k for k in KINDS if getattr(self, k) not in (None, False)]
         if len(given) != 1:
-            raise ValidationError(f"browser_wait takes exactly one of {', '.join(KINDS)}; got {len(given)}",
-                                  hint="Pass one condition, e.g. text='Results'.",
-                                  details={"fields": given or list(KINDS)})
+            raise ValidationError(
+                f"browser_wait takes exactly one of {', '.join(KINDS)}; got {len(given)}",
+                hint="Pass one condition, e.g. text='Results'.",
+                details={"fields": given or list(KINDS)},
+            )
         if self.state is not None and self.element_id is None:
-            raise ValidationError("state goes with element_id", hint="Add the element_id of the element to watch.",
-                                  details={"fields": ["state"]})
+            raise ValidationError(
+                "state goes with element_id",
+                hint="Add the element_id of the element to watch.",
+                details={"fields": ["state"]},
+            )
         for name in ("timeout", "time"):
             if (getattr(self, name) or 0) > MAX_WAIT:
-                raise ValidationError(f"{name} is at most 60s", hint="Wait in steps of at most 60s.",
-                                      details={"fields": [name]})
+                raise ValidationError(
+                    f"{name} is at most 60s", hint="Wait in steps of at most 60s.", details={"fields": [name]}
+                )
         return self
 
 
@@ -60,5 +66,13 @@ async def browser_wait(ctx: ToolContext, p: WaitParams) -> ToolOutput:
 
 
 # timeout_field None: the call's bound is the default 60 s (+5), which covers time and timeout alike.
-TOOLS = [Tool("browser_wait", DESCRIPTION, WaitParams, browser_wait, timeout_field=None,
-              annotations=Hints(read_only=True, open_world=False))]
+TOOLS = [
+    Tool(
+        "browser_wait",
+        DESCRIPTION,
+        WaitParams,
+        browser_wait,
+        timeout_field=None,
+        annotations=Hints(read_only=True, open_world=False),
+    )
+]
