@@ -11,13 +11,13 @@ import asyncio
 import contextlib
 import json
 import re
-import sys
 import threading
 from pathlib import Path
 
 import pytest
 
 from browserx.actions import navigation
+from cli_process import browserx
 
 SHOP = "<title>Shop</title><h1>Shop</h1><button>Buy</button>"
 
@@ -366,22 +366,7 @@ def test_load_wait_is_an_option_of_every_command():
 
 async def test_the_navigate_command_answers_usable_on_a_stalling_page(server):
     url, _release = stalled(server)
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "browserx.cli",
-        "navigate",
-        url,
-        "--timeout",
-        "5s",
-        "--load-wait",
-        "0",
-        "--json",
-        stdin=asyncio.subprocess.DEVNULL,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
-    out, err = await asyncio.wait_for(proc.communicate(), 60)
-    assert proc.returncode == 0, err
+    code, out, err = await browserx("navigate", url, "--timeout", "5s", "--load-wait", "0", "--json")
+    assert code == 0, err
     data = json.loads(out)["data"]
     assert data["url"] == url and data["load"] == "pending" and data["pending_urls"] == [server.url("/slow.png")]

@@ -16,17 +16,20 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from browser_services import Browserless, Grid, free_port, installed
 
 from browserx.browser import BrowserConfig, BrowserManager
 from browserx.browser.endpoints import endpoint_for
 from browserx.errors import ValidationError
 from browserx.tools import ToolContext, default_registry
-
-from browser_services import Browserless, Grid, free_port, installed
+from cli_process import browserx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "mcp"))
-from mcp_client import McpHttpProcess, http_session  # noqa: E402
-from mcp_client import call as mcp_call  # noqa: E402
+from mcp_client import (
+    McpHttpProcess,
+    call as mcp_call,
+    http_session,
+)
 
 SERVICES = installed()
 PAGE = "<title>remote</title><p>hello from a remote browser</p>"
@@ -212,10 +215,7 @@ async def test_the_service_killed_mid_call_gives_browser_closed_then_unavailable
 
 async def test_the_cli_takes_a_browser_endpoint(browserless, server):
     url = server.route("/endpoints/cli", PAGE)
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "browserx.cli",
+    code, out, err = await browserx(
         "navigate",
         url,
         "--json",
@@ -223,14 +223,10 @@ async def test_the_cli_takes_a_browser_endpoint(browserless, server):
         browserless.endpoint,
         "--endpoint-timeout",
         "30",
-        stdin=asyncio.subprocess.DEVNULL,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
         env=dict(os.environ, BROWSERX_ENDPOINT_TOKEN=browserless.token),
     )
-    out, err = await asyncio.wait_for(proc.communicate(), 60)
-    assert proc.returncode == 0, err.decode()
-    assert b'"title": "remote"' in out
+    assert code == 0, err
+    assert '"title": "remote"' in out
 
 
 async def test_each_mcp_session_gets_a_remote_browser_of_its_own(browserless, server):

@@ -4,10 +4,8 @@ reading and writing the same files."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import stat
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,6 +15,7 @@ from browserx.cli import build_parser
 from browserx.cli.common import config_from_args
 from browserx.errors import ValidationError
 from browserx.tools import ToolContext, default_registry
+from cli_process import browserx
 
 REGISTRY = default_registry()
 # The server sets an HttpOnly cookie (invisible to scripts); the page sets one more and localStorage.
@@ -240,19 +239,6 @@ async def test_files_move_between_playwright_and_browserx(state_manager, server,
 
 
 async def test_the_cli_loads_storage_state_and_refuses_a_bad_file_with_exit_2(server, tmp_path):
-    async def browserx(*args: str) -> tuple[int, str, str]:
-        proc = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "browserx.cli",
-            *args,
-            stdin=asyncio.subprocess.DEVNULL,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE,
-        )
-        out, err = await asyncio.wait_for(proc.communicate(), 60)
-        return proc.returncode, out.decode(), err.decode()
-
     good, bad = tmp_path / "good.json", tmp_path / "bad.json"
     good.write_text(
         json.dumps(

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import json
 import os
-import sys
 from pathlib import Path
 
 import fake_chat as chat_wire
@@ -17,6 +15,7 @@ from login import LOGIN, PASSWORD, USER, script_login
 
 from browserx.llm import load_prompt, run_agent
 from browserx.screenshots.store import ScreenshotStore
+from cli_process import browserx
 
 
 async def _run(fake, manager, conversation, registry, task="Look at the page.", stream=False, **kwargs):
@@ -124,28 +123,13 @@ async def test_browserx_run_api_chat_end_to_end(fake_chat, server):
     url = server.route("/e2e", "<h1>Hello from chat</h1>")
     fake_chat.script(call("browser_tabs", action="list"), message("It says hello."))
     env = {**os.environ, "OPENAI_BASE_URL": fake_chat.base_url, "OPENAI_API_KEY": "test"}
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "browserx.cli",
-        "run",
-        "What does it say?",
-        "--url",
-        url,
-        "--model",
-        "local",
-        "--api",
-        "chat",
-        "--stream",
-        env=env,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
+    code, out, err = await browserx(
+        "run", "What does it say?", "--url", url, "--model", "local", "--api", "chat", "--stream", env=env
     )
-    out, err = await asyncio.wait_for(proc.communicate(), 60)
-    assert proc.returncode == 0, err.decode()
-    assert out.decode() == "It says hello.\n"
+    assert code == 0, err
+    assert out == "It says hello.\n"
     assert [(body["model"], body["stream"]) for body in fake_chat.requests] == [("local", True), ("local", True)]
-    assert "tokens per step (in/cached/out): 1: 100/0/10, 2: 100/0/10" in err.decode()
+    assert "tokens per step (in/cached/out): 1: 100/0/10, 2: 100/0/10" in err
 
 
 async def test_tool_calls_without_an_id_get_one_their_tool_message_points_at(fake_chat):
