@@ -417,3 +417,24 @@ async def test_contenteditable_host_is_one_textbox_with_its_length_only(server, 
     model = await open_model(server, tab, "<div contenteditable aria-label=Note>hello <b>there</b></div>")
     assert [(c.role, c.name, c.value_len) for c in model.controls] == [("textbox", "Note", 11)]
     assert "hello" not in render_text(model).split("---")[0]
+
+
+async def test_content_visibility_hidden_hides_what_chromium_hides_and_not_a_table_row(server, tab):
+    # Table rows cannot be contained, so Chromium draws a hidden-content row's cells; a cell or a div it hides.
+    model = await open_model(
+        server,
+        tab,
+        """<table><tr style="content-visibility:hidden"><td><button>In row</button></td></tr>
+        <tbody style="content-visibility:hidden"><tr><td><button>In body</button></td></tr></tbody>
+        <tr><td style="content-visibility:hidden"><button>In cell</button></td></tr></table>
+        <div style="content-visibility:hidden"><button>In div</button></div>""",
+    )
+    assert [c.name for c in model.controls] == ["In row", "In body"]
+    seen = await tab.session.send(
+        "Runtime.evaluate",
+        {
+            "expression": "[...document.querySelectorAll('button')].filter(b => b.checkVisibility()).map(b => b.textContent)",
+            "returnByValue": True,
+        },
+    )
+    assert seen["result"]["value"] == ["In row", "In body"]  # what Chromium itself shows

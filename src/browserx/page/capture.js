@@ -9,9 +9,8 @@
 //     counter per loader id) and gets the new counter back as `next_number`.
 //   - Same-origin iframes (up to max_iframe_depth) and open shadow roots are walked from here and
 //     registered in the same maps, so element(id) finds their elements from the main frame.
-//   - Why one walk: every element gets exactly one getComputedStyle; rects are read only for
-//     candidates, after the walk, with no DOM writes in between (no layout thrash). Names, states
-//     and selectors are computed only for the controls that survive the caps.
+//   - Why one walk: one getComputedStyle per element; rects only for candidates, after the walk, with no
+//     DOM writes in between (no layout thrash); names, states, selectors only for controls within the caps.
 //   - Privacy: field values never leave unless options.include_values (passwords never: "•••").
 import { useFacts, facts, landmarkLabel, includeValues, cap, norm, isRendered, accName } from "./names.js";
 import { SKIP, roleOf, implicitRole, LANDMARK, PREFIX, LABELABLE, CHECKABLE, TEXT_INPUT, TEXTISH } from "./roles.js";
@@ -34,9 +33,7 @@ function beginWalk(next, values) {
   nextNumber = Math.max(nextNumber, next | 0);
   useFacts(new Map(), values);
 }
-function setPendingHosts(hosts) {
-  pendingHosts = hosts;
-}
+function setPendingHosts(hosts) { pendingHosts = hosts; }
 
 // ---- the walk ------------------------------------------------------------------------------
 // One visit per element: one getComputedStyle, no rects (those come after, for candidates only).
@@ -55,6 +52,8 @@ function sharedFacts(display, position, visible, clipped, boxed) {
 }
 const TABLE_PARTS = new Set(["table-cell", "table-row", "table-row-group", "table-header-group", "table-footer-group",
   "table-column", "table-column-group", "table-caption"]);
+// Rows and row groups cannot be contained: Chromium draws them whatever their content-visibility.
+const ROW_PARTS = new Set(["table-row", "table-row-group", "table-header-group", "table-footer-group"]);
 const SHADOW_HOSTS = new Set(["article", "aside", "blockquote", "body", "div", "footer", "h1", "h2", "h3", "h4",
   "h5", "h6", "header", "main", "nav", "p", "section", "span"]);
 function walk(root, ctx, out) {
@@ -131,7 +130,7 @@ function visit(el, ctx, out) {
     if (overflow !== "visible") {
       (c === ctx ? (c = { ...ctx }) : c).clipper = { parent: c.clipper, el, offset: ctx.offset, scroll: /auto|scroll/.test(overflow) };
     }
-    if (style.contentVisibility === "hidden") return;
+    if (style.contentVisibility === "hidden" && !ROW_PARTS.has(display)) return;
   }
   if (tag === "select") return; // its options are the select's value, not separate controls
   if (tag === "iframe" || tag === "frame") return frame(el, c, out);
