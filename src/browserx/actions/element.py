@@ -239,9 +239,9 @@ async def click(
         if strategy == "script":
             await run.first("scriptClick", element_id, BUTTONS[button][0], click_count, modifiers)
             return await run.done()
-        # A single left click settles itself in page: awaitClick goes out with the mouse events
-        # and answers once the click has been handled (no round trip after them). Other clicks,
-        # and effects=true's full diff, ask the page afterwards.
+        # A single left click settles itself in page: the page reports it once it has been handled,
+        # while the mouse events are acked (no round trip after them). Other clicks, and
+        # effects=true's full diff, ask the page afterwards.
         token = next(tab.click_tokens) if button == "left" and click_count == 1 and not detail else 0
         where = await run.first("click", element_id, True, token)
         x, y = await run.point(where)
