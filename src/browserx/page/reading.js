@@ -103,7 +103,7 @@ function resolveWithin(spec) {
 }
 
 // ---- continuation pieces --------------------------------------------------------------------
-const TEXT_BINDING = "__browserxTextChanged";  // added by service.py (Runtime.addBinding), this world only
+const TEXT_BINDING = "__browserxTextChanged";  // added by world.py (Runtime.addBinding), this world only
 const AHEAD_CHARS = 250000;
 let textWatched = false;
 

@@ -37,7 +37,7 @@ from ..errors import BrowserxError, JSExceptionError, NodeNotFoundError, Snapsho
 from . import frames, shadow
 from .frames import Frame
 from .model import PageModel, SnapshotOptions
-from .world import WORLD_NAME, PageWorld
+from .world import TEXT_BINDING, PageWorld
 
 MAX_AGE_S = 30.0
 CAPTURE_TIMEOUT_S = 30.0
@@ -58,7 +58,6 @@ _STATE = "function () { return globalThis.__browserx.state(); }"
 _ELEMENT = "function (id) { return globalThis.__browserx.element(id); }"
 _READ_TEXT = "function (options) { return JSON.stringify(globalThis.__browserx.readText(options)); }"
 _FIND = "function (query, options) { return JSON.stringify(globalThis.__browserx.find(query, options)); }"
-TEXT_BINDING = "__browserxTextChanged"  # reading.js calls it once the text handed ahead may be stale
 
 
 class DomService:
@@ -88,11 +87,10 @@ class DomService:
         # Later pieces the page handed ahead, {offset: raw piece} for (loader id, within, size): kept
         # until the world says the DOM or viewport changed, or anything invalidates.
         self._ahead: tuple[tuple[str, str | None, int], dict[int, dict[str, Any]]] | None = None
-        self._binding_added = False
         self._changes = 0  # bumped by each invalidation: pieces fetched across one are not kept
         self._lock = asyncio.Lock()
         tab.session.on("DOM.documentUpdated", lambda _params: self.invalidate())
-        tab.session.on("Runtime.bindingCalled", self._binding_called)
+        PageWorld.of(tab).on_binding(TEXT_BINDING, self._text_changed)
         tab.document_listeners.append(self.invalidate)
 
     @classmethod
@@ -108,10 +106,9 @@ class DomService:
         self._ahead = None
         self._changes += 1
 
-    def _binding_called(self, params: dict[str, Any]) -> None:
-        if params.get("name") == TEXT_BINDING:
-            self._ahead = None
-            self._changes += 1
+    def _text_changed(self, _payload: str) -> None:
+        self._ahead = None
+        self._changes += 1
 
     async def snapshot(self, options: SnapshotOptions | None = None, *, fresh: bool = False) -> PageModel:
         options = options or SnapshotOptions()
@@ -266,12 +263,6 @@ class DomService:
         loader_id = self.tab.loader_id
         raw = self._piece_ahead(loader_id, options)
         if raw is None:
-            if not self._binding_added:
-                self._binding_added = True
-                with contextlib.suppress(BrowserxError):  # without it, every piece asks the page
-                    await self.tab.session.send(
-                        "Runtime.addBinding", {"name": TEXT_BINDING, "executionContextName": WORLD_NAME}
-                    )
             script = {
                 "within": options.within,
                 "text_offset": options.text_offset,

@@ -15,19 +15,23 @@ name a frame.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+from collections.abc import Callable
 from typing import Any
 
 from ..browser import Tab
 from ..browser.children import children_of
 from ..cdp import CDPSession
-from ..errors import JSExceptionError, NodeNotFoundError
+from ..errors import BrowserxError, JSExceptionError, NodeNotFoundError
 from .bundle import bundle
 
 WORLD_NAME = "browserx"
-# A function only browserx's world sees: the page calls it to report a click the moment its
-# dispatch ends (Runtime.bindingCalled), sooner than any reply to a call waiting on a promise.
-CLICK_BINDING = "__browserxClick"
+# Functions only browserx's world sees (Runtime.addBinding): the page calls them to tell Python
+# something the moment it happens (Runtime.bindingCalled), sooner than any reply to a call.
+CLICK_BINDING = "__browserxClick"  # a click's record, as its dispatch ends (element.js settle)
+TEXT_BINDING = "__browserxTextChanged"  # the reader text handed ahead may be stale (reading.js)
+BINDINGS = (CLICK_BINDING, TEXT_BINDING)
 # The in-page program: the page model and the actions, one bundle of ES-module-style parts (bundle.py)
 # evaluated once per world. main.js is its entry: it imports the parts that publish globalThis.__browserx
 # (capture.js), __browserxReader (reader.js), __browserxWidgets (widgets.js) and __bxact (actions/element.js).
@@ -54,6 +58,7 @@ class PageWorld:
         self._lock = asyncio.Lock()
         self._bound = False
         self._clicks: dict[int, asyncio.Future[dict[str, Any]]] = {}  # token -> the click's record
+        self._on_binding: dict[str, Callable[[str], None]] = {CLICK_BINDING: self._click_reported}
         self._offs = [
             self.session.on("Runtime.bindingCalled", self._binding_called),
             self.session.on("Runtime.executionContextDestroyed", self._destroyed),
@@ -94,11 +99,18 @@ class PageWorld:
         future.add_done_callback(lambda _f: self._clicks.pop(token, None))
         return future
 
+    def on_binding(self, name: str, handler: Callable[[str], None]) -> None:
+        """Call `handler(payload)` whenever the page calls the binding `name` (one of BINDINGS)."""
+        self._on_binding[name] = handler
+
     def _binding_called(self, params: dict[str, Any]) -> None:
-        if params.get("name") != CLICK_BINDING:
-            return
+        handler = self._on_binding.get(params.get("name") or "")
+        if handler is not None:
+            handler(params.get("payload") or "")
+
+    def _click_reported(self, payload: str) -> None:
         try:
-            record = json.loads(params.get("payload") or "")
+            record = json.loads(payload)
             future = self._clicks.get(record.pop("token"))
         except (ValueError, AttributeError, KeyError, TypeError):
             return  # not ours to read: only browserx's world has the binding, but stay defensive
@@ -116,11 +128,13 @@ class PageWorld:
         async with self._lock:
             context_id = self._contexts.get(frame_id)
             if context_id is None:
-                if not self._bound:  # once per session: the binding reaches every world of its name
-                    await self.session.send(
-                        "Runtime.addBinding", {"name": CLICK_BINDING, "executionContextName": WORLD_NAME}
-                    )
+                if not self._bound:  # once per session: a binding reaches every world of its name
                     self._bound = True
+                    for name in BINDINGS:  # without one, its feature asks the page instead
+                        with contextlib.suppress(BrowserxError):
+                            await self.session.send(
+                                "Runtime.addBinding", {"name": name, "executionContextName": WORLD_NAME}
+                            )
                 created = await self.session.send(
                     "Page.createIsolatedWorld",
                     {"frameId": frame_id, "worldName": WORLD_NAME, "grantUniveralAccess": True},
