@@ -41,7 +41,7 @@ import websockets
 from websockets.asyncio.client import connect
 
 from ..cdp import CDPConnection
-from ..cdp.connection import MAX_MESSAGE_BYTES
+from ..cdp.connection import socket_options
 from ..errors import BrowserUnavailableError, ValidationError
 from .config import BrowserConfig
 
@@ -277,10 +277,9 @@ async def open_cdp(url: str, headers: dict[str, str], timeout: float) -> CDPConn
             ws = await connect(
                 url,
                 additional_headers=headers,
-                max_size=MAX_MESSAGE_BYTES,
-                ping_interval=None,
                 open_timeout=None,
                 close_timeout=RELEASE_TIMEOUT / 2,
+                **socket_options(url),
             )
     except websockets.InvalidStatus as exc:
         raise _refused(exc.response.status_code, shown(url), exc.response.body.decode(errors="replace")) from exc

@@ -57,11 +57,15 @@ class EventQueue:
             return None
 
 
-def _loopback(ws_url: str) -> bool:
-    """A browser on this machine: deflating its messages (screenshots, page models) costs time and saves
-    nothing; across a network (a browser service) it saves bandwidth."""
+def socket_options(ws_url: str) -> dict[str, Any]:
+    """How browserx opens a DevTools WebSocket (`websockets.connect` keywords): big messages, no pings.
+
+    A browser on this machine is spoken to without compression: deflating its messages (screenshots,
+    page models) costs time and saves nothing; across a network (a browser service) it saves bandwidth.
+    """
     host = urlsplit(ws_url).hostname or ""
-    return host == "localhost" or host.startswith("127.") or host == "::1"
+    loopback = host == "localhost" or host.startswith("127.") or host == "::1"
+    return {"max_size": MAX_MESSAGE_BYTES, "ping_interval": None, "compression": None if loopback else "deflate"}
 
 
 class CDPConnection:
@@ -83,13 +87,7 @@ class CDPConnection:
     async def open(cls, ws_url: str, *, timeout: float = 15.0) -> CDPConnection:
         try:
             async with asyncio.timeout(timeout):
-                ws = await connect(
-                    ws_url,
-                    max_size=MAX_MESSAGE_BYTES,
-                    ping_interval=None,
-                    open_timeout=timeout,
-                    compression=None if _loopback(ws_url) else "deflate",
-                )
+                ws = await connect(ws_url, open_timeout=timeout, **socket_options(ws_url))
         except (OSError, websockets.InvalidHandshake, websockets.InvalidURI) as exc:  # OSError: timeouts too
             raise BrowserClosedError(f"cannot open DevTools WebSocket {ws_url}: {exc}") from exc
         return cls(ws, ws_url)
