@@ -10,27 +10,17 @@ from pathlib import Path
 
 import fake_responses
 import pytest
-from fake_responses import call as fn_call
-from fake_responses import calls, images_in, message, text_outside_calls, tool_output
+from agent_run import run_scripted
+from fake_responses import call as fn_call, calls, images_in, message, text_outside_calls, tool_output
 from login import LOGIN, PASSWORD, USER, script_login
 
-from browserx.llm import load_prompt, run_agent
+from browserx.llm import load_prompt
 from browserx.screenshots.store import ScreenshotStore
 
 
 async def _run(fake, manager, conversation, registry, task="Look at the page.", **kwargs):
-    client = fake.client(**{k: kwargs.pop(k) for k in ("max_retries", "strict_tools") if k in kwargs})
-    try:
-        return await run_agent(
-            task,
-            manager=manager,
-            client=client,
-            registry=registry,
-            conversation_id=conversation.conversation_id,
-            **kwargs,
-        )
-    finally:
-        await client.close()
+    options = {k: kwargs.pop(k) for k in ("max_retries", "strict_tools") if k in kwargs}
+    return await run_scripted(fake, manager, conversation, registry, task, client_options=options, **kwargs)
 
 
 async def test_prompt_resource_is_sent_as_instructions_with_plain_tools_marked_not_strict(

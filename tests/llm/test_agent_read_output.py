@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import json
 
-from browserx.llm import run_agent
-
+from agent_run import run_scripted
 from fake_responses import call as fn_call, calls, last_output, message
 
 BIG = "Array.from({length: 2500}, (_, i) => 'item-' + String(i).padStart(5, '0') + '-' + 'q'.repeat(8))"
@@ -31,18 +30,7 @@ async def test_scripted_agent_reads_a_50kb_eval_result_by_output_id(fake, manage
         )
 
     fake.script(fn_call("browser_eval", expression=BIG), *[step] * 10)
-    client = fake.client()
-    try:
-        result = await run_agent(
-            "Count the items.",
-            manager=manager,
-            client=client,
-            registry=registry,
-            url=url,
-            conversation_id=conversation.conversation_id,
-        )
-    finally:
-        await client.close()
+    result = await run_scripted(fake, manager, conversation, registry, "Count the items.", url=url)
     assert result.status == "completed" and result.answer == "Read 2500 items."
     text = "".join(pieces)
     assert len(text.encode()) >= 50_000 and len(pieces) >= 4

@@ -9,28 +9,19 @@ from pathlib import Path
 
 import fake_chat as chat_wire
 import pytest
+from agent_run import run_scripted
 from fake_chat import call, calls, images_in, message, text_outside_calls, tool_output
 from fake_responses import cut
 from login import LOGIN, PASSWORD, USER, script_login
 
-from browserx.llm import load_prompt, run_agent
+from browserx.llm import load_prompt
 from browserx.screenshots.store import ScreenshotStore
 from cli_process import browserx
 
 
 async def _run(fake, manager, conversation, registry, task="Look at the page.", stream=False, **kwargs):
-    client = fake.client(stream=stream, **{k: kwargs.pop(k) for k in ("max_retries",) if k in kwargs})
-    try:
-        return await run_agent(
-            task,
-            manager=manager,
-            client=client,
-            registry=registry,
-            conversation_id=conversation.conversation_id,
-            **kwargs,
-        )
-    finally:
-        await client.close()
+    options = {"stream": stream, **{k: kwargs.pop(k) for k in ("max_retries",) if k in kwargs}}
+    return await run_scripted(fake, manager, conversation, registry, task, client_options=options, **kwargs)
 
 
 @pytest.mark.parametrize("stream", [False, True], ids=["plain", "streamed"])

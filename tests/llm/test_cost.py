@@ -12,13 +12,13 @@ import json
 import fake_chat as chat_wire
 import fake_responses
 import pytest
+from agent_run import run_scripted
 from fake_chat import FakeChat
-from fake_responses import FakeResponses, message
-from fake_responses import call as fn_call
+from fake_responses import FakeResponses, call as fn_call, message
 from login import LOGIN, script_login
 from prefix_cache import usage
 
-from browserx.llm import Agent, run_agent, tokens
+from browserx.llm import Agent, tokens
 from browserx.llm.history import History
 from browserx.llm.tokens import request_tokens
 from browserx.llm.trace import read_events
@@ -50,19 +50,9 @@ def caching_fake():
 async def _login(fake, manager, conversation, registry, server, trace_dir=None):
     url = server.route("/login", LOGIN)
     script_login(fake, fake_responses)
-    client = fake.client()
-    try:
-        result = await run_agent(
-            "Sign in with the demo account.",
-            url=url,
-            manager=manager,
-            client=client,
-            registry=registry,
-            conversation_id=conversation.conversation_id,
-            trace_dir=trace_dir,
-        )
-    finally:
-        await client.close()
+    result = await run_scripted(
+        fake, manager, conversation, registry, "Sign in with the demo account.", url=url, trace_dir=trace_dir
+    )
     assert result.status == "completed", result.error
     return result
 
@@ -189,18 +179,9 @@ async def test_over_chat_completions_every_request_extends_the_previous_one_and_
     try:
         url = server.route("/login", LOGIN)
         script_login(fake, chat_wire)
-        client = fake.client(stream=True)
-        try:
-            result = await run_agent(
-                "Sign in.",
-                url=url,
-                manager=manager,
-                client=client,
-                registry=registry,
-                conversation_id=conversation.conversation_id,
-            )
-        finally:
-            await client.close()
+        result = await run_scripted(
+            fake, manager, conversation, registry, "Sign in.", url=url, client_options={"stream": True}
+        )
     finally:
         fake.stop()
     assert result.status == "completed", result.error
@@ -256,18 +237,9 @@ async def test_a_long_session_with_screenshots_sends_fewer_tokens_than_today_and
         fn_call("browser_dom", action="snapshot"),
         message("Done."),
     )
-    client = fake.client()
     try:
-        result = await run_agent(
-            "Look.",
-            url=url,
-            manager=manager,
-            client=client,
-            registry=registry,
-            conversation_id=conversation.conversation_id,
-        )
+        result = await run_scripted(fake, manager, conversation, registry, "Look.", url=url)
     finally:
-        await client.close()
         fake.stop()
     assert result.status == "completed", result.error
     inputs = [body["input"] for body in fake.requests]

@@ -9,12 +9,12 @@ import io
 import json
 from pathlib import Path
 
+from agent_run import run_scripted
 from fake_responses import call, calls, message
 from PIL import Image as PILImage
 
-from browserx.cli import main
-from browserx.cli import trace as trace_cli
-from browserx.llm import render_html, run_agent
+from browserx.cli import main, trace as trace_cli
+from browserx.llm import render_html
 from browserx.llm.trace import read_events
 
 
@@ -25,19 +25,7 @@ async def _traced_run(fake, manager, conversation, registry, server, trace_dir: 
         calls(("browser_tabs", {"action": "select"}, "bad1")),  # fails: VALIDATION_ERROR
         message("The page says: Traced page."),
     )
-    client = fake.client()
-    try:
-        return await run_agent(
-            "Read the heading.",
-            url=url,
-            manager=manager,
-            client=client,
-            registry=registry,
-            conversation_id=conversation.conversation_id,
-            trace_dir=trace_dir,
-        )
-    finally:
-        await client.close()
+    return await run_scripted(fake, manager, conversation, registry, "Read the heading.", url=url, trace_dir=trace_dir)
 
 
 async def test_trace_keeps_every_step_and_a_copy_of_each_deleted_screenshot(
