@@ -265,6 +265,13 @@ async def click(
     return await _act(tab, detail, body, element_id, settle)
 
 
+async def _ask_click(run: _Run, token: int) -> dict[str, Any] | None:
+    try:
+        return await run.page("awaitClick", token, CLICK_SETTLE_MS)
+    except BrowserxError:
+        return None  # the document went away (the click navigated): the URL tells the story
+
+
 async def _armed_click(run: _Run, token: int, bound: bool, press: Awaitable[None]) -> dict[str, Any] | None:
     """Press an armed click; the page's record of it (None: the page could not say, it navigated).
 
@@ -272,26 +279,21 @@ async def _armed_click(run: _Run, token: int, bound: bool, press: Awaitable[None
     no call waits on it. Otherwise, or when it is late (the page stopped the click's propagation),
     awaitClick asks for it.
     """
-    world = run.frame.world
     if bound:
-        reported = world.expect_click(token)
+        reported = run.frame.world.expect_click(token)
         try:
             await press
-            if not reported.done():
-                with contextlib.suppress(TimeoutError):
-                    async with asyncio.timeout(BINDING_GRACE):
-                        await asyncio.shield(reported)
-            if reported.done():
-                return reported.result()
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(BINDING_GRACE):
+                    return await reported
         finally:
             reported.cancel()
-        press = asyncio.sleep(0)  # pressed already: only ask
-    settled, pressed = await asyncio.gather(
-        run.page("awaitClick", token, CLICK_SETTLE_MS), press, return_exceptions=True
-    )
+        return await _ask_click(run, token)
+    outcomes: list[Any] = await asyncio.gather(_ask_click(run, token), press, return_exceptions=True)
+    asked, pressed = outcomes
     if isinstance(pressed, BaseException):
         raise pressed
-    return settled if isinstance(settled, dict) else None
+    return asked if isinstance(asked, dict) else None
 
 
 async def _navigation_started(world: PageWorld) -> bool:
