@@ -93,6 +93,7 @@ async def test_upload_on_the_button_itself_opens_and_answers_the_chooser(tab, lo
         "browser_dom", action="upload", element_id=await eid(tab, "#pick"), paths=[str(photo), str(report)]
     )
     assert result.success, result.error
+    assert "file_chooser" not in result.data["effects"]  # opened and answered by the upload itself
     await call("browser_dom", action="click", element_id=await eid(tab, "#send"))
     body = server.posts["/upload"][0][1]
     assert photo.read_bytes() in body and report.read_bytes() in body

@@ -14,8 +14,8 @@ in any case.
 from __future__ import annotations
 
 import asyncio
-import time
-from dataclasses import dataclass, field
+import contextlib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -49,44 +49,21 @@ _FILE_INPUT = """function(id) {
 
 @dataclass
 class FileChoosers:
-    """The tab's last file choosers opened (at most 10), once it intercepts them."""
+    """Whether the tab intercepts its file choosers; each action's effect watch records those it opens."""
 
-    seen: list[dict[str, Any]] = field(default_factory=list)
     intercepted: bool = False
 
 
-def _choosers(tab: Tab) -> list[dict[str, Any]]:
-    return tab.state.setdefault(FileChoosers, FileChoosers).seen
-
-
 async def intercept_choosers(tab: Tab) -> None:
-    """File choosers of the tab are reported as events, never opened as native dialogs."""
+    """File choosers of the tab are reported as events (Page.fileChooserOpened), never opened as dialogs."""
     choosers = tab.state.setdefault(FileChoosers, FileChoosers)
     if choosers.intercepted:
         return
     choosers.intercepted = True
-
-    def opened(params: dict[str, Any]) -> None:
-        seen = _choosers(tab)
-        seen.append(
-            {
-                "at": time.perf_counter(),
-                "backend_node_id": params.get("backendNodeId"),
-                "multiple": params.get("mode") == "selectMultiple",
-            }
-        )
-        del seen[:-10]
-
-    tab.session.on("Page.fileChooserOpened", opened)
     await tab.session.send("Page.setInterceptFileChooserDialog", {"enabled": True})
 
 
 FILE_CHOOSERS = TabSetup("file_choosers", attach=intercept_choosers)
-
-
-def _chooser_since(tab: Tab, started: float) -> dict[str, Any] | None:
-    found = [c for c in _choosers(tab) if c["at"] >= started]
-    return found[-1] if found else None
 
 
 def checked_paths(tab: Tab, paths: list[str]) -> list[str]:
@@ -128,15 +105,16 @@ async def set_files(run: _Run, element_id: str, files: list[str]) -> dict[str, A
         raise ValidationError(f"{element_id} takes one file; {len(files)} given", hint="Upload one file.")
     # Chromium fires input and change on the input, as after a user's choice.
     await world.session.send("DOM.setFileInputFiles", params)
-    _choosers(run.tab).clear()  # answered: no longer an effect to report
+    run.watch.choosers.clear()  # answered: no longer an effect to report
     return {"files": [Path(f).name for f in files]}
 
 
 async def _open_chooser(run: _Run, element_id: str) -> dict[str, Any]:
+    """Click `element_id` like a user; the chooser it opened (the action's effect watch records it)."""
     tab = run.tab
     await intercept_choosers(tab)
-    started = time.perf_counter()
     where = await run.page("click", element_id, True)
+    choosers = run.watch.choosers
     arrived = asyncio.get_running_loop().create_future()
 
     def opened(_params: dict[str, Any]) -> None:
@@ -146,21 +124,21 @@ async def _open_chooser(run: _Run, element_id: str) -> dict[str, Any]:
     off = tab.session.on("Page.fileChooserOpened", opened)
     try:
         await _mouse(tab, *await run.point(where))
-        if _chooser_since(tab, started) is None:
-            try:
+        if not choosers:
+            with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(CHOOSER_WAIT):
                     await arrived
-            except TimeoutError:
-                pass
     finally:
         off()
-    chooser = _chooser_since(tab, started)
-    if chooser is None:
+    if not choosers:
         raise ValidationError(
             f"{element_id} is not a file input and clicking it opened no file chooser",
             hint="Take a snapshot and upload to the fi_ control (or the button that opens it).",
         )
-    return chooser
+    return {
+        "backend_node_id": choosers[-1].get("backendNodeId"),
+        "multiple": choosers[-1].get("mode") == "selectMultiple",
+    }
 
 
 async def upload(
