@@ -10,7 +10,8 @@ from ..actions import drag as drag_actions, element, fill as fill_actions, uploa
 from ..actions.keys import modifier_bits, parse_key
 from ..browser import Tab
 from ..errors import ValidationError
-from .base import Hints, Needs, Params, TabParams, Tool, ToolContext, ToolOutput, parse_duration
+from .base import Hints, Needs, Tool, ToolContext, ToolOutput
+from .params import Params, TabParams, parse_duration
 
 DESCRIPTION = """Read the page model; act on its elements by element_id.
 snapshot: headings, controls, reader text (read on from the text_offset its last line names); \
