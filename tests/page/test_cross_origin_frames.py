@@ -18,7 +18,7 @@ from browserx.actions.navigation import navigate
 from browserx.browser.children import children_of
 from browserx.errors import ElementCoveredError, NodeNotFoundError
 from browserx.page import DomService, SnapshotOptions
-from browserx.page import service as service_module
+from browserx.page import capture as capture_module
 from browserx.page.render import render_text
 
 FRAME = """<h2>Pay here</h2>
@@ -387,7 +387,7 @@ async def test_ids_of_a_frame_that_navigated_away_are_not_found(tab, server, sit
 
 
 async def test_a_frame_that_hangs_does_not_hang_the_snapshot(tab, server, monkeypatch):
-    monkeypatch.setattr(service_module, "FRAME_TIMEOUT_S", 1.0)
+    monkeypatch.setattr(capture_module, "FRAME_TIMEOUT_S", 1.0)
     busy = oopif(server, "/xo/busy.html", "<button>Busy</button><script>onmessage = () => { for (;;) {} };</script>")
     await load(tab, server, "/xo/busy-top.html", f"<button>Top</button><iframe src='{busy}'></iframe>")
     await top_eval(tab, "frames[0].postMessage('spin', '*'), true")
