@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from browserx.actions import element
+from browserx.actions import element, keyboard
 from browserx.actions.navigation import navigate
 from browserx.errors import NodeNotFoundError
 from browserx.page import DomService
@@ -72,7 +72,7 @@ async def test_type_by_id_fills_an_input_inside_a_closed_root(tab, server):
     await navigate(tab, server.route("/closed/type.html", WIDGET))
     model = await DomService.of(tab).snapshot(fresh=True)
     field_id = by_name(model, "Inner field").id
-    await element.type_text(tab, field_id, "hello there")
+    await keyboard.type_text(tab, field_id, "hello there")
     assert await page_value(tab, "window.widgetRoot.getElementById('field').value") == "hello there"
     again = await DomService.of(tab).snapshot(fresh=True)
     assert again.control(field_id).value_len == len("hello there")

@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from browserx.actions import element
+from browserx.actions import element, keyboard
 from browserx.actions.navigation import navigate
 from browserx.browser.children import children_of
 from browserx.errors import ElementCoveredError, NodeNotFoundError
 from browserx.page import DomService, SnapshotOptions
-from browserx.page import service as service_module
+from browserx.page import capture as capture_module
 from browserx.page.render import render_text
 
 FRAME = """<h2>Pay here</h2>
@@ -258,7 +258,7 @@ async def test_type_into_a_frame_input_never_shows_the_value(tab, server, call):
     await pay_page(tab, server)
     model = await snap(tab)
     card = named(model, "Card number").id
-    await element.type_text(tab, card, "4111 1111")
+    await keyboard.type_text(tab, card, "4111 1111")
     child = frame_child(tab, "/xo/pay.html")
     assert await frame_eval(child, "document.getElementById('card').value") == "4111 1111"
     again = await snap(tab)
@@ -295,7 +295,7 @@ async def test_a_link_that_navigates_the_frame_is_not_a_navigation_of_the_tab(ta
 async def test_keypress_with_an_element_id_types_into_the_frame(tab, server):
     await pay_page(tab, server)
     card = named(await snap(tab), "Card number").id
-    await element.keypress(tab, "x", element_id=card)
+    await keyboard.keypress(tab, "x", element_id=card)
     assert await frame_eval(frame_child(tab, "/xo/pay.html"), "document.getElementById('card').value") == "x"
 
 
@@ -387,7 +387,7 @@ async def test_ids_of_a_frame_that_navigated_away_are_not_found(tab, server, sit
 
 
 async def test_a_frame_that_hangs_does_not_hang_the_snapshot(tab, server, monkeypatch):
-    monkeypatch.setattr(service_module, "FRAME_TIMEOUT_S", 1.0)
+    monkeypatch.setattr(capture_module, "FRAME_TIMEOUT_S", 1.0)
     busy = oopif(server, "/xo/busy.html", "<button>Busy</button><script>onmessage = () => { for (;;) {} };</script>")
     await load(tab, server, "/xo/busy-top.html", f"<button>Top</button><iframe src='{busy}'></iframe>")
     await top_eval(tab, "frames[0].postMessage('spin', '*'), true")

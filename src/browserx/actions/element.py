@@ -1,4 +1,4 @@
-"""Acting on the page by element id: click, type, keypress, scroll, select, hover.
+"""Acting on the page by element id: click, scroll, select, hover; and the run every element action is made of.
 
     result = await click(tab, "bu_1", click_count=2)
     # {"success": True, "duration_ms": 3.1, "snapshotInvalidated": True, "effects": {"focus": {...}}}
@@ -13,6 +13,10 @@ document in browserx's isolated world (no install round trip). A left click cost
 mouse events and none after: the click's own dispatch reports what changed (focus, DOM,
 same-document URL) through a binding (`Runtime.bindingCalled`) while the input is acked. Other
 actions ask the page once more afterwards.
+
+Every element action is one run (`_act`, `_Run`): the actions here, and those of keyboard.py (type,
+keypress), drag.py, fill.py and upload.py. The run stays beside click so that a click is read in one
+file, from its tool to its page call and mouse events (docs/CONTRIBUTING.md, "A click, end to end").
 
 An element of an out-of-process iframe (a snapshot with include_cross_origin_iframes) is acted on
 in that frame's world (`DomService.frame_of`); the point it answers is in the frame's viewport, and
@@ -36,7 +40,6 @@ from ..page.service import DomService
 from ..page.world import PageWorld
 from . import visual
 from .effects import EffectWatch, invalidate_snapshot
-from .keys import key_event_params, press_key
 from .settle import DEFAULT_SETTLE, settle as settle_page
 
 BUTTONS = {"left": (0, 1), "middle": (1, 4), "right": (2, 2)}  # name -> (DOM button, buttons bitmask)
@@ -318,75 +321,6 @@ async def hover(
         return await run.done(x=round(x), y=round(y))
 
     return await _act(tab, detail, body, element_id, settle=0)
-
-
-def _split_enter(text: str, submit: bool) -> tuple[str, bool]:
-    if text.endswith("\n"):
-        return text[:-1].removesuffix("\r"), True
-    return text, submit
-
-
-async def type_text(
-    tab: Tab,
-    element_id: str,
-    text: str,
-    *,
-    clear: bool = True,
-    submit: bool = False,
-    strategy: str = "cdp",
-    detail: bool = False,
-    settle: float = DEFAULT_SETTLE,
-) -> dict[str, Any]:
-    """Replace (or append to) a text field's content. The text is never part of the result."""
-    body_text, enter = _split_enter(text, submit)
-
-    async def body(run: _Run) -> dict[str, Any]:
-        if strategy == "script":
-            await run.first("scriptType", element_id, body_text, clear, enter)
-            return await run.done()
-        # Typing goes where a user's would: a covered field is not refused, the cover may be a
-        # placeholder label drawn over the input.
-        ready = await run.first("prepareType", element_id, clear, False)
-        if ready.get("set_value"):  # a date/time/colour picker takes no typed text: set it in page
-            await run.page("setValue", body_text)
-            if enter:
-                await press_key(tab.session, "Enter")
-            return await run.done()
-        if ready.get("clear"):
-            await press_key(tab.session, "Backspace")
-        if body_text:
-            await tab.session.send("Input.insertText", {"text": body_text})
-        if enter:
-            await press_key(tab.session, "Enter")
-        return await run.done()
-
-    return await _act(tab, detail, body, element_id, settle)
-
-
-async def keypress(
-    tab: Tab,
-    key: str,
-    modifiers: int = 0,
-    *,
-    element_id: str | None = None,
-    strategy: str = "cdp",
-    detail: bool = False,
-    settle: float = DEFAULT_SETTLE,
-) -> dict[str, Any]:
-    down, _ = key_event_params(key, modifiers)  # VALIDATION_ERROR before anything happens
-
-    async def body(run: _Run) -> dict[str, Any]:
-        if strategy == "script":
-            await run.first("scriptKey", element_id or "", down["key"], down["code"], down["modifiers"])
-            return await run.done()
-        if element_id:
-            await run.first("focus", element_id)
-        else:
-            await run.first("none")
-        await press_key(tab.session, key, modifiers)
-        return await run.done()
-
-    return await _act(tab, detail, body, element_id, settle)
 
 
 async def scroll(

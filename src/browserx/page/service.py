@@ -13,10 +13,9 @@ scroll position, viewport size), so a cached model never describes a page that h
 model with cross-origin frames also asks each frame's world (in parallel), and holds only while
 the tab has the same out-of-process frames.
 
-A capture is one call to `__browserx.snapshot` in browserx's world; when the walk met custom
-elements never looked up, their closed shadow roots are adopted through CDP (shadow.py) and the
-capture runs once more. With `include_cross_origin_iframes`, each out-of-process iframe is then
-captured in its own world (frames.py) with what is left of the caps, and merged. Element ids are
+How a capture is taken (one call to `__browserx.snapshot` in browserx's world, closed shadow roots
+adopted, and with `include_cross_origin_iframes` each out-of-process iframe captured in its own
+world and merged) is capture.py; here is when to take one and what is kept of it. Element ids are
 numbered by one counter per top document across all its frames, so they never collide, and
 DomService remembers which ids live in which frame: `frame_of(element_id)` routes actions there.
 """
@@ -24,7 +23,6 @@ DomService remembers which ids live in which frame: `frame_of(element_id)` route
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import re
 import time
@@ -34,26 +32,15 @@ from .. import errors
 from ..browser import Tab
 from ..browser.children import children_of
 from ..errors import BrowserxError, JSExceptionError, NodeNotFoundError, SnapshotFailedError, ValidationError
-from . import frames, shadow
+from .capture import adopt_pending_roots, capture_frames, capture_raw
 from .frames import Frame
 from .model import PageModel, SnapshotOptions
 from .world import TEXT_BINDING, PageWorld
 
 MAX_AGE_S = 30.0
 CAPTURE_TIMEOUT_S = 30.0
-FRAME_TIMEOUT_S = 5.0  # one out-of-process frame's capture
-FRAMES_BUDGET_S = 15.0  # all of them: a slow frame costs the model its content, never the snapshot
-MAX_FRAME_IDS = 50_000  # element ids remembered per document as living in an out-of-process frame
 ELEMENT_ID = re.compile(r"^[a-z]{2}_\d{1,9}$")
 
-# One JSON string crosses CDP: far cheaper than returnByValue of a deep object.
-_SNAPSHOT = "function (options) { return JSON.stringify(globalThis.__browserx.snapshot(options)); }"
-# A snapshot taken while finite animations run waits for them first (widgets.js, bounded 1 s).
-_SNAPSHOT = (
-    "async function (options) { const W = globalThis.__browserxWidgets;"
-    " if (W) await W.settleAnimations(1000);"
-    " return JSON.stringify(globalThis.__browserx.snapshot(options)); }"
-)
 _STATE = "function () { return globalThis.__browserx.state(); }"
 _ELEMENT = "function (id) { return globalThis.__browserx.element(id); }"
 _READ_TEXT = "function (options) { return JSON.stringify(globalThis.__browserx.readText(options)); }"
@@ -169,7 +156,9 @@ class DomService:
             else set()
         )
         if options.include_cross_origin_iframes and not options.within:
-            next_number = await self._capture_frames(raw, options, next_number, loader_id, frame_states)
+            if self._frame_ids_loader != loader_id:
+                self._frame_ids, self._frame_ids_loader = {}, loader_id
+            next_number = await capture_frames(self.tab, raw, options, next_number, frame_states, self._frame_ids)
         if self.tab.loader_id == loader_id:
             self._next_numbers[loader_id] = next_number
         self._note_text(raw, options, loader_id)
@@ -179,69 +168,6 @@ class DomService:
         self._taken_at = time.monotonic()
         self._valid = self.tab.loader_id == loader_id
         return model
-
-    async def _capture_frames(
-        self, raw: dict[str, Any], options: SnapshotOptions, next_number: int, loader_id: str, states: dict[str, Any]
-    ) -> int:
-        """Capture the out-of-process frames into `raw`, level by level; the id counter after them.
-
-        Frames come after the main document's controls (top to bottom within a level): the caps
-        chose the main document's controls first, and the walk does not say where among them an
-        iframe sat. A frame that fails or times out is left out and counted in omitted.frames.
-        """
-        deadline = time.monotonic() + FRAMES_BUDGET_S
-        viewport = (raw["viewport"]["width"], raw["viewport"]["height"])
-        met = raw["omitted"].get("frames", 0)  # cross-origin frames the walks met (within max depth)
-        captured = beyond = 0
-        if self._frame_ids_loader != loader_id:
-            self._frame_ids, self._frame_ids_loader = {}, loader_id
-        docs = [frames.Doc(self.tab.session)]
-        while docs and time.monotonic() < deadline:
-            try:
-                plans, past = await asyncio.wait_for(
-                    frames.plan_level(self.tab, docs, options.max_iframe_depth), deadline - time.monotonic()
-                )
-            except (TimeoutError, BrowserxError):
-                break
-            beyond += past
-            docs = []
-            for plan in plans:
-                script = options.script_options(next_number)
-                script.update(
-                    max_controls=max(0, options.max_controls - len(raw["controls"])),
-                    max_headings=max(0, options.max_headings - len(raw["headings"])),
-                    max_iframe_depth=options.max_iframe_depth - plan.doc.depth,
-                    max_text_chars=0,
-                    text_offset=0,
-                    within=None,
-                    # Links in the frame are made relative to the top page, the one the agent is on.
-                    base_url=options.base_url or raw.get("url"),
-                    frame=plan.script_frame(viewport),
-                )
-                part = None
-                budget = min(FRAME_TIMEOUT_S, deadline - time.monotonic())
-                if budget > 0:
-                    with contextlib.suppress(TimeoutError, BrowserxError):
-                        part = await asyncio.wait_for(capture_raw(plan.world, script, timeout=budget), budget)
-                if part is None:
-                    # Its two passes (shadow.py) may still number up to max_controls new elements
-                    # each: never hand those numbers out again.
-                    next_number += 2 * script["max_controls"]
-                    continue
-                next_number = max(next_number, int(part.get("next_number") or next_number))
-                captured += 1
-                met += part.get("omitted", {}).get("frames", 0)
-                session_id = plan.child.session.session_id
-                states[session_id] = part.get("state")
-                for element_id in frames.merge(raw, part, plan.doc.selector):
-                    self._frame_ids[element_id] = session_id
-                docs.append(plan.doc)
-        while len(self._frame_ids) > MAX_FRAME_IDS:
-            del self._frame_ids[next(iter(self._frame_ids))]  # oldest first
-        raw["omitted"]["frames"] = max(0, met - captured) + beyond
-        if not raw["omitted"]["frames"]:
-            del raw["omitted"]["frames"]
-        return next_number
 
     def _note_text(self, raw: dict[str, Any], options: SnapshotOptions, loader_id: str) -> None:
         """Remember which text this piece came from; a later piece of another text is flagged."""
@@ -318,7 +244,7 @@ class DomService:
                 "next_number": self._next_numbers.get(loader_id, 1),
             }
             raw = await self._call_json("find", _FIND, query, options)
-            if raw.get("pending_hosts") and await _adopt(self.world):
+            if raw.get("pending_hosts") and await adopt_pending_roots(self.world):
                 # closed shadow roots adopted (shadow.py): once more, as the capture does
                 options["next_number"] = max(options["next_number"], int(raw.get("next_number", 1)))
                 raw = await self._call_json("find", _FIND, query, options)
@@ -396,29 +322,6 @@ def _within_not_found(within: str | None) -> NodeNotFoundError:
         "navigation, ...) or dialog (the topmost open dialog).",
         details={"within": within},
     )
-
-
-async def capture_raw(world: PageWorld, script_options: dict[str, Any], *, timeout: float) -> dict[str, Any] | None:
-    """One world's raw capture (capture.js's result), closed shadow roots adopted; None if it gave nothing."""
-    raw = await _snapshot_call(world, script_options, timeout)
-    if raw and raw.get("pending_hosts") and await _adopt(world):
-        # New roots to walk: once more. Ids stay (same elements); new ones continue the counter.
-        again = dict(script_options, next_number=max(script_options.get("next_number", 1), raw.get("next_number", 1)))
-        raw = await _snapshot_call(world, again, timeout) or raw
-    return raw
-
-
-async def _adopt(world: PageWorld) -> int:
-    try:
-        return await shadow.adopt_closed_roots(world)
-    except BrowserxError:
-        return 0  # the model without those roots beats no model; the hosts stay pending
-
-
-async def _snapshot_call(world: PageWorld, script_options: dict[str, Any], timeout: float) -> dict[str, Any] | None:
-    raw = await world.call(_SNAPSHOT, script_options, timeout=timeout + 5)
-    raw = json.loads(raw) if isinstance(raw, str) else None
-    return raw if isinstance(raw, dict) and ("controls" in raw or raw.get("error") == "within") else None
 
 
 async def take_snapshot(tab: Tab, options: SnapshotOptions | None = None) -> PageModel:

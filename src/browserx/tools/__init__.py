@@ -14,20 +14,8 @@ import importlib
 
 from .. import devtools
 from ..actions.upload import FILE_CHOOSERS
-from .base import (
-    TOOL_VERSION,
-    Duration,
-    Image,
-    Params,
-    TabParams,
-    Tool,
-    ToolContext,
-    ToolOutput,
-    ToolRegistry,
-    ToolResult,
-    data_of,
-    parse_duration,
-)
+from .base import TOOL_VERSION, Image, Tool, ToolContext, ToolOutput, ToolRegistry, ToolResult, data_of
+from .params import Duration, Params, TabParams, parse_duration
 
 # What every tab of a manager the tools run on sets up when it attaches (browser/tab.py TabSetup).
 TAB_SETUPS = (*devtools.SETUPS, FILE_CHOOSERS)

@@ -1,8 +1,8 @@
 """Tool declarations, the one result shape, and the one dispatch that every call goes through.
 
-A tool is a name, a description written for the model, a pydantic parameter model (its JSON
-schema is what LLMs and MCP clients see), an async handler, MCP annotations, and for a tool
-with an `action` field a declarative per-action table:
+A tool is a name, a description written for the model, a pydantic parameter model (params.py;
+its JSON schema, compacted by schema.py, is what LLMs and MCP clients see), an async handler,
+MCP annotations, and for a tool with an `action` field a declarative per-action table:
 
     Tool("browser_tabs", DESCRIPTION, TabsParams, tabs, annotations=Hints(),
          actions={"list": Needs(), "select": Needs("tab_id"), "open": Needs(takes=("url", "timeout"))})
@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import re
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -26,59 +25,17 @@ from datetime import UTC, datetime
 from typing import Annotated, Any
 
 import pydantic
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema
 
 from .. import errors
 from .._version import __version__
 from ..browser import BrowserManager, Conversation, Tab
 from ..browser.dialogs import DialogOpened, first_or_dialog
 from ..errors import DialogOpenError, ValidationError, error_for_code, error_from_exception
+from .params import Params
+from .schema import compact_schema
 
 TOOL_VERSION = __version__
 DEFAULT_CALL_TIMEOUT = 60.0
-_DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(ms|s|m)?\s*$")
-
-
-def parse_duration(value: Any) -> float:
-    """'15s', '500ms', '2m' or a number of seconds → seconds (0 < t ≤ 600)."""
-    if isinstance(value, bool):
-        raise ValueError("a duration is a string like '15s' or a number of seconds")
-    if isinstance(value, (int, float)):
-        seconds = float(value)
-    elif isinstance(value, str) and (match := _DURATION.match(value)):
-        number, unit = float(match.group(1)), match.group(2) or "s"
-        seconds = number / 1000 if unit == "ms" else number * 60 if unit == "m" else number
-    else:
-        raise ValueError("a duration is a string like '15s', '500ms' or '2m'")
-    if not 0 < seconds <= 600:
-        raise ValueError("a duration must be more than 0 and at most 10 minutes")
-    return seconds
-
-
-# Models see a string ("15s"), which strict function-calling schemas can express; numbers of
-# seconds are accepted too.
-Duration = Annotated[
-    float,
-    BeforeValidator(parse_duration),
-    WithJsonSchema({"type": "string", "pattern": r"^\s*\d+(\.\d+)?\s*(ms|s|m)?\s*$"}),
-]
-
-
-def duration_field(default: str, description: str | None = None) -> Any:
-    """A `Duration` parameter whose default is written as the model writes it ("15s"); `validate_default` parses
-    it, so the attribute is a float of seconds. (Typed Any: a str default for a float attribute is what it is.)"""
-    return Field(default=default, description=description)
-
-
-class Params(BaseModel):
-    """Base of every tool's parameters: unknown keys are errors, not silently ignored."""
-
-    # validate_default: defaults such as timeout="15s" are parsed like the model's own values.
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, validate_default=True)
-
-
-class TabParams(Params):
-    tab_id: int | None = pydantic.Field(default=None, ge=1)  # omitted: the active tab (said once, in the instructions)
 
 
 @dataclass
@@ -361,109 +318,6 @@ async def _call(tool: Tool, ctx: ToolContext, params: Params) -> Any:
             details={"dialog": info},
         )
     return outcome
-
-
-def compact_schema(schema: dict[str, Any]) -> dict[str, Any]:
-    """The pydantic schema as the model reads it, without what costs tokens and says nothing:
-    titles; `anyOf [X, null]` with `default: null` (an optional field is simply omitted, so it is
-    declared as X); `default: false` of a flag; a definition used once (inlined where it is used).
-    Pydantic still validates the full model at dispatch."""
-    schema = _optional_plain(_drop_titles(schema))
-    schema = {**_lean(schema), "additionalProperties": schema.get("additionalProperties", False)}
-    defs = {name: _lean(body) for name, body in schema.pop("$defs", {}).items()}
-    uses: dict[str, int] = {}
-    _count_refs(schema, uses)
-    for body in defs.values():
-        _count_refs(body, uses)
-    once = {name for name in defs if uses.get(name, 0) == 1}
-    schema = _inline_refs(schema, defs, once)
-    kept = {name: _inline_refs(body, defs, once) for name, body in defs.items() if name not in once and uses.get(name)}
-    return {**schema, "$defs": kept} if kept else schema
-
-
-def _optional_plain(node: Any) -> Any:
-    if isinstance(node, list):
-        return [_optional_plain(item) for item in node]
-    if not isinstance(node, dict):
-        return node
-    node = {key: _optional_plain(value) for key, value in node.items()}
-    options = node.get("anyOf")
-    if "default" in node and node["default"] is None and isinstance(options, list):
-        rest = [o for o in options if o != {"type": "null"}]
-        if len(rest) == 1 and len(options) == 2:
-            node = {**rest[0], **{k: v for k, v in node.items() if k not in ("anyOf", "default")}}
-        else:
-            node = {**{k: v for k, v in node.items() if k != "default"}, "anyOf": rest}
-    if node.get("type") == "boolean" and node.get("default") is False:
-        node = {k: v for k, v in node.items() if k != "default"}
-    return node
-
-
-# Limits a model never needs to see (pydantic enforces them at dispatch, with a VALIDATION_ERROR
-# naming the field): sanity bounds of numbers, strings and lists, the duration pattern (the
-# instructions explain "2s"), and nested objects' additionalProperties (the top level keeps it).
-# Tests of the limits read the full pydantic schema (`Tool.params.model_json_schema()`).
-_UNSEEN = {
-    "minLength",
-    "maxLength",
-    "minItems",
-    "maxItems",
-    "pattern",
-    "additionalProperties",
-    "minimum",
-    "maximum",
-    "exclusiveMinimum",
-    "exclusiveMaximum",
-}
-
-
-def _lean(node: Any) -> Any:
-    if isinstance(node, list):
-        return [_lean(item) for item in node]
-    if not isinstance(node, dict):
-        return node
-    return {
-        key: _lean(value) if key != "properties" else {k: _lean(v) for k, v in value.items()}
-        for key, value in node.items()
-        if key not in _UNSEEN or key == "properties"
-    }
-
-
-def _count_refs(node: Any, uses: dict[str, int]) -> None:
-    if isinstance(node, dict):
-        ref = node.get("$ref")
-        if isinstance(ref, str) and ref.startswith("#/$defs/"):
-            name = ref.rsplit("/", 1)[-1]
-            uses[name] = uses.get(name, 0) + 1
-        for value in node.values():
-            _count_refs(value, uses)
-    elif isinstance(node, list):
-        for item in node:
-            _count_refs(item, uses)
-
-
-def _inline_refs(node: Any, defs: dict[str, Any], once: set[str]) -> Any:
-    if isinstance(node, list):
-        return [_inline_refs(item, defs, once) for item in node]
-    if not isinstance(node, dict):
-        return node
-    ref = node.get("$ref")
-    if isinstance(ref, str) and ref.rsplit("/", 1)[-1] in once:
-        target = _inline_refs(defs[ref.rsplit("/", 1)[-1]], defs, once)
-        return {**target, **{k: v for k, v in node.items() if k != "$ref"}}
-    return {key: _inline_refs(value, defs, once) for key, value in node.items()}
-
-
-def _drop_titles(schema: Any) -> Any:
-    """Pydantic's generated "title" of every schema node repeats the field name: ~9% of the tokens
-    a model reads for the tool list, for nothing. (A *property* called "title" is kept.)"""
-    if isinstance(schema, dict):
-        return {
-            key: _drop_titles(value) for key, value in schema.items() if not (key == "title" and isinstance(value, str))
-        }
-    if isinstance(schema, list):
-        return [_drop_titles(item) for item in schema]
-    return schema
 
 
 def _really_cancelled() -> bool:

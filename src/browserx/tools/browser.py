@@ -9,7 +9,8 @@ from pydantic import Field
 from ..actions import navigation
 from ..devtools import viewport
 from ..devtools.evaluate import evaluate, spill
-from .base import Duration, Hints, Needs, Params, TabParams, Tool, ToolContext, ToolOutput, duration_field
+from .base import Hints, Needs, Tool, ToolContext, ToolOutput
+from .params import Duration, Params, TabParams, duration_field
 
 
 class NavigateParams(TabParams):

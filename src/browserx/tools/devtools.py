@@ -10,7 +10,8 @@ from pydantic import Field
 
 from ..devtools import network, offline, service_workers
 from ..devtools.offline import Preset
-from .base import Hints, TabParams, Tool, ToolContext, ToolOutput
+from .base import Hints, Tool, ToolContext, ToolOutput
+from .params import TabParams
 
 _READ = Hints(read_only=True, idempotent=True, open_world=False)
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..actions.effects import EffectWatch
-from .base import Hints, TabParams, Tool, ToolContext, ToolOutput
+from .base import Hints, Tool, ToolContext, ToolOutput
+from .params import TabParams
 
 DESCRIPTION = """Answer the open dialog: accept=true is OK (beforeunload: leave), false Cancel; \
 prompt_text for a prompt."""

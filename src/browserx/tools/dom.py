@@ -6,11 +6,12 @@ from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
-from ..actions import drag as drag_actions, element, fill as fill_actions, upload as upload_actions
+from ..actions import drag as drag_actions, element, fill as fill_actions, keyboard, upload as upload_actions
 from ..actions.keys import modifier_bits, parse_key
 from ..browser import Tab
 from ..errors import ValidationError
-from .base import Hints, Needs, Params, TabParams, Tool, ToolContext, ToolOutput, parse_duration
+from .base import Hints, Needs, Tool, ToolContext, ToolOutput
+from .params import Params, TabParams, parse_duration
 
 DESCRIPTION = """Read the page model; act on its elements by element_id.
 snapshot: headings, controls, reader text (read on from the text_offset its last line names); \
@@ -188,11 +189,11 @@ async def _run(tab: Tab, p: DomParams) -> Any:
             **common,
         )
     if p.action == "type":
-        return await element.type_text(
+        return await keyboard.type_text(
             tab, p.element_id or "", p.text or "", clear=p.clear, submit=p.submit, settle=settle, **common
         )
     if p.action == "keypress":
-        return await element.keypress(
+        return await keyboard.keypress(
             tab, p.key or "", p.modifier_bits(), element_id=p.element_id, settle=settle, **common
         )
     if p.action == "scroll":

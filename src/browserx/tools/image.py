@@ -8,7 +8,8 @@ from pydantic import Field
 
 from ..browser.files import allowed_path
 from ..errors import ImageError
-from .base import Duration, Hints, Image, Params, Tool, ToolContext, ToolOutput, duration_field
+from .base import Hints, Image, Tool, ToolContext, ToolOutput
+from .params import Duration, Params, duration_field
 
 _FORMATS = {"PNG": "image/png", "JPEG": "image/jpeg", "GIF": "image/gif", "WEBP": "image/webp"}
 

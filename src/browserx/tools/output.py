@@ -5,7 +5,8 @@ from __future__ import annotations
 from pydantic import Field
 
 from ..devtools.outputs import DEFAULT_MAX_INLINE, MAX_READ, OutputStore
-from .base import Hints, Params, Tool, ToolContext, ToolOutput
+from .base import Hints, Tool, ToolContext, ToolOutput
+from .params import Params
 
 
 class ReadOutputParams(Params):

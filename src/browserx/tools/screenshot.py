@@ -12,7 +12,8 @@ from .. import screenshots
 from ..actions.keys import modifier_bits
 from ..errors import BrowserxError
 from ..screenshots.store import ScreenshotStore
-from .base import Duration, Hints, Image, Needs, Params, TabParams, Tool, ToolContext, ToolOutput, duration_field
+from .base import Hints, Image, Needs, Tool, ToolContext, ToolOutput
+from .params import Duration, Params, TabParams, duration_field
 
 _OFFSET_LIMIT = 1_000_000
 

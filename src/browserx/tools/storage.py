@@ -8,7 +8,8 @@ from pydantic import Field
 
 from ..browser.files import allowed_path
 from ..browser.storage import load_state, read_state_file, save_state, write_state_file
-from .base import Hints, Needs, Params, Tool, ToolContext
+from .base import Hints, Needs, Tool, ToolContext
+from .params import Params
 
 
 class StorageStateParams(Params):

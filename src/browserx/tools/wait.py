@@ -8,7 +8,8 @@ from pydantic import Field, model_validator
 
 from ..actions import waiting
 from ..errors import ValidationError
-from .base import Duration, Hints, TabParams, Tool, ToolContext, ToolOutput, duration_field
+from .base import Hints, Tool, ToolContext, ToolOutput
+from .params import Duration, TabParams, duration_field
 
 MAX_WAIT = 60.0
 KINDS = ("text", "text_gone", "element_id", "url", "network_idle", "time")

@@ -1,0 +1,87 @@
+"""Keyboard input by element id: type text into a field, press a key (at an element or wherever focus is).
+
+    await type_text(tab, "tx_2", "hello\n")        # replaces the field's text, then Enter
+    await keypress(tab, "Enter", element_id="tx_2")
+
+The same run as every element action (element.py `_act`): the "cdp" strategy sends real key events
+(`Input.insertText`, `Input.dispatchKeyEvent`) on the tab's session, which reach whichever frame has
+focus; "script" sets the value or dispatches the key events in page.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..browser import Tab
+from .element import _act, _Run
+from .keys import key_event_params, press_key
+from .settle import DEFAULT_SETTLE
+
+
+def _split_enter(text: str, submit: bool) -> tuple[str, bool]:
+    if text.endswith("\n"):
+        return text[:-1].removesuffix("\r"), True
+    return text, submit
+
+
+async def type_text(
+    tab: Tab,
+    element_id: str,
+    text: str,
+    *,
+    clear: bool = True,
+    submit: bool = False,
+    strategy: str = "cdp",
+    detail: bool = False,
+    settle: float = DEFAULT_SETTLE,
+) -> dict[str, Any]:
+    """Replace (or append to) a text field's content. The text is never part of the result."""
+    body_text, enter = _split_enter(text, submit)
+
+    async def body(run: _Run) -> dict[str, Any]:
+        if strategy == "script":
+            await run.first("scriptType", element_id, body_text, clear, enter)
+            return await run.done()
+        # Typing goes where a user's would: a covered field is not refused, the cover may be a
+        # placeholder label drawn over the input.
+        ready = await run.first("prepareType", element_id, clear, False)
+        if ready.get("set_value"):  # a date/time/colour picker takes no typed text: set it in page
+            await run.page("setValue", body_text)
+            if enter:
+                await press_key(tab.session, "Enter")
+            return await run.done()
+        if ready.get("clear"):
+            await press_key(tab.session, "Backspace")
+        if body_text:
+            await tab.session.send("Input.insertText", {"text": body_text})
+        if enter:
+            await press_key(tab.session, "Enter")
+        return await run.done()
+
+    return await _act(tab, detail, body, element_id, settle)
+
+
+async def keypress(
+    tab: Tab,
+    key: str,
+    modifiers: int = 0,
+    *,
+    element_id: str | None = None,
+    strategy: str = "cdp",
+    detail: bool = False,
+    settle: float = DEFAULT_SETTLE,
+) -> dict[str, Any]:
+    down, _ = key_event_params(key, modifiers)  # VALIDATION_ERROR before anything happens
+
+    async def body(run: _Run) -> dict[str, Any]:
+        if strategy == "script":
+            await run.first("scriptKey", element_id or "", down["key"], down["code"], down["modifiers"])
+            return await run.done()
+        if element_id:
+            await run.first("focus", element_id)
+        else:
+            await run.first("none")
+        await press_key(tab.session, key, modifiers)
+        return await run.done()
+
+    return await _act(tab, detail, body, element_id, settle)
