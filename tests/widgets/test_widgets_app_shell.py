@@ -203,3 +203,52 @@ async def test_find_gives_an_element_id_for_text_and_drag_moves_it(open_page, ca
     assert await js("document.querySelector('#done .card')?.textContent") == "Write report"
     hovered = await call("browser_dom", action="hover", element_id=card["element_id"])
     assert hovered.success, hovered.error
+
+
+# A single-page app: its HTML says "Loading..." and its form comes once its API answers.
+SPA = """<!doctype html><title>App</title><div id=app>Loading...</div>
+<script>fetch('/spa/api/config').then(r => r.json()).then(cfg => {
+  document.getElementById('app').innerHTML = '<form><label>' + cfg.label + ' <input name=q></label><button>Search</button></form>';
+});</script>"""
+
+
+async def test_the_first_snapshot_after_navigating_shows_a_single_page_apps_first_render(server, call):
+    import threading
+
+    server.route("/spa/api/config", '{"label": "City"}', content_type="application/json")
+    _arrived, release = server.hold("/spa/api/config")
+    latency = threading.Timer(0.6, release.set)  # the API's own latency, on the server's side
+    latency.start()
+    try:
+        assert (await call("browser_navigate", url=server.route("/spa/", SPA))).success
+        result = await call("browser_dom", action="snapshot", format="text")
+        assert result.success, result.error
+        assert "te_" in result.data and "City" in result.data and "Loading..." not in result.data
+        assert "(still loading)" not in result.data.splitlines()[0]
+    finally:
+        latency.cancel()
+        release.set()
+
+
+async def test_a_first_snapshot_that_stops_waiting_says_still_loading(server, call):
+    server.route("/spa2/api/config", '{"label": "City"}', content_type="application/json")
+    _arrived, release = server.hold("/spa2/api/config")
+    try:
+        assert (await call("browser_navigate", url=server.route("/spa2/", SPA.replace("/spa/", "/spa2/")))).success
+        result = await call("browser_dom", action="snapshot", format="text")
+        assert result.success, result.error
+        assert result.data.splitlines()[0].endswith("(still loading)")
+    finally:
+        release.set()
+
+
+# A notebook's code cell: a nameless editor inside a labelled cell.
+NOTEBOOK = """<!doctype html><title>Notebook</title>
+<div class=cell aria-label="Code Cell 1"><div class=prompt>[1]:</div>
+<div class=editor><div class=content contenteditable=true role=textbox aria-multiline=true>print(1)</div></div></div>"""
+
+
+async def test_a_nameless_code_editor_is_described_by_the_cell_it_belongs_to(open_page, snapshot):
+    await open_page(NOTEBOOK)
+    editor = next(c for c in (await snapshot())["controls"] if c["role"] == "textbox")
+    assert editor["name"] == "" and editor["description"] == "Code Cell 1"

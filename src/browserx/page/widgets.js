@@ -181,6 +181,13 @@ function editablePlaceholder(el) {
 }
 // A best-effort description of a control without an accessible name, never mixed into the name.
 function description(el) {
+  // An editor (a notebook's code cell, a comment box) says what it edits through the part it sits in.
+  if (el.isContentEditable || el.localName === "textarea") {
+    for (let up = el.parentElement, depth = 0; up && depth < 8; up = up.parentElement, depth++) {
+      const text = norm(up.getAttribute("aria-label") || "");
+      if (text) return cap(text, 100);
+    }
+  }
   // A visible label of a hidden native field this widget stands for (a custom select over a
   // hidden <select>, a picker over a hidden input).
   for (let up = el.parentElement, depth = 0; up && depth < 3; up = up.parentElement, depth++) {
