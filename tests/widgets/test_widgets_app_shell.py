@@ -252,3 +252,21 @@ async def test_a_nameless_code_editor_is_described_by_the_cell_it_belongs_to(ope
     await open_page(NOTEBOOK)
     editor = next(c for c in (await snapshot())["controls"] if c["role"] == "textbox")
     assert editor["name"] == "" and editor["description"] == "Code Cell 1"
+
+
+# Notes are page text, never a field's value (privacy).
+PRIVATE = """<!doctype html><title>Chat</title>
+<div role=log>Ann: hello <input value="s3cret-typed"> <span contenteditable>draft-secret</span></div>
+<div style="position: absolute; top: 80px; left: 0; width: 300px"><p>Reply</p>
+<div contenteditable aria-label=Message>my-private-draft</div><button>Send</button></div>"""
+
+
+async def test_notes_never_carry_a_fields_value(open_page, snapshot, call):
+    await open_page(PRIVATE)
+    text = await snapshot("text")
+    assert "status" not in text and "log: Ann: hello" in text
+    assert '"Reply"' in text
+    for secret in ("s3cret", "draft-secret", "my-private-draft"):
+        assert secret not in text
+        found = await call("browser_dom", action="find", query=secret)
+        assert found.success and found.data["matches"] == [], (secret, found.data)

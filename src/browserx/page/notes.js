@@ -8,6 +8,7 @@
 // Text inside a control is its name; field values are never text (privacy).
 import { norm, cap } from "./names.js";
 import { GRID, isCell } from "./grids.js";
+import { dialogText } from "./widgets.js";
 
 const LIVE = new Set(["status", "alert", "log", "timer", "marquee"]);
 const LAYER_ROLES = new Set(["dialog", "alertdialog", "menu", "menubar", "listbox", "tooltip", "toolbar", "tablist"]);
@@ -31,6 +32,13 @@ function ownText(el) {
   for (let n = el.firstChild; n; n = n.nextSibling) if (n.nodeType === 3) text += n.data;
   return text.trim() ? norm(text) : "";
 }
+// Visible text, never a field's value (privacy): the walk of a modal dialog's text, on one line.
+const fieldFreeText = (el, limit) => norm(dialogText(el, limit).replace(/\n/g, " "));
+// A live region's text, read after the walk (its inside must have been seen).
+function noteText(n) {
+  if (!n.text) n.text = fieldFreeText(n.el, NOTE_CHARS);
+  return n.text;
+}
 function isField(el) {
   const tag = el.localName;
   return tag === "input" || tag === "textarea" || tag === "select" || el.isContentEditable;
@@ -39,16 +47,16 @@ function isField(el) {
 // Called by the walk (capture.js visit) for each shown element; returns the context change, if any:
 // {note} for a live region (its whole text; nothing inside notes again), {layer} for a new layer.
 function noteVisit(el, tag, role, position, bare, ctx, out) {
-  if (ctx.inNote || isField(el)) return null;
+  if (ctx.inNote) return null;
+  // Cheap tests first: this runs for every shown element of the page.
   const kind = liveKind(el, role, tag, bare);
-  if (kind) {
-    const text = cap(norm(el.innerText || el.textContent || ""), NOTE_CHARS);
-    if (text) out.notes.push({ kind, text, at: out.candidates.length, region: ctx.region, el });
+  if (kind && !isField(el)) {  // its text once the walk has seen what inside it is shown
+    out.notes.push({ kind, text: "", at: out.candidates.length, region: ctx.region, el });
     return { inNote: true };
   }
   if (ctx.layer && !ctx.inControl) {
     const text = ownText(el);
-    if (text) ctx.layer.notes.push({ kind: "text", text, at: out.candidates.length, region: ctx.region, el });
+    if (text && !isField(el)) ctx.layer.notes.push({ kind: "text", text, at: out.candidates.length, region: ctx.region, el });
   }
   if (LAYER_ROLES.has(role) || (!bare && (position === "absolute" || position === "fixed") && !ctx.modalLayer)) {
     const layer = { el, parent: ctx.layer || null, notes: [], controls: 0 };
@@ -63,7 +71,8 @@ function noteVisit(el, tag, role, position, bare, ctx, out) {
 // holds controls. Each note gets `before`: the index of the first listed control after it.
 function placeNotes(out, chosen, viewportArea) {
   for (const cand of chosen) for (let l = cand.ctx.layer; l; l = l.parent) l.controls++;
-  const notes = out.notes.slice();
+  const notes = [];
+  for (const n of out.notes) if (noteText(n)) notes.push(n);
   for (let i = out.layers.length - 1; i >= 0; i--) {  // inner layers first: they come later in the walk
     const layer = out.layers[i];
     if (!layer.notes.length) continue;
@@ -108,7 +117,7 @@ function rowNotes(chosen, notes) {
     const cells = [];
     for (let cell = row.firstElementChild; cell; cell = cell.nextElementSibling) {
       if (!isCell(cell) || withControls.has(cell)) continue;
-      const text = cap(norm(cell.innerText || ""), 60);
+      const text = fieldFreeText(cell, 60);
       if (text) cells.push(text);
     }
     if (cells.length) {
@@ -118,4 +127,4 @@ function rowNotes(chosen, notes) {
   }
 }
 
-export { noteVisit, placeNotes };
+export { noteVisit, placeNotes, noteText };

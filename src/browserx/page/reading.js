@@ -23,6 +23,7 @@ import { render, readerText } from "./reader.js";
 import { mutations, observe, onAnyChange } from "./observer.js";
 import { element, state, beginWalk, walk, idOf, idFor, whereSeen, setPendingHosts, nextNumber, pendingHosts } from "./capture.js";
 import { holdersOf } from "./locate.js";
+import { noteText } from "./notes.js";
 import { roleOf, LANDMARK } from "./roles.js";
 import { landmarkLabel, norm, facts, accName, byIdRef, cap } from "./names.js";
 
@@ -270,7 +271,7 @@ function find(query, options) {
   const noted = [];
   for (const n of [...out.notes, ...out.layers.flatMap(l => l.notes)]) {
     if (noted.some(m => m.el === n.el)) continue;
-    const hits = test(n.text);
+    const hits = test(noteText(n));
     if (!hits.length) continue;
     noted.push(n);
     add(() => ({ kind: "text", element_id: idOf.get(n.el) || idFor(n.el, "element"),

@@ -322,5 +322,5 @@ Object.defineProperty(globalThis, "__browserxWidgets", {
   value: Object.freeze({ settleAnimations }), configurable: false, enumerable: false, writable: false,
 });
 
-export { ACTION_ROLES, animationsStarted, findModal, modalInfo, widgetStates, widgetPass, widgetControl, scrollContainer, cutByContainer,
+export { ACTION_ROLES, dialogText, animationsStarted, findModal, modalInfo, widgetStates, widgetPass, widgetControl, scrollContainer, cutByContainer,
   description };
