@@ -297,7 +297,7 @@ function snapshot(options) {
     const sel = selectorFor(el, ctx.hops);
     if (sel) aimap[id] = sel;
   }
-  const notes = placeNotes(out, chosen, vw * vh);
+  const notes = placeNotes(out, chosen, controls, vw * vh);
   const t3 = performance.now();
   // The full reader text (kept per document until the DOM changes: reading.js), then one piece of
   // it: pieces concatenate exactly and `omitted.text` is exact.

@@ -69,7 +69,7 @@ function noteVisit(el, tag, role, position, bare, ctx, out) {
 // After the caps: the notes of layers that hold listed controls and are panels, not the page (a
 // layer without either hands its notes to the layer around it), plus one note per grid row that
 // holds controls. Each note gets `before`: the index of the first listed control after it.
-function placeNotes(out, chosen, viewportArea) {
+function placeNotes(out, chosen, controls, viewportArea) {
   for (const cand of chosen) for (let l = cand.ctx.layer; l; l = l.parent) l.controls++;
   const notes = [];
   for (const n of out.notes) if (noteText(n)) notes.push(n);
@@ -87,7 +87,7 @@ function placeNotes(out, chosen, viewportArea) {
       }
     } else if (layer.parent) layer.parent.notes.push(...layer.notes);
   }
-  rowNotes(chosen, notes);
+  rowNotes(chosen, notes, controls);
   notes.sort((a, b) => a.at - b.at);
   // Text runs with no control between them read as one line ("November 2026 Mo Tu We …").
   const merged = [];
@@ -107,12 +107,29 @@ function placeNotes(out, chosen, viewportArea) {
   });
 }
 const CELL = "td, th, [role=cell], [role=gridcell], [role=columnheader], [role=rowheader]";
-function rowNotes(chosen, notes) {
+// A row's cells are listed only when nothing else tells its controls apart: every control of the
+// row has a name another row's control has too ("Delete" in each row), not one of its own ("Select order 7").
+function rowNotes(chosen, notes, controls) {
+  const rows = [];
+  const rowsByName = new Map();  // "role name" -> rows holding such a control
   for (let i = 0; i < chosen.length;) {
     const row = chosen[i].el.closest("tr, [role=row]");
     let j = i + 1;
     if (!row || !row.closest(GRID)) { i = j; continue; }
     while (j < chosen.length && row.contains(chosen[j].el)) j++;
+    rows.push([row, i, j]);
+    for (let k = i; k < j; k++) {
+      const key = controls[k].role + " " + controls[k].name;
+      const seen = rowsByName.get(key);
+      if (!seen) rowsByName.set(key, new Set([row])); else seen.add(row);
+    }
+    i = j;
+  }
+  for (const [row, i, j] of rows) {
+    if (notes.length >= MAX_NOTES) break;
+    let apart = false;
+    for (let k = i; k < j && !apart; k++) apart = rowsByName.get(controls[k].role + " " + controls[k].name).size === 1;
+    if (apart) continue;
     const withControls = new Set(chosen.slice(i, j).map(c => c.el.closest(CELL)));
     const cells = [];
     for (let cell = row.firstElementChild; cell; cell = cell.nextElementSibling) {
@@ -123,7 +140,6 @@ function rowNotes(chosen, notes) {
     if (cells.length) {
       notes.push({ kind: "row", text: cap(cells.join(" | "), NOTE_CHARS), at: chosen[i].order - 0.5, region: chosen[i].ctx.region });
     }
-    i = j;
   }
 }
 

@@ -167,13 +167,17 @@ def render_text(model: PageModel, *, loading: bool = False) -> str:
     notes = iter(model.notes)
     note = next(notes, None)
     for index, control in enumerate(model.controls):
-        while note is not None and note.before <= index:
+        # Text of another region ends that region; text of this one follows its heading.
+        while note is not None and note.before <= index and note.region != control.region:
             enter(note.region)
             lines.append(note_line(note))
             note = next(notes, None)
         enter(control.region)
         if control.heading is not None:
             headings_until(control.heading)
+        while note is not None and note.before <= index:
+            lines.append(note_line(note))
+            note = next(notes, None)
         lines.append(control_line(control, mark_in_view))
     while note is not None:
         enter(note.region)

@@ -23,15 +23,17 @@ const parentOf = (el) => el.parentElement || (el.parentNode && el.parentNode.hos
 function drawnFor(el, named) {
   const tag = el.localName;
   if (!FIELDS.has(tag) || (tag === "input" && el.type === "hidden")) return el;
-  if (!el.checkVisibility({ visibilityProperty: true })) return null;  // hidden from everyone
+  const checkable = tag === "input" && CHECKABLE_TYPES.test(el.type);
+  const label = el.labels ? [...el.labels].find(sized) : null;
+  // A checkbox or radio hidden outright (display: none) behind a visible label: a click on it toggles it.
+  if (!el.checkVisibility({ visibilityProperty: true })) return checkable ? label : null;
   const cs = getComputedStyle(el);
   const r = el.getBoundingClientRect();
   const tiny = r.width <= 1 || r.height <= 1 ||
     (cs.position === "absolute" && (cs.clip !== "auto" || cs.clipPath !== "none"));
   const transparent = cs.opacity === "0";
   if (!tiny && !transparent) return el;
-  const label = el.labels ? [...el.labels].find(sized) : null;
-  if (tag === "input" && CHECKABLE_TYPES.test(el.type)) return label || (tiny ? null : el);
+  if (checkable) return label || (tiny ? null : el);
   if (el.tabIndex < 0 || (named && !named(el))) return null;
   // Laid over its own picture (not moved off the page): the pointer reaches it where it is.
   if (!tiny && r.right + scrollX > 0 && r.bottom + scrollY > 0) return el;
