@@ -62,10 +62,11 @@ async def test_grid_rows_read_in_on_screen_order_after_an_animated_sort(open_pag
     assert cells == ["Apple", "1.20", "Banana", "2.25", "Cherry", "3.50"]
 
 
-async def test_a_button_in_a_table_header_is_a_columnheader_with_aria_sort(open_page, snapshot, named):
+async def test_a_button_in_a_table_header_stays_a_button_with_the_cells_aria_sort(open_page, snapshot, named):
     await open_page(TABLE)
     age = named(await snapshot(), "Age")
-    assert age["role"] == "columnheader" and age["states"] == {"sort": "descending"}
+    # Chromium's role for it: button (issue 22); the cell's sort state is shown on it.
+    assert age["role"] == "button" and age["states"] == {"sort": "descending"}
 
 
 NESTED = """<!doctype html><title>API</title>
@@ -86,6 +87,7 @@ async def test_nested_clickables_are_one_entry_each(open_page, snapshot):
     assert names == [
         ("button", "Add to cart"),
         ("button", "GET /pets List all pets"),
+        ("button", "Go"),  # a native button inside a link is never merged away (issue 22)
         ("button", "Try it out"),
         ("clickable", "Blue mug 12 € Add to cart"),
         ("link", "Go"),

@@ -5,6 +5,7 @@ import { element } from "../page/capture.js";
 import { shadowOf } from "../page/frames.js";
 import { visibleBox, hitAt, composedContains } from "../page/geometry.js";
 import { observe } from "../page/observer.js";
+import { drawnFor } from "../page/standin.js";
 import { roleFor, nameFor, describe } from "../page/describe.js";
 
 const CONTROL = 'a[href],button,input:not([type=hidden]),select,textarea,summary,[contenteditable=""],' +
@@ -58,13 +59,10 @@ function hidden(el) {
 }
 const shown = (el) => !hidden(el) && el.getClientRects().length > 0;
 // Where a real pointer must go to reach el: scroll it into view if needed, refuse if covered.
-// A visually hidden native checkbox, radio or file input is operated through its label, as
-// users do (the page model reports the label's box for it too).
+// A visually hidden native field is operated through the UI the page draws for it (its label, a
+// custom slider around it), as users do; the page model reports that box for it too (standin.js).
 function pointerTarget(el) {
-  if (el.tagName !== 'INPUT' || !/^(checkbox|radio|file)$/.test(el.type) || !el.labels || !el.labels.length) return el;
-  const r = el.getBoundingClientRect();
-  if (!hidden(el) && r.width * r.height > 1) return el;
-  return Array.from(el.labels).find(l => !hidden(l) && l.getClientRects().length) || el;
+  return drawnFor(el, null) || el;
 }
 function target(el0, checkCover) {
   const el = pointerTarget(el0);

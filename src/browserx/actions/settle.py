@@ -62,3 +62,27 @@ async def settle(tab: Tab, world: PageWorld, mark: int, budget: float) -> dict[s
     if pending:
         out["pending_requests"] = pending[:MAX_NAMED]
     return out
+
+
+class FirstRender:
+    """Per tab: the document whose first render a look (snapshot, find) has waited for."""
+
+    def __init__(self) -> None:
+        self.loader_id: str | None = None
+
+
+async def first_render(tab: Tab, world: PageWorld, budget: float = DEFAULT_SETTLE) -> bool:
+    """Before the first look at a document: wait, as an action does (at most `budget` s), for the
+    requests it started since it committed and then a quiet DOM, so a single-page app shows its first
+    render rather than "Loading...". False when it stopped waiting with work still running.
+
+    Nothing to wait for (a static page, or a later look) costs one comparison.
+    """
+    seen = tab.state.setdefault(FirstRender, FirstRender)
+    state = tab.load
+    if seen.loader_id == state.loader_id:
+        return True
+    seen.loader_id = state.loader_id
+    if not state.pending_since(state.document_seq):
+        return True
+    return bool((await settle(tab, world, state.document_seq, budget))["settled"])

@@ -65,6 +65,7 @@ class LoadState:
         self.dcl_at: float | None = now
         self.load_at: float | None = now
         self.seq = 0  # the number of the last request that started
+        self.document_seq = 0  # `seq` when the current document committed: its own requests come after
         self.inflight: dict[str, Request] = {}  # requestId ->
         self.arrived: dict[str, float] = {}  # loaderId -> when its main-frame document finished arriving
         self.network_at = now  # the last time a request started or ended
@@ -177,6 +178,7 @@ class LoadState:
             return
         now = time.monotonic()
         self.loader_id = frame.get("loaderId", "")
+        self.document_seq = self.seq
         self.dcl_at = self.load_at = None
         if params.get("type") == "BackForwardCacheRestore":
             # A restored page fires neither event again: it was parsed; whether it had loaded, it says.

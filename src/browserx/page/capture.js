@@ -12,14 +12,18 @@
 //   - Why one walk: one getComputedStyle per element; rects only for candidates, after the walk, with no
 //     DOM writes in between (no layout thrash); names, states, selectors only for controls within the caps.
 //   - Privacy: field values never leave unless options.include_values (passwords never: "•••").
-import { useFacts, facts, landmarkLabel, includeValues, cap, norm, isRendered, accName } from "./names.js";
-import { SKIP, roleOf, implicitRole, LANDMARK, PREFIX, LABELABLE, CHECKABLE, TEXT_INPUT, TEXTISH } from "./roles.js";
+import { useFacts, facts, landmarkLabel, cap, norm, accName } from "./names.js";
+import { SKIP, roleOf, implicitRole, LANDMARK, PREFIX, LABELABLE } from "./roles.js";
 import { shadowOf, notePendingHost, documentScrolls, regionOf, hopsOf, frameInfo, frameHit, adoptShadowRoot } from "./frames.js";
-import { sortableHeader, sortableCells, widgetStates, findModal, scrollContainer, widgetPass, widgetControl,
-  cutByContainer, modalInfo } from "./widgets.js";
+import { findModal, scrollContainer, widgetPass, widgetControl, cutByContainer, modalInfo } from "./widgets.js";
+import { sortableHeader, sortableCells } from "./grids.js";
 import { observe, mutations } from "./observer.js";
 import { frameBox } from "./geometry.js";
+import { PAINTS, viewportOverflow, intersect, area, clipOf } from "./clips.js";
+import { FIELDS, drawnFor } from "./standin.js";
 import { resetSelectors, selectorFor } from "./selectors.js";
+import { statesOf, values, setBaseUrl, relHref, openerName } from "./details.js";
+import { noteVisit, placeNotes } from "./notes.js";
 import { resolveWithin, textOf, pieceOf, readText, find } from "./reading.js";
 
 const idOf = new WeakMap();   // element -> element_id
@@ -56,6 +60,9 @@ const TABLE_PARTS = new Set(["table-cell", "table-row", "table-row-group", "tabl
 const ROW_PARTS = new Set(["table-row", "table-row-group", "table-header-group", "table-footer-group"]);
 const SHADOW_HOSTS = new Set(["article", "aside", "blockquote", "body", "div", "footer", "h1", "h2", "h3", "h4",
   "h5", "h6", "header", "main", "nav", "p", "section", "span"]);
+const MODAL_NOTES = Object.freeze({ inNote: true });  // a modal's text comes whole (modalInfo)
+const NO_CLIP = Object.freeze({ clip: null, hard: null });
+const named = (el) => !!accName(el, roleOf(el));
 function walk(root, ctx, out) {
   for (let el = root.firstElementChild; el; el = el.nextElementSibling) visit(el, ctx, out);
 }
@@ -72,13 +79,15 @@ function visit(el, ctx, out) {
     // Uploads work on hidden file inputs, so the option finds them even inside hidden subtrees.
     if (out.opts.include_file_inputs) {
       for (const f of (tag === "input" ? [el] : el.querySelectorAll("input[type=file]"))) {
-        if (f.type === "file") out.candidates.push({ el: f, role: "file", ctx, shown: false, heading: out.headings.length - 1 });
+        if (f.type === "file") out.candidates.push({ el: f, role: "file", ctx, shown: false, heading: out.headings.length - 1, order: out.candidates.length });
       }
     }
-    // A transparent native checkbox or radio is usually drawn by its label: the candidate
-    // pass decides from the label's box.
-    const role = display !== "none" && tag === "input" && roleOf(el);
-    if (role === "checkbox" || role === "radio") out.candidates.push({ el, role, ctx, shown: false, heading: out.headings.length - 1 });
+    // A transparent native field is often drawn by the page (a label, a custom switch or slider):
+    // the candidate pass decides from the box of what is drawn for it (standin.js).
+    const role = display !== "none" && FIELDS.has(tag) && roleOf(el);
+    if (role && PREFIX[role] && role !== "file") {
+      out.candidates.push({ el, role, ctx, shown: false, transparent: true, heading: out.headings.length - 1, order: out.candidates.length });
+    }
     return;
   }
   const shown = style.visibility === "visible";
@@ -90,7 +99,9 @@ function visit(el, ctx, out) {
   // Only these elements can host a shadow root: the others skip a costly DOM accessor.
   const shadow = (SHADOW_HOSTS.has(tag) || tag.includes("-")) ? shadowOf(el) : null;
   // Shared with names.js and the reader (reader_analyse.js), which then read no style again.
-  const clipped = position === "absolute" && (style.clip !== "auto" || style.clipPath !== "none");
+  // Read once: the reader's visually-hidden test below, the clip boxes further down.
+  const shape = boxed && !bare ? style.clipPath : "none";
+  const clipped = position === "absolute" && (style.clip !== "auto" || shape !== "none");
   facts.set(el, shadow ? { display, position, gone: false, visible: shown, clipped, shadow,
     block: boxed && !display.startsWith("inline") } : sharedFacts(display, position, shown, clipped, boxed));
   let role = bare ? implicitRole(el) : roleOf(el);
@@ -118,18 +129,33 @@ function visit(el, ctx, out) {
     role = "clickable"; candidate = true;
   }
   if (candidate) {
-    out.candidates.push({ el, role, ctx: c, shown, heading: out.headings.length - 1 });
+    out.candidates.push({ el, role, ctx: c, shown, heading: out.headings.length - 1, order: out.candidates.length });
     (c === ctx ? (c = { ...ctx }) : c).inControl = !sortableCells.has(el);  // a sortable header's own clickable label stays the control
   }
   if (pointer !== ctx.pointer) (c === ctx ? (c = { ...ctx }) : c).pointer = pointer;
+  if (shown && !c.blocked) {
+    const change = el === ctx.modal ? MODAL_NOTES : noteVisit(el, tag, role, position, bare, c, out);
+    if (change) c = { ...c, ...change };
+  }
   // Clip boxes are linked, not copied: their rects are read after the walk, in one batch.
   if (boxed) {
+    // A clip applies to the boxes whose containing block lies inside the clipping box: a fixed box
+    // escapes every clip of its frame, an absolute one those between it and its positioned ancestor.
     if (position === "fixed") (c === ctx ? (c = { ...ctx }) : c).clipper = ctx.frameClipper;
+    else if (position === "absolute" && ctx.cbClipper !== ctx.clipper) (c === ctx ? (c = { ...ctx }) : c).clipper = ctx.cbClipper;
     // The shorthand: one read instead of two ("visible" only when both axes are).
     const overflow = style.overflow;
-    if (overflow !== "visible") {
+    if (overflow !== "visible" && !viewportOverflow(el, tag)) {
       (c === ctx ? (c = { ...ctx }) : c).clipper = { parent: c.clipper, el, offset: ctx.offset, scroll: /auto|scroll/.test(overflow) };
     }
+    // Paint containment and clip-path clip too (never scrollable); an attribute-less element has neither.
+    if (!bare) {
+      if (shape !== "none" || PAINTS.test(style.contain)) {
+        (c === ctx ? (c = { ...ctx }) : c).clipper = { parent: c.clipper, el, offset: ctx.offset, scroll: false,
+          inset: shape.startsWith("inset(") ? shape : null };
+      }
+    }
+    if (position !== "static" && c.cbClipper !== c.clipper) (c === ctx ? (c = { ...ctx }) : c).cbClipper = c.clipper;
     if (style.contentVisibility === "hidden" && !ROW_PARTS.has(display)) return;
   }
   if (tag === "select") return; // its options are the select's value, not separate controls
@@ -152,84 +178,11 @@ function frame(el, ctx, out) {
   observe(doc);
   // A frame whose document scrolls reveals what lies past its box: listed, off-screen, like the page's own.
   const clipper = { parent: ctx.clipper, box, scroll: documentScrolls(doc, el) };
-  const fc = { ...ctx, offset: { x, y }, clipper, frameClipper: clipper, depth: ctx.depth + 1,
+  const fc = { ...ctx, offset: { x, y }, clipper, frameClipper: clipper, cbClipper: clipper, depth: ctx.depth + 1,
     hops: [...ctx.hops, el], pointer: false, modal: doc.querySelector("dialog:modal") };
   if (fc.modal) fc.disabled = true;
   walk(doc, fc, out);
 }
-function intersect(a, b) {
-  if (!a) return b;
-  if (!b) return a;
-  const x = Math.max(a[0], b[0]), y = Math.max(a[1], b[1]);
-  return [x, y, Math.max(0, Math.min(a[0] + a[2], b[0] + b[2]) - x), Math.max(0, Math.min(a[1] + a[3], b[1] + b[3]) - y)];
-}
-const area = r => (r ? r[2] * r[3] : 0);
-// {clip: what can be seen through all ancestors, hard: what even scrolling them cannot reveal}
-function clipOf(node) {
-  if (!node) return { clip: null, hard: null };
-  if (node.memo) return node.memo;
-  let box = node.box;
-  if (!box) { const r = node.el.getBoundingClientRect(); box = [r.left + node.offset.x, r.top + node.offset.y, r.width, r.height]; }
-  const up = clipOf(node.parent);
-  node.memo = { clip: intersect(up.clip, box), hard: node.scroll ? up.hard : intersect(up.hard, box) };
-  return node.memo;
-}
-
-// ---- per-control details ---------------------------------------------------------------------
-function statesOf(el, role, ctx) {
-  const s = {};
-  const aria = n => el.getAttribute("aria-" + n);
-  const tag = el.localName;
-  const formish = LABELABLE.has(tag) || tag === "option" || tag === "fieldset";
-  if (ctx.disabled || aria("disabled") === "true" || (formish && el.matches(":disabled"))) s.disabled = true;
-  const type = tag === "input" ? (el.getAttribute("type") || "").toLowerCase() : "";
-  if (type === "checkbox" || type === "radio") s.checked = el.indeterminate && type === "checkbox" ? "mixed" : el.checked;
-  else if (CHECKABLE.has(role)) { const v = aria("checked"); s.checked = v === "mixed" ? "mixed" : v === "true"; }
-  const pressed = aria("pressed");
-  if (pressed === "true" || pressed === "false" || pressed === "mixed") s.pressed = pressed === "mixed" ? "mixed" : pressed === "true";
-  const expanded = aria("expanded");
-  if (expanded === "true" || expanded === "false") s.expanded = expanded === "true";
-  else if (tag === "summary" && el.parentElement) s.expanded = el.parentElement.open;
-  if (el.required || aria("required") === "true") s.required = true;
-  if (tag === "option" ? el.selected : aria("selected") === "true") s.selected = true;
-  widgetStates(el, role, s);
-  return s;
-}
-function values(el, role, c) {
-  const tag = el.localName;
-  const type = tag === "input" ? (el.getAttribute("type") || "").toLowerCase() : "";
-  if (type === "password") {
-    c.filled = el.value.length > 0;
-    if (includeValues && c.filled) c.value = "•••";
-  } else if (tag === "select") {
-    if (includeValues) c.value = cap([...el.selectedOptions].map(o => o.text.trim()).join(", "), 200);
-  } else if ((tag === "input" && TEXT_INPUT.has(type)) || tag === "textarea" || type === "number" ||
-             (TEXTISH.has(role) && el.isContentEditable)) {
-    const v = tag === "input" || tag === "textarea" ? el.value : (el.innerText || "");
-    c.value_len = v.length;
-    if (includeValues) c.value = v.slice(0, 200);
-  } else if (type === "range" || ((role === "slider" || role === "spinbutton") && tag !== "input")) {
-    if (includeValues) c.value = cap(String(type ? el.value : (el.getAttribute("aria-valuetext") || el.getAttribute("aria-valuenow") || "")), 200);
-  }
-  if (tag === "input" || tag === "textarea" || TEXTISH.has(role)) {
-    const ph = el.getAttribute("placeholder") || el.getAttribute("aria-placeholder");
-    if (ph && ph.trim()) c.placeholder = cap(norm(ph), 160);
-  }
-}
-let baseUrl = null;
-function relHref(el) {
-  const raw = el.getAttribute("href");
-  if (raw === null) return undefined;
-  let u;
-  try { u = new URL(raw, el.baseURI); } catch (_) { return cap(raw, 300); }
-  if (u.protocol === "javascript:") return undefined;
-  if (baseUrl && u.origin === baseUrl.origin && u.origin !== "null") {
-    if (u.pathname === baseUrl.pathname && u.search === baseUrl.search && u.hash) return cap(u.hash, 300);
-    return cap(u.pathname + u.search + u.hash, 300);
-  }
-  return cap(u.href, 300);
-}
-
 function idFor(el, role) {
   const prefix = PREFIX[role];
   const known = idOf.get(el);
@@ -241,24 +194,42 @@ function idFor(el, role) {
 }
 
 // ---- snapshot --------------------------------------------------------------------------------
+// Where a candidate is and whether a person can see it: its own box (or, for a visually hidden
+// native field, the box of the UI drawn for it), not clipped away, not left of or above the page.
+function whereSeen(cand, sx, sy) {
+  const { el, ctx } = cand;
+  let r = el.getBoundingClientRect();
+  let shown = cand.shown && r.width > 0 && r.height > 0;
+  if ((!shown || r.width <= 1 || r.height <= 1 || facts.get(el).clipped) && FIELDS.has(el.localName)) {
+    const ui = drawnFor(el, named);
+    if (ui && ui !== el) { r = ui.getBoundingClientRect(); shown = true; cand.drawn = ui; }
+    else shown = !!ui && (cand.shown || cand.transparent) && r.width > 1 && r.height > 1;
+  }
+  const box = [r.left + ctx.offset.x, r.top + ctx.offset.y, r.width, r.height];
+  // The clips of a field moved out of sight are not those of the UI drawn for it, which is shown.
+  const clip = cand.drawn ? NO_CLIP : clipOf(ctx.clipper);
+  const visible = shown && r.width * r.height > 1 && (!clip.hard || area(intersect(clip.hard, box)) > 0) &&
+    box[0] + sx + box[2] > 0 && box[1] + sy + box[3] > 0;
+  return { visible, box, clip };
+}
 function snapshot(options) {
   const opts = Object.assign({ include_values: false, max_controls: 400, max_headings: 30, max_iframe_depth: 1,
     include_file_inputs: true, max_text_chars: 3000, text_offset: 0, within: null, base_url: null, next_number: 1,
     frame: null }, options || {});
   beginWalk(opts.next_number, !!opts.include_values);
   resetSelectors();
-  try { baseUrl = new URL(opts.base_url || location.href); } catch (_) { baseUrl = null; }
+  try { setBaseUrl(new URL(opts.base_url || location.href)); } catch (_) { setBaseUrl(null); }
   observe(document);
   // A cross-origin frame captured on its own (frames.js): its box in the top viewport clips it.
   const inFrame = opts.frame;
   const vw = inFrame ? inFrame.viewport[0] : innerWidth, vh = inFrame ? inFrame.viewport[1] : innerHeight;
   const viewport = [0, 0, vw, vh];
-  const out = { opts, regions: [], regionSet: new Set(), headings: [], candidates: [], crossOrigin: 0, visited: 0,
+  const out = { opts, regions: [], regionSet: new Set(), headings: [], candidates: [], notes: [], layers: [], crossOrigin: 0, visited: 0,
     pendingHosts: [] };
   const modal = findModal(document);
   const frameClip = inFrame ? { parent: null, box: inFrame.clip, scroll: documentScrolls(document, null) } : null;
   const root = { region: inFrame ? inFrame.region : null, disabled: !!(inFrame && inFrame.inert), blocked: !!modal, inControl: false, pointer: false,
-    clipper: frameClip, frameClipper: frameClip, offset: inFrame ? { x: inFrame.offset[0], y: inFrame.offset[1] } : { x: 0, y: 0 },
+    clipper: frameClip, frameClipper: frameClip, cbClipper: frameClip, offset: inFrame ? { x: inFrame.offset[0], y: inFrame.offset[1] } : { x: 0, y: 0 },
     depth: 0, hops: [], modal };
   // `within`: the model of one subtree (reading.js resolves ids, regions and "dialog").
   const part = opts.within ? resolveWithin(opts.within) : null;
@@ -277,18 +248,7 @@ function snapshot(options) {
   for (const cand of out.candidates) {
     const { el, ctx } = cand;
     if (ctx.blocked) { blocked++; continue; }  // behind a modal dialog: counted, not listed
-    let r = el.getBoundingClientRect();
-    let shown = cand.shown && r.width > 0 && r.height > 0;
-    if ((!shown || r.width * r.height <= 1) && (cand.role === "checkbox" || cand.role === "radio" || cand.role === "file")) {
-      // Visually hidden native checkbox/radio/file behind a visible label: the label is what users see.
-      const label = el.labels && [...el.labels].find(isRendered);
-      const lr = label && label.getBoundingClientRect();
-      if (lr && lr.width > 0 && lr.height > 0) { r = lr; shown = true; }
-    }
-    const box = [r.left + ctx.offset.x, r.top + ctx.offset.y, r.width, r.height];
-    const clip = clipOf(ctx.clipper);
-    const visible = shown && r.width * r.height > 1 && (!clip.hard || area(intersect(clip.hard, box)) > 0) &&
-      box[0] + sx + box[2] > 0 && box[1] + sy + box[3] > 0;
+    const { visible, box, clip } = whereSeen(cand, sx, sy);
     if (!visible && !(cand.role === "file")) continue;
     const inView = visible && area(intersect(intersect(viewport, clip.clip), box)) >= 0.5 * area(box);
     cand.visible = visible; cand.inView = inView; cand.box = box;
@@ -337,6 +297,7 @@ function snapshot(options) {
     const sel = selectorFor(el, ctx.hops);
     if (sel) aimap[id] = sel;
   }
+  const notes = placeNotes(out, chosen, controls, vw * vh);
   const t3 = performance.now();
   // The full reader text (kept per document until the DOM changes: reading.js), then one piece of
   // it: pieces concatenate exactly and `omitted.text` is exact.
@@ -358,26 +319,13 @@ function snapshot(options) {
   if (cutIn) omitted.containers = cutIn;
   setPendingHosts(out.pendingHosts);
   return {
-    title: document.title, url: location.href, headings, regions: out.regions, controls, text, aimap, omitted,
+    title: document.title, url: location.href, headings, regions: out.regions, controls, notes, text, aimap, omitted,
     text_range: textRange, next_offset: nextOffset, text_hash: textHash, within: opts.within || null,
     modal: modalInfo(modal, blocked),
     viewport: { width: vw, height: vh, scroll_x: scrollX, scroll_y: scrollY, device_pixel_ratio: devicePixelRatio },
     next_number: nextNumber, state: state(), pending_hosts: pendingHosts.length,
     timings: { walk: t1 - t0, rects: t2 - t1, controls: t3 - t2, reader: t4 - t3, elements: out.visited },
   };
-}
-
-// An unlabelled file input hidden behind a styled button: named after the button next to it,
-// so the model shows which control opens it (uploads go to either id).
-function openerName(input) {
-  const opens = (e) => e && e.matches("button, [role=button], label") && !(e.control && e.control !== input);
-  for (let n = input, i = 0; n.parentElement && i < 3; n = n.parentElement, i++) {
-    for (const sib of [n.previousElementSibling, n.nextElementSibling]) {
-      const opener = opens(sib) ? sib : sib && [...sib.querySelectorAll("button, [role=button], label")].find(opens);
-      if (opener) return cap(norm(opener.textContent || ""), 80);
-    }
-  }
-  return "";
 }
 
 function element(id) {
@@ -394,5 +342,5 @@ Object.defineProperty(globalThis, "__browserx", {
     pendingHosts: () => pendingHosts, readText, find }), configurable: false, enumerable: false, writable: false,
 });
 
-export { idOf, nextNumber, pendingHosts, beginWalk, setPendingHosts, walk, intersect, area, clipOf, idFor, element,
+export { idOf, nextNumber, pendingHosts, beginWalk, setPendingHosts, walk, idFor, element, whereSeen,
   state };

@@ -12,7 +12,7 @@ import { landmarkLabel } from "./names.js";
 import { roleOf } from "./roles.js";
 import { resetSelectors, selectorFor } from "./selectors.js";
 import { frameBox, hitAt } from "./geometry.js";
-import { intersect } from "./capture.js";
+import { intersect } from "./clips.js";
 import { describe } from "./describe.js";
 
 const closedRoots = new WeakMap();  // host -> closed ShadowRoot adopted from CDP

@@ -6,7 +6,7 @@
     model.to_json_dict()          # the JSON shape, optional keys left out when absent
     llm_json(model)               # the same without `aimap` (render.py)
 
-JSON keys are fixed: `{title, url, headings, regions, controls, text, aimap, omitted, viewport}`; a
+JSON keys are fixed: `{title, url, headings, regions, controls, notes?, text, aimap, omitted, viewport}`; a
 control is `{id, role, name, states, region, placeholder?, value_len?, filled?, value?, href?,
 visible, inViewport, bbox}` with `bbox = [x, y, width, height]` in CSS pixels of the top viewport.
 `omitted` counts what the caps left out: controls and headings exactly, `text` the characters of
@@ -48,6 +48,7 @@ ROLE_PREFIXES = {
     "scrollbar": "sb",
     "file": "fi",
     "clickable": "cl",
+    "element": "el",  # any element `find` names for its text: click, hover, drag and screenshots take it
 }
 
 
@@ -76,6 +77,17 @@ class SnapshotOptions(BaseModel):
 class Heading(BaseModel):
     level: int
     text: str
+
+
+class Note(BaseModel):
+    """Text a person reads beside the controls (page/notes.js): a live region's ("status", "alert",
+    "log", "timer", "marquee"), a popup's or panel's ("text"), a grid row's cells ("row"); listed
+    before `controls[before]` (== len(controls): after the last)."""
+
+    kind: str
+    text: str
+    region: str | None = None
+    before: int = 0
 
 
 class Viewport(BaseModel):
@@ -124,6 +136,7 @@ class PageModel(BaseModel):
     headings: list[Heading] = Field(default_factory=list)
     regions: list[str] = Field(default_factory=list)
     controls: list[Control] = Field(default_factory=list)
+    notes: list[Note] = Field(default_factory=list)
     text: str = ""
     aimap: dict[str, str] = Field(default_factory=dict)
     # Counts; `containers` (when caps cut controls in scroll areas) maps each area to its count.
@@ -154,6 +167,8 @@ class PageModel(BaseModel):
                     control.pop(key, None)
         if out.get("modal") is None:
             out.pop("modal", None)
+        if not out["notes"]:
+            out.pop("notes")
         if not aimap:
             out.pop("aimap")
         if out["text_range"] is None:

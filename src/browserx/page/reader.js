@@ -2,7 +2,7 @@
 // rendering them as plain text; `extract` is the entry point.
 import { childNodes, CONTENT_CONTAINER, SENTENCE_END, HEADINGS, classWeight, slotted, SKIP_TAGS,
   BLOCK_TAGS, analyse } from "./reader_analyse.js";
-import { isAriaGrid, gridRows, isCell } from "./widgets.js";
+import { isAriaGrid, gridRows, isCell } from "./grids.js";
 
 function linkDensity(stat) {
   return stat && stat.len ? stat.link / stat.len : 0;

@@ -21,9 +21,11 @@
 import { analyse } from "./reader_analyse.js";
 import { render, readerText } from "./reader.js";
 import { mutations, observe, onAnyChange } from "./observer.js";
-import { element, state, beginWalk, walk, clipOf, area, intersect, idFor, setPendingHosts, nextNumber, pendingHosts } from "./capture.js";
+import { element, state, beginWalk, walk, idOf, idFor, whereSeen, setPendingHosts, nextNumber, pendingHosts } from "./capture.js";
+import { holdersOf } from "./locate.js";
+import { noteText } from "./notes.js";
 import { roleOf, LANDMARK } from "./roles.js";
-import { landmarkLabel, norm, facts, accName, byIdRef, isRendered, cap } from "./names.js";
+import { landmarkLabel, norm, facts, accName, byIdRef, cap } from "./names.js";
 
 let textCache = null;
 
@@ -185,11 +187,11 @@ function find(query, options) {
   beginWalk(opts.next_number, false);
   observe(document);
   const out = { opts: { max_iframe_depth: opts.max_iframe_depth, include_file_inputs: false }, regions: [],
-    regionSet: new Set(), headings: [], candidates: [], crossOrigin: 0, visited: 0, pendingHosts: [] };
+    regionSet: new Set(), headings: [], candidates: [], notes: [], layers: [], crossOrigin: 0, visited: 0, pendingHosts: [] };
   const modal = document.querySelector("dialog:modal");
   const t0 = performance.now();
   walk(document, { region: null, disabled: !!modal, inControl: false, pointer: false, clipper: null,
-    frameClipper: null, offset: { x: 0, y: 0 }, depth: 0, hops: [], modal }, out);
+    frameClipper: null, cbClipper: null, offset: { x: 0, y: 0 }, depth: 0, hops: [], modal }, out);
   const t1 = performance.now();
   const full = textOf(null, facts).text;
   const t2 = performance.now();
@@ -204,7 +206,7 @@ function find(query, options) {
       const at = full.indexOf(name, cursor);
       if (at >= 0) { pos = at; cursor = at + name.length; }
     }
-    heads.push({ name, level: h.level, pos });
+    heads.push({ name, level: h.level, pos, el: h.el });
   }
   const placed = heads.filter(h => h.pos !== null);
   const headingAt = (p) => {
@@ -224,14 +226,15 @@ function find(query, options) {
     const hits = h.name ? test(h.name) : [];
     if (!hits.length) return;
     if (h.pos !== null) covered.push([h.pos, h.pos + h.name.length]);
-    add(() => ({ kind: "heading", text: h.name, level: h.level, text_offset: h.pos === null ? null : paragraphStart(h.pos) }));
+    add(() => ({ kind: "heading", text: h.name, level: h.level, element_id: idOf.get(h.el) || idFor(h.el, "element"),
+      text_offset: h.pos === null ? null : paragraphStart(h.pos) }));
   });
 
   // Controls: a cheap look at their text and attributes first; names only for those that may match.
   const sx = scrollX, sy = scrollY;
   for (const cand of out.candidates) {
     const { el, role, ctx } = cand;
-    if (!cand.shown && role !== "checkbox" && role !== "radio") continue;
+    if (!cand.shown && !cand.transparent) continue;
     const attributes = el.hasAttributes();
     // Its labels only when needed: `labels` builds a new NodeList at each call.
     let labels = null;
@@ -249,17 +252,7 @@ function find(query, options) {
       if (!refs || !test.any(refs)) continue;
     }
     if (matches.length >= opts.max_results) { total++; continue; }  // counted from its text: no name needed
-    const r = el.getBoundingClientRect();
-    let shown = cand.shown && r.width * r.height > 1;
-    if (!shown && (role === "checkbox" || role === "radio")) {
-      const label = el.labels && [...el.labels].find(isRendered);
-      const lr = label && label.getBoundingClientRect();
-      shown = !!(lr && lr.width * lr.height > 1);
-    }
-    const clip = clipOf(ctx.clipper);
-    const box = [r.left + ctx.offset.x, r.top + ctx.offset.y, r.width, r.height];
-    if (!shown || (clip.hard && area(intersect(clip.hard, box)) <= 0 && r.width * r.height > 1) ||
-        box[0] + sx + box[2] <= 0 || box[1] + sy + box[3] <= 0) continue;
+    if (!whereSeen(cand, sx, sy).visible) continue;
     const name = accName(el, role) || cap(norm(el.getAttribute("aria-label") || el.getAttribute("title") || ""), 160);
     const fields = [["name", name], ["placeholder", norm(el.getAttribute("placeholder") || el.getAttribute("aria-placeholder") || "")]];
     if (el.localName === "select") fields.push(["option", [...el.options].map(o => norm(o.text)).join(" | ")]);
@@ -274,15 +267,35 @@ function find(query, options) {
       text_offset: h && h.pos !== null ? paragraphStart(h.pos) : null }));
   }
 
+  // Live regions and the text of popups and panels (notes.js): what a person reads beside controls.
+  const noted = [];
+  for (const n of [...out.notes, ...out.layers.flatMap(l => l.notes)]) {
+    if (noted.some(m => m.el === n.el)) continue;
+    const hits = test(noteText(n));
+    if (!hits.length) continue;
+    noted.push(n);
+    add(() => ({ kind: "text", element_id: idOf.get(n.el) || idFor(n.el, "element"),
+      ...(n.kind !== "text" ? { live: n.kind } : {}), snippet: snippetOf(n.text, hits[0][0], hits[0][1]),
+      region: n.region || null, heading: null, text_offset: null }));
+  }
+  const inText = [];  // text matches, each with the string it matched
   let k = 0;  // hits and covered ranges both ascend: one pointer
   for (const [at, len] of test(full)) {
     while (k < covered.length && covered[k][1] <= at) k++;
     if (k < covered.length && covered[k][0] <= at) continue;  // inside a heading already reported
     add(() => {
       const h = headingAt(at);
-      return { kind: "text", snippet: snippetOf(full, at, len), heading: h ? h.name : null, text_offset: paragraphStart(at) };
+      const match = { kind: "text", snippet: snippetOf(full, at, len), heading: h ? h.name : null, text_offset: paragraphStart(at) };
+      inText.push([match, full.slice(at, at + len)]);
+      return match;
     });
   }
+  // Anything the agent reads it can act on: the smallest element holding each text match gets an id.
+  const holders = holdersOf(inText.map(([, text]) => text));
+  inText.forEach(([match], i) => {
+    const el = holders[i];
+    if (el && !noted.some(n => n.el === el)) match.element_id = idOf.get(el) || idFor(el, "element");
+  });
   setPendingHosts(out.pendingHosts);
   return { query: String(query), total, matches, text_chars: full.length, next_number: nextNumber,
     pending_hosts: pendingHosts.length,

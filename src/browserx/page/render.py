@@ -20,6 +20,8 @@ The text is built for the fewest tokens at no loss of what an agent needs to act
 - The id's prefix says the role (the legend line names the prefixes used, once).
 - `@region` starts the controls of a landmark; `#`..`###` lines are the headings, in page order.
 - Names are bare unless they could be misread (empty, brackets, quotes, arrows): then JSON-quoted.
+- Text a person reads beside the controls comes where it stands: a live region after its kind
+  (`status: Trip 1 saved`), a popup's, panel's or grid row's text quoted (`"November 2026 Mo Tu We"`).
 - States in one bracket; `off` = less than half inside the viewport (or, when most controls are
   outside it, `view` marks those inside instead: the legend says which); `hidden` = not visible.
 - Field values never appear unless the model was taken with include_values (passwords: •••).
@@ -33,7 +35,7 @@ import json
 import re
 from typing import Any
 
-from .model import ROLE_PREFIXES, Control, PageModel
+from .model import ROLE_PREFIXES, Control, Note, PageModel
 
 HREF_CHARS = 100
 _NEEDS_QUOTES = re.compile(r'^$|^\s|\s$|[\[\]"→=]|^(ph|len|value):')
@@ -97,6 +99,11 @@ def control_line(control: Control, mark_in_view: bool = False) -> str:
     return " ".join(parts)
 
 
+def note_line(note: Note) -> str:
+    """A live region's text after its kind (`status: Trip 1 saved`); other text quoted."""
+    return f"{note.kind}: {note.text}" if note.kind not in ("text", "row") else _quote(note.text)
+
+
 def range_line(model: PageModel) -> str | None:
     """Where this piece of the reader text sits and the parameter that reads on; None for a whole text."""
     r = model.text_range
@@ -151,13 +158,31 @@ def render_text(model: PageModel, *, loading: bool = False) -> str:
             lines.append("#" * heading.level + " " + heading.text)
             shown_headings += 1
 
-    for control in model.controls:
-        if control.region != region:
-            region = control.region
-            lines.append("@" + (region or "page"))
+    def enter(where: str | None) -> None:
+        nonlocal region
+        if where != region:
+            region = where
+            lines.append("@" + (where or "page"))
+
+    notes = iter(model.notes)
+    note = next(notes, None)
+    for index, control in enumerate(model.controls):
+        # Text of another region ends that region; text of this one follows its heading.
+        while note is not None and note.before <= index and note.region != control.region:
+            enter(note.region)
+            lines.append(note_line(note))
+            note = next(notes, None)
+        enter(control.region)
         if control.heading is not None:
             headings_until(control.heading)
+        while note is not None and note.before <= index:
+            lines.append(note_line(note))
+            note = next(notes, None)
         lines.append(control_line(control, mark_in_view))
+    while note is not None:
+        enter(note.region)
+        lines.append(note_line(note))
+        note = next(notes, None)
     headings_until(len(model.headings) - 1)
     if not model.controls:
         lines.append("(no controls)")

@@ -3,13 +3,14 @@
 // running animations. Part of the in-page program (main.js): capture.js and reader.js call it through
 // small hooks. It publishes globalThis.__browserxWidgets (animation settling, for actions/animations.py).
 import { shadowOf } from "./frames.js";
+import { composedContains } from "./geometry.js";
 import { SKIP, SPACED, roleOf, PREFIX } from "./roles.js";
 import { facts, norm, cap, accName, isRendered } from "./names.js";
-import { clipOf, area, intersect, idOf } from "./capture.js";
+import { idOf } from "./capture.js";
+import { clipOf, area, intersect } from "./clips.js";
+import { headerCell, onScreenRows, sortableCells } from "./grids.js";
 
 const ACTION_ROLES = new Set(["button", "link", "clickable", "menuitem", "tab", "treeitem"]);
-const GRID = "table, [role=grid], [role=table], [role=treegrid]";
-const HEADER_CELL = "th, [role=columnheader], [role=rowheader]";
 const LONG_ANIMATION_MS = 5000;  // longer finite animations are decoration (pulses, tickers), not a change
 
 // ---- modals ----------------------------------------------------------------------------------
@@ -90,7 +91,13 @@ function widgetPass(kept) {
     const outer = kept[i];
     if (!ACTION_ROLES.has(outer.role)) continue;
     const nested = [];
-    for (let j = i + 1; j < kept.length && outer.el.contains(kept[j].el); j++) nested.push(kept[j]);
+    // Through shadow roots too: a custom element's own button lies in its shadow tree.
+    for (let j = i + 1; j < kept.length && composedContains(outer.el, kept[j].el); j++) nested.push(kept[j]);
+    // A page-made wrapper drawn for a hidden native field it holds (standin.js): the field is the entry.
+    if (outer.role === "clickable" && nested.length && nested.every(c => c.drawn && composedContains(outer.el, c.drawn))) {
+      drop.add(outer);
+      continue;
+    }
     if (!nested.length || !nested.every(c => ACTION_ROLES.has(c.role))) continue;
     if (sortableCells.has(outer.el)) { drop.add(outer); continue; }  // its label or button is the control
     let rest = " " + norm(nameFor(outer)).toLowerCase() + " ";
@@ -108,7 +115,9 @@ function widgetPass(kept) {
         if (!nameFor(c) && named.some(n => sameAction(n.el, c.el))) drop.add(c);
       }
     } else if (outer.role !== "clickable" && addsNothing) {
-      for (const c of nested) drop.add(c);  // a button inside a link: the link is the entry
+      // A role=button span inside a link: the link is the entry. Never a native control, nor one with
+      // a name and a handler of its own: a click on the outer one's centre may not reach it.
+      for (const c of nested) if (!actsAlone(c.el, nameFor(c))) drop.add(c);
     }
   }
   if (drop.size) {
@@ -120,54 +129,23 @@ function widgetPass(kept) {
   if (animating.length) animating = animating.filter(t => t.isConnected && t.getAnimations().some(a => a.playState === "running"));
   return onScreenRows(kept);
 }
+const NATIVE_ACTIONS = new Set(["button", "input", "select", "textarea", "summary"]);
+function actsAlone(el, name) {
+  const tag = el.localName;
+  if (NATIVE_ACTIONS.has(tag) || ((tag === "a" || tag === "area") && el.hasAttribute("href"))) return true;
+  return !!name && (el.hasAttribute("onclick") || el.tabIndex >= 0);
+}
 function sameAction(a, b) {
   const ca = a.getAttribute("aria-controls"), cb = b.getAttribute("aria-controls");
   if (ca && ca === cb) return true;
   return a.hasAttribute("aria-expanded") && a.getAttribute("aria-expanded") === b.getAttribute("aria-expanded");
 }
-function headerCell(cand) {
-  if (!ACTION_ROLES.has(cand.role)) return;
-  const cell = cand.el.closest(HEADER_CELL);
-  if (!cell || !cell.closest(GRID)) return;
-  const explicit = cell.getAttribute("role");
-  cand.header = cell;
-  cand.headerRole = explicit === "rowheader" || (cell.localName === "th" && cell.getAttribute("scope") === "row")
-    ? "rowheader" : "columnheader";
-}
-// Rows painted in another order than the source's (absolutely positioned or transformed rows,
-// re-sorted by moving them): their controls follow the screen.
-function onScreenRows(kept) {
-  let start = -1, grid = null;
-  const tops = new Map();
-  const keyOf = (cand) => {
-    const row = cand.el.closest("tr, [role=row]");
-    if (!row) return cand.box[1];
-    let top = tops.get(row);
-    if (top === undefined) tops.set(row, top = row.getBoundingClientRect().top);
-    return top;
-  };
-  const sortRun = (from, to) => {
-    if (to - from < 2) return;
-    const run = kept.slice(from, to).map((c, k) => [keyOf(c), k, c]);
-    run.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-    for (let k = 0; k < run.length; k++) kept[from + k] = run[k][2];
-  };
-  for (let i = 0; i <= kept.length; i++) {
-    const g = i < kept.length ? kept[i].el.closest(GRID) : null;
-    if (g !== grid) {
-      if (grid) sortRun(start, i);
-      grid = g; start = i;
-    }
-  }
-  return kept;
-}
-
 // ---- per control -------------------------------------------------------------------------------
 // Called for each listed control once its name, states and values are known.
 function widgetControl(c, cand, chosen) {
   const el = cand.el;
   if (cand.header) {
-    c.role = cand.headerRole;
+    if (cand.headerRole) c.role = cand.headerRole;
     if (!c.name) c.name = accName(cand.header);
     const sort = cand.header.getAttribute("aria-sort") || el.getAttribute("aria-sort");
     if (sort && sort !== "none") c.states.sort = sort;
@@ -203,6 +181,13 @@ function editablePlaceholder(el) {
 }
 // A best-effort description of a control without an accessible name, never mixed into the name.
 function description(el) {
+  // An editor (a notebook's code cell, a comment box) says what it edits through the part it sits in.
+  if (el.isContentEditable || el.localName === "textarea") {
+    for (let up = el.parentElement, depth = 0; up && depth < 8; up = up.parentElement, depth++) {
+      const text = norm(up.getAttribute("aria-label") || "");
+      if (text) return cap(text, 100);
+    }
+  }
   // A visible label of a hidden native field this widget stands for (a custom select over a
   // hidden <select>, a picker over a hidden input).
   for (let up = el.parentElement, depth = 0; up && depth < 3; up = up.parentElement, depth++) {
@@ -337,37 +322,5 @@ Object.defineProperty(globalThis, "__browserxWidgets", {
   value: Object.freeze({ settleAnimations }), configurable: false, enumerable: false, writable: false,
 });
 
-// ---- reader text of grids (reader.js hooks) ----------------------------------------------------
-const ARIA_GRIDS = new Set(["grid", "table", "treegrid"]);
-const ARIA_CELLS = new Set(["cell", "gridcell", "columnheader", "rowheader"]);
-function isAriaGrid(el) {
-  return el.localName !== "table" && ARIA_GRIDS.has(el.getAttribute("role"));
-}
-function isCell(el) {
-  return el.localName === "td" || el.localName === "th" || ARIA_CELLS.has(el.getAttribute("role"));
-}
-// Rows of a table or ARIA grid in on-screen order: by their top edge when the page moved them
-// (absolutely positioned or transformed rows), otherwise as in the source.
-function gridRows(table, rowsOf) {
-  const rows = isAriaGrid(table)
-    ? [...table.querySelectorAll("[role=row]")].filter(r => r.parentElement && r.parentElement.closest(GRID) === table)
-    : rowsOf(table);
-  if (rows.length < 2) return rows;
-  const tops = rows.map(r => r.getBoundingClientRect().top);
-  let sorted = true;
-  for (let i = 1; i < tops.length && sorted; i++) sorted = tops[i] >= tops[i - 1];
-  if (sorted) return rows;
-  return rows.map((r, i) => [tops[i], i, r]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(x => x[2]);
-}
-
-// A header cell with aria-sort sorts its column when activated, even if the page listens on the
-// table (no pointer cursor or handler of its own).
-const sortableCells = new WeakSet();
-function sortableHeader(el, tag, role) {
-  if (!((tag === "th" || role === "columnheader" || role === "rowheader") && el.hasAttribute("aria-sort"))) return false;
-  sortableCells.add(el);
-  return true;
-}
-
-export { animationsStarted, findModal, modalInfo, widgetStates, widgetPass, widgetControl, scrollContainer, cutByContainer, isAriaGrid,
-  isCell, gridRows, sortableCells, sortableHeader, description };
+export { ACTION_ROLES, dialogText, animationsStarted, findModal, modalInfo, widgetStates, widgetPass, widgetControl, scrollContainer, cutByContainer,
+  description };

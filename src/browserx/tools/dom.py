@@ -8,6 +8,7 @@ from pydantic import Field, model_validator
 
 from ..actions import drag as drag_actions, element, fill as fill_actions, keyboard, upload as upload_actions
 from ..actions.keys import modifier_bits, parse_key
+from ..actions.settle import first_render
 from ..browser import Tab
 from ..errors import ValidationError
 from .base import Hints, Needs, Tool, ToolContext, ToolOutput
@@ -154,8 +155,10 @@ async def _snapshot(tab: Tab, params: DomParams) -> Any:
     wanted.update(
         {k: getattr(params, k) for k in ("max_text_chars", "text_offset", "within") if getattr(params, k) is not None}
     )
-    model = await DomService.of(tab).snapshot(SnapshotOptions(**wanted), fresh=True)
-    loading = tab.load.pending  # the model shows what is there now; it says when more may come
+    service = DomService.of(tab)
+    rendered = await first_render(tab, service.world)  # a single-page app's first render, not "Loading..."
+    model = await service.snapshot(SnapshotOptions(**wanted), fresh=True)
+    loading = tab.load.pending or not rendered  # the model shows what is there now; it says when more may come
     return render_text(model, loading=loading) if params.format == "text" else llm_json(model, loading=loading)
 
 
@@ -176,6 +179,7 @@ async def _run(tab: Tab, p: DomParams) -> Any:
         from ..page.service import DomService
 
         depth = p.max_iframe_depth if p.max_iframe_depth is not None else 1
+        await first_render(tab, DomService.of(tab).world)
         return await DomService.of(tab).find(p.query or "", max_results=p.max_results, max_iframe_depth=depth)
     if p.action == "click":
         return await element.click(

@@ -1,0 +1,76 @@
+// Per-control details of the page model (part of the in-page program, main.js): states, values
+// (never a field's value unless asked; passwords never), hrefs, and names for unlabelled uploads.
+import { includeValues, cap, norm } from "./names.js";
+import { LABELABLE, CHECKABLE, TEXT_INPUT, TEXTISH } from "./roles.js";
+import { widgetStates } from "./widgets.js";
+
+function statesOf(el, role, ctx) {
+  const s = {};
+  const aria = n => el.getAttribute("aria-" + n);
+  const tag = el.localName;
+  const formish = LABELABLE.has(tag) || tag === "option" || tag === "fieldset";
+  if (ctx.disabled || aria("disabled") === "true" || (formish && el.matches(":disabled"))) s.disabled = true;
+  const type = tag === "input" ? (el.getAttribute("type") || "").toLowerCase() : "";
+  if (type === "checkbox" || type === "radio") s.checked = el.indeterminate && type === "checkbox" ? "mixed" : el.checked;
+  else if (CHECKABLE.has(role)) { const v = aria("checked"); s.checked = v === "mixed" ? "mixed" : v === "true"; }
+  const pressed = aria("pressed");
+  if (pressed === "true" || pressed === "false" || pressed === "mixed") s.pressed = pressed === "mixed" ? "mixed" : pressed === "true";
+  const expanded = aria("expanded");
+  if (expanded === "true" || expanded === "false") s.expanded = expanded === "true";
+  else if (tag === "summary" && el.parentElement) s.expanded = el.parentElement.open;
+  if (el.required || aria("required") === "true") s.required = true;
+  if (tag === "option" ? el.selected : aria("selected") === "true") s.selected = true;
+  widgetStates(el, role, s);
+  return s;
+}
+function values(el, role, c) {
+  const tag = el.localName;
+  const type = tag === "input" ? (el.getAttribute("type") || "").toLowerCase() : "";
+  if (type === "password") {
+    c.filled = el.value.length > 0;
+    if (includeValues && c.filled) c.value = "•••";
+  } else if (tag === "select") {
+    if (includeValues) c.value = cap([...el.selectedOptions].map(o => o.text.trim()).join(", "), 200);
+  } else if ((tag === "input" && TEXT_INPUT.has(type)) || tag === "textarea" || type === "number" ||
+             (TEXTISH.has(role) && el.isContentEditable)) {
+    const v = tag === "input" || tag === "textarea" ? el.value : (el.innerText || "");
+    c.value_len = v.length;
+    if (includeValues) c.value = v.slice(0, 200);
+  } else if (type === "range" || ((role === "slider" || role === "spinbutton") && tag !== "input")) {
+    if (includeValues) c.value = cap(String(type ? el.value : (el.getAttribute("aria-valuetext") || el.getAttribute("aria-valuenow") || "")), 200);
+  }
+  if (tag === "input" || tag === "textarea" || TEXTISH.has(role)) {
+    const ph = el.getAttribute("placeholder") || el.getAttribute("aria-placeholder");
+    if (ph && ph.trim()) c.placeholder = cap(norm(ph), 160);
+  }
+}
+let baseUrl = null;
+// Hrefs relative to the page's own URL (the snapshot sets it): shorter, as a person reads them.
+function setBaseUrl(url) { baseUrl = url; }
+function relHref(el) {
+  const raw = el.getAttribute("href");
+  if (raw === null) return undefined;
+  let u;
+  try { u = new URL(raw, el.baseURI); } catch (_) { return cap(raw, 300); }
+  if (u.protocol === "javascript:") return undefined;
+  if (baseUrl && u.origin === baseUrl.origin && u.origin !== "null") {
+    if (u.pathname === baseUrl.pathname && u.search === baseUrl.search && u.hash) return cap(u.hash, 300);
+    return cap(u.pathname + u.search + u.hash, 300);
+  }
+  return cap(u.href, 300);
+}
+
+// An unlabelled file input hidden behind a styled button: named after the button next to it,
+// so the model shows which control opens it (uploads go to either id).
+function openerName(input) {
+  const opens = (e) => e && e.matches("button, [role=button], label") && !(e.control && e.control !== input);
+  for (let n = input, i = 0; n.parentElement && i < 3; n = n.parentElement, i++) {
+    for (const sib of [n.previousElementSibling, n.nextElementSibling]) {
+      const opener = opens(sib) ? sib : sib && [...sib.querySelectorAll("button, [role=button], label")].find(opens);
+      if (opener) return cap(norm(opener.textContent || ""), 80);
+    }
+  }
+  return "";
+}
+
+export { statesOf, values, setBaseUrl, relHref, openerName };

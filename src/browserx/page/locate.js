@@ -1,0 +1,59 @@
+// Where a piece of the page's text stands (part of the in-page program, main.js): find (reading.js)
+// matches the reader text, and an agent that reads something must be able to act on it (drag a card,
+// click a row, hover a cell). `holderOf` gives the smallest shown element holding a matched string,
+// the n-th such element for the n-th occurrence, so find can give it an element id (el_N).
+import { facts, norm } from "./names.js";
+import { shadowOf } from "./frames.js";
+
+const CLIMB = 6;  // a match spanning text nodes: ancestors tried above the node holding its start
+
+function* textNodes(root) {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    if (n.nodeType === 3) { yield n; continue; }
+    const shadow = shadowOf(n);
+    if (shadow) yield* textNodes(shadow);
+  }
+}
+const shownParent = (node) => {
+  const parent = node.parentElement;
+  const f = parent && facts.get(parent);
+  return f && !f.gone && f.visible ? parent : null;
+};
+
+// `wanted`: the matched strings in page order. Returns one element (or null) per entry.
+function holdersOf(wanted, root) {
+  const out = new Array(wanted.length).fill(null);
+  if (!wanted.length) return out;
+  const keys = wanted.map(w => norm(w).toLowerCase());
+  const seen = new Map();  // key -> occurrences met so far
+  const need = new Map();  // key -> [indexes into wanted, in order]
+  keys.forEach((k, i) => { if (k) { if (!need.has(k)) need.set(k, []); need.get(k).push(i); } });
+  let left = [...need.values()].reduce((a, b) => a + b.length, 0);
+  const firstWords = new Map([...need.keys()].map(k => [k, k.split(" ")[0]]));
+  for (const node of textNodes(root || document.body || document.documentElement)) {
+    if (!left) break;
+    const data = node.data;
+    if (!data.trim()) continue;
+    const hay = data.toLowerCase();
+    for (const [key, indexes] of need) {
+      const met = seen.get(key) || 0;
+      if (met >= indexes.length) continue;
+      let holder = null;
+      if (hay.includes(key)) holder = shownParent(node);
+      else if (hay.includes(firstWords.get(key))) {
+        // Spans text nodes ("<b>Write</b> report"): the smallest ancestor whose text holds it all.
+        for (let up = shownParent(node), k = 0; up && k < CLIMB; up = up.parentElement, k++) {
+          if (norm(up.textContent || "").toLowerCase().includes(key)) { holder = up; break; }
+        }
+      }
+      if (!holder) continue;
+      seen.set(key, met + 1);
+      out[indexes[met]] = holder;
+      left--;
+    }
+  }
+  return out;
+}
+
+export { holdersOf };

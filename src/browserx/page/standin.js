@@ -1,0 +1,51 @@
+// Visually hidden native controls (part of the in-page program, main.js). Pages often keep a native
+// input for the keyboard and screen readers and draw their own UI for it: a range input of 1×1 px
+// inside a custom slider, a transparent checkbox over a drawn switch, an input laid with opacity 0
+// over its picture. Such a control is the control: the snapshot lists it with the box of the UI
+// drawn for it and the actions aim the pointer there, as a person would (capture.js, actions/page.js).
+// A native control a custom widget replaces (tom-select's or select2's <select>, taken out of the
+// tab order) is not: the widget's own control stands for it.
+
+const FIELDS = new Set(["input", "select", "textarea"]);
+const CHECKABLE_TYPES = /^(checkbox|radio|file)$/;
+const OTHER_CONTROL = "a[href], button, input:not([type=hidden]), select, textarea, [tabindex]:not([tabindex='-1'])";
+
+function sized(el) {
+  if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) return false;
+  const r = el.getBoundingClientRect();
+  return r.width > 1 && r.height > 1;
+}
+const parentOf = (el) => el.parentElement || (el.parentNode && el.parentNode.host) || null;
+
+// The element whose box a person sees and aims at for the native field `el`; `el` itself when it is
+// drawn as itself, null when nothing is drawn for it. `named(el)` says whether it carries its own
+// name (the snapshot asks; an action on a listed id already knows).
+function drawnFor(el, named) {
+  const tag = el.localName;
+  if (!FIELDS.has(tag) || (tag === "input" && el.type === "hidden")) return el;
+  const checkable = tag === "input" && CHECKABLE_TYPES.test(el.type);
+  const label = el.labels ? [...el.labels].find(sized) : null;
+  // A checkbox or radio hidden outright (display: none) behind a visible label: a click on it toggles it.
+  if (!el.checkVisibility({ visibilityProperty: true })) return checkable ? label : null;
+  const cs = getComputedStyle(el);
+  const r = el.getBoundingClientRect();
+  const tiny = r.width <= 1 || r.height <= 1 ||
+    (cs.position === "absolute" && (cs.clip !== "auto" || cs.clipPath !== "none"));
+  const transparent = cs.opacity === "0";
+  if (!tiny && !transparent) return el;
+  if (checkable) return label || (tiny ? null : el);
+  if (el.tabIndex < 0 || (named && !named(el))) return null;
+  // Laid over its own picture (not moved off the page): the pointer reaches it where it is.
+  if (!tiny && r.right + scrollX > 0 && r.bottom + scrollY > 0) return el;
+  // The nearest visible ancestor that takes the pointer and holds no other control (the custom
+  // slider or select drawn around it), else its label.
+  for (let up = parentOf(el), depth = 0; up && depth < 4; up = parentOf(up), depth++) {
+    if (!sized(up)) continue;
+    if (getComputedStyle(up).pointerEvents === "none") break;
+    for (const other of up.querySelectorAll(OTHER_CONTROL)) if (other !== el) return label;
+    return up;
+  }
+  return label;
+}
+
+export { FIELDS, drawnFor };
