@@ -203,6 +203,11 @@ async def test_find_gives_an_element_id_for_text_and_drag_moves_it(open_page, ca
     assert await js("document.querySelector('#done .card')?.textContent") == "Write report"
     hovered = await call("browser_dom", action="hover", element_id=card["element_id"])
     assert hovered.success, hovered.error
+    scrolled = await call("browser_dom", action="scroll", element_id=card["element_id"])
+    assert scrolled.success, scrolled.error
+    shot = await call("browser_take_screenshot", element_id=card["element_id"])
+    assert shot.success, shot.error
+    assert shot.images and shot.images[0].data
 
 
 # A single-page app: its HTML says "Loading..." and its form comes once its API answers.

@@ -33,10 +33,10 @@ function ownText(el) {
   return text.trim() ? norm(text) : "";
 }
 // Visible text, never a field's value (privacy): the walk of a modal dialog's text, on one line.
-const fieldFreeText = (el, limit) => norm(dialogText(el, limit).replace(/\n/g, " "));
+const fieldFreeText = (el, limit, skip) => norm(dialogText(el, limit, skip).replace(/\n/g, " "));
 // A live region's text, read after the walk (its inside must have been seen).
-function noteText(n) {
-  if (!n.text) n.text = fieldFreeText(n.el, NOTE_CHARS);
+function noteText(n, listed) {
+  if (!n.text) n.text = fieldFreeText(n.el, NOTE_CHARS, listed);
   return n.text;
 }
 function isField(el) {
@@ -72,7 +72,8 @@ function noteVisit(el, tag, role, position, bare, ctx, out) {
 function placeNotes(out, chosen, controls, viewportArea) {
   for (const cand of chosen) for (let l = cand.ctx.layer; l; l = l.parent) l.controls++;
   const notes = [];
-  for (const n of out.notes) if (noteText(n)) notes.push(n);
+  const listed = new Set(chosen.map(c => c.el));
+  for (const n of out.notes) if (noteText(n, listed)) notes.push(n);
   for (let i = out.layers.length - 1; i >= 0; i--) {  // inner layers first: they come later in the walk
     const layer = out.layers[i];
     if (!layer.notes.length) continue;
