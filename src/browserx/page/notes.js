@@ -109,7 +109,9 @@ function placeNotes(out, chosen, controls, viewportArea) {
 }
 const CELL = "td, th, [role=cell], [role=gridcell], [role=columnheader], [role=rowheader]";
 // A row's cells are listed only when nothing else tells its controls apart: every control of the
-// row has a name another row's control has too ("Delete" in each row), not one of its own ("Select order 7").
+// row has a name another row's control has too ("Delete" in each row) or one that says nothing of
+// the row (a row number: "7"), not one of its own ("Select order 7").
+const SAYS_WHAT = /\p{L}{3}/u;
 function rowNotes(chosen, notes, controls) {
   const rows = [];
   const rowsByName = new Map();  // "role name" -> rows holding such a control
@@ -129,7 +131,9 @@ function rowNotes(chosen, notes, controls) {
   for (const [row, i, j] of rows) {
     if (notes.length >= MAX_NOTES) break;
     let apart = false;
-    for (let k = i; k < j && !apart; k++) apart = rowsByName.get(controls[k].role + " " + controls[k].name).size === 1;
+    for (let k = i; k < j && !apart; k++) {
+      apart = rowsByName.get(controls[k].role + " " + controls[k].name).size === 1 && SAYS_WHAT.test(controls[k].name);
+    }
     if (apart) continue;
     const withControls = new Set(chosen.slice(i, j).map(c => c.el.closest(CELL)));
     const cells = [];

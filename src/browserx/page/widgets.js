@@ -217,7 +217,7 @@ function description(el) {
   // Visible text right before it (a caption beside a switch or a slider).
   for (let prev = el.previousElementSibling, k = 0; prev && k < 2; prev = prev.previousElementSibling, k++) {
     if (!isRendered(prev) || PREFIX[roleOf(prev)]) continue;
-    const text = norm(prev.textContent || "");
+    const text = norm(dialogText(prev, 81).replace(/\n/g, " "));  // never a select's options or a field's value
     if (text && text.length <= 80) return text;
   }
   return classWords(el);
