@@ -203,6 +203,11 @@ async def test_find_gives_an_element_id_for_text_and_drag_moves_it(open_page, ca
     assert await js("document.querySelector('#done .card')?.textContent") == "Write report"
     hovered = await call("browser_dom", action="hover", element_id=card["element_id"])
     assert hovered.success, hovered.error
+    scrolled = await call("browser_dom", action="scroll", element_id=card["element_id"])
+    assert scrolled.success, scrolled.error
+    shot = await call("browser_take_screenshot", element_id=card["element_id"])
+    assert shot.success, shot.error
+    assert shot.images and shot.images[0].data
 
 
 # A single-page app: its HTML says "Loading..." and its form comes once its API answers.
@@ -270,3 +275,19 @@ async def test_notes_never_carry_a_fields_value(open_page, snapshot, call):
         assert secret not in text
         found = await call("browser_dom", action="find", query=secret)
         assert found.success and found.data["matches"] == [], (secret, found.data)
+
+
+# A data browser's rows: each row's link is its number, which says nothing of the row.
+NUMBERED = """<!doctype html><title>Rows</title><table>
+<tr><th>id</th><th>city</th><th>owner</th></tr>
+<tr><td><a href="/r/1">1</a></td><td>Paris</td><td>Ann</td></tr>
+<tr><td><a href="/r/2">2</a></td><td>Oslo</td><td>Bo</td></tr></table>
+<table><tr><td><label><input type=checkbox> Select order 7</label></td><td>Sierra</td></tr>
+<tr><td><label><input type=checkbox> Select order 8</label></td><td>Timber</td></tr></table>"""
+
+
+async def test_a_rows_cells_are_listed_when_its_controls_say_nothing_of_it(open_page, snapshot):
+    await open_page(NUMBERED)
+    lines = (await snapshot("text")).split("\n---\n")[0].splitlines()
+    assert lines[lines.index("li_2 2 →/r/2") - 1] == '"Oslo | Bo"'
+    assert '"Timber"' not in lines  # "Select order 8" says which row it is

@@ -106,9 +106,13 @@ async def run(args: argparse.Namespace) -> int:
 
             conversation = await manager.conversation(CLI_CONVERSATION)
             tab = await conversation.tab()
+            from ..actions.settle import first_render
+
             await navigate(tab, args.target, timeout=args.timeout)
-            model = await DomService.of(tab).snapshot(options)
-            loading = tab.load.pending  # the load event is still to come: say so, as the tool does
+            service = DomService.of(tab)
+            rendered = await first_render(tab, service.world)  # as the tool does: an app's first render
+            model = await service.snapshot(options)
+            loading = tab.load.pending or not rendered  # more is still to come: say so, as the tool does
     if args.json:
         print(json.dumps(model.to_json_dict() | ({"loading": True} if loading else {}), ensure_ascii=False))
     else:

@@ -33,10 +33,10 @@ function ownText(el) {
   return text.trim() ? norm(text) : "";
 }
 // Visible text, never a field's value (privacy): the walk of a modal dialog's text, on one line.
-const fieldFreeText = (el, limit) => norm(dialogText(el, limit).replace(/\n/g, " "));
+const fieldFreeText = (el, limit, skip) => norm(dialogText(el, limit, skip).replace(/\n/g, " "));
 // A live region's text, read after the walk (its inside must have been seen).
-function noteText(n) {
-  if (!n.text) n.text = fieldFreeText(n.el, NOTE_CHARS);
+function noteText(n, listed) {
+  if (!n.text) n.text = fieldFreeText(n.el, NOTE_CHARS, listed);
   return n.text;
 }
 function isField(el) {
@@ -72,7 +72,8 @@ function noteVisit(el, tag, role, position, bare, ctx, out) {
 function placeNotes(out, chosen, controls, viewportArea) {
   for (const cand of chosen) for (let l = cand.ctx.layer; l; l = l.parent) l.controls++;
   const notes = [];
-  for (const n of out.notes) if (noteText(n)) notes.push(n);
+  const listed = new Set(chosen.map(c => c.el));
+  for (const n of out.notes) if (noteText(n, listed)) notes.push(n);
   for (let i = out.layers.length - 1; i >= 0; i--) {  // inner layers first: they come later in the walk
     const layer = out.layers[i];
     if (!layer.notes.length) continue;
@@ -108,7 +109,9 @@ function placeNotes(out, chosen, controls, viewportArea) {
 }
 const CELL = "td, th, [role=cell], [role=gridcell], [role=columnheader], [role=rowheader]";
 // A row's cells are listed only when nothing else tells its controls apart: every control of the
-// row has a name another row's control has too ("Delete" in each row), not one of its own ("Select order 7").
+// row has a name another row's control has too ("Delete" in each row) or one that says nothing of
+// the row (a row number: "7"), not one of its own ("Select order 7").
+const SAYS_WHAT = /\p{L}{3}/u;
 function rowNotes(chosen, notes, controls) {
   const rows = [];
   const rowsByName = new Map();  // "role name" -> rows holding such a control
@@ -128,7 +131,9 @@ function rowNotes(chosen, notes, controls) {
   for (const [row, i, j] of rows) {
     if (notes.length >= MAX_NOTES) break;
     let apart = false;
-    for (let k = i; k < j && !apart; k++) apart = rowsByName.get(controls[k].role + " " + controls[k].name).size === 1;
+    for (let k = i; k < j && !apart; k++) {
+      apart = rowsByName.get(controls[k].role + " " + controls[k].name).size === 1 && SAYS_WHAT.test(controls[k].name);
+    }
     if (apart) continue;
     const withControls = new Set(chosen.slice(i, j).map(c => c.el.closest(CELL)));
     const cells = [];

@@ -46,14 +46,15 @@ function backdropCovers(dialog, doc) {
   return true;
 }
 // The dialog's own text, blocks on lines; fields are values, never text (privacy).
-function dialogText(dialog, limit) {
+// `skip`: elements whose text is left out (the controls listed beside a note: their names say it).
+function dialogText(dialog, limit, skip) {
   let out = "";
   const walkText = (node) => {
     for (let n = (shadowOf(node) || node).firstChild; n && out.length < limit; n = n.nextSibling) {
       if (n.nodeType === 3) { out += n.data; continue; }
       if (n.nodeType !== 1 || SKIP.has(n.localName)) continue;
       const tag = n.localName;
-      if (tag === "input" || tag === "textarea" || tag === "select" || n.isContentEditable) continue;
+      if (tag === "input" || tag === "textarea" || tag === "select" || n.isContentEditable || (skip && skip.has(n))) continue;
       const f = facts.get(n);
       if (!f || f.gone) continue;
       if (f.block) out += "\n";
@@ -216,7 +217,7 @@ function description(el) {
   // Visible text right before it (a caption beside a switch or a slider).
   for (let prev = el.previousElementSibling, k = 0; prev && k < 2; prev = prev.previousElementSibling, k++) {
     if (!isRendered(prev) || PREFIX[roleOf(prev)]) continue;
-    const text = norm(prev.textContent || "");
+    const text = norm(dialogText(prev, 81).replace(/\n/g, " "));  // never a select's options or a field's value
     if (text && text.length <= 80) return text;
   }
   return classWords(el);
