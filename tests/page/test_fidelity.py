@@ -1,6 +1,7 @@
 """The fidelity check (page/fidelity.py): each definition pinned on a small page of our own, with the
-checker's verdicts asserted. Pages where the model is wrong today (issue 22's kinds) assert that the
-checker REPORTS the miss: those tests flip when the model is fixed (see their names)."""
+checker's verdicts asserted. Issue 22's kinds: the checker finds what the fixed model lists, and says
+why when the entry is taken out; where the model is still wrong (test_model_gap_*), it reports the
+miss or extra: that test flips when the model is fixed."""
 
 from __future__ import annotations
 
@@ -82,7 +83,7 @@ async def test_focusable_nodes_are_controls_only_as_tab_stops_that_are_not_conta
 
 MERGED = """<!doctype html><title>Merged</title>
 <div tabindex=0 style="display:inline-block;cursor:pointer" onclick="window.saved = 1"><button>Save</button></div>
-<a href="#go"><button>Go</button></a>
+<a href="#go"><span role=button>Go</span></a>
 <select multiple aria-label=Extras><option>Wrap</option><option>Card</option></select>
 <input type=date aria-label=Arrival>
 <div style="cursor:pointer" onclick="void 0">
@@ -147,6 +148,15 @@ async def test_model_entries_a_person_cannot_see_are_extras(server, tab):
     assert report.entries == 5 and report.precision == 3 / 5
 
 
+async def test_an_inert_entry_is_precise_only_when_the_model_says_it_is_disabled(server, tab):
+    report, model = await _check(server, tab, "<!doctype html><section inert><button>Behind</button></section>")
+    assert [c.states for c in model.controls] == [{"disabled": True}]
+    assert report.entries == 1 and report.extras == [] and report.expected == 0  # Chromium leaves it out
+    enabled = [c.model_copy(update={"states": {}}) for c in model.controls]
+    report = await fidelity_report(tab, model.model_copy(update={"controls": enabled}))
+    assert [(e["name"], e["why"]) for e in report.extras] == [("Behind", "inert")]
+
+
 async def test_an_entry_under_a_layer_covering_the_page_is_an_extra(server, tab):
     report, model = await _check(server, tab, SIMPLE)
     await _js(tab, "document.body.insertAdjacentHTML('beforeend', "
@@ -170,8 +180,13 @@ async def test_controls_of_a_same_origin_frame_are_expected_and_found(server, ta
     assert report.expected == 2 and report.found == 2 and report.frames_skipped == 0
 
 
-# ---- issue 22: where the model is wrong today, the checker reports it ---------------------------
-# These four flip when the model is fixed: then the miss becomes found (update the asserts).
+# ---- issue 22's kinds: found now, and the miss that says why without the entry ---------------------
+
+
+def _without(model, name: str):
+    """The model with the entries of that name taken out."""
+    return model.model_copy(update={"controls": [c for c in model.controls if c.name != name]})
+
 
 SLIDER = """<!doctype html><title>Stay</title><div>Nights</div>
 <div class=slider style="position:relative;width:240px;height:24px;background:#ddd">
@@ -180,12 +195,13 @@ SLIDER = """<!doctype html><title>Stay</title><div>Nights</div>
   <div style="width:40%;height:24px;background:#49c"></div></div><button>Book</button>"""
 
 
-async def test_model_gap_a_visually_hidden_range_is_reported_as_a_miss(server, tab):
-    report, _model = await _check(server, tab, SLIDER)
+async def test_a_visually_hidden_range_is_expected_through_the_slider_drawn_for_it(server, tab):
+    report, model = await _check(server, tab, SLIDER)
+    assert report.expected == 2 and report.found == 2 and report.unseen == []
+    report = await fidelity_report(tab, _without(model, "Nights"))
     nights = _named(report.misses, "Nights")
     assert nights["role"] == "slider" and nights["why"] == "visually_hidden"
     assert nights["box"][2:] == [240, 24]  # the UI drawn for it: the custom slider's box
-    assert report.expected == 2 and report.found == 1
 
 
 SHELL = """<!doctype html><title>App</title>
@@ -195,9 +211,11 @@ SHELL = """<!doctype html><title>App</title>
 <button>New</button><div role=tab tabindex=0 aria-selected=true>Notebook</div></div>"""
 
 
-async def test_model_gap_an_app_shell_under_a_zero_height_body_is_reported_as_misses(server, tab):
+async def test_controls_of_an_app_shell_under_a_zero_height_body_are_on_screen(server, tab):
     report, model = await _check(server, tab, SHELL)
-    assert model.controls == []  # the model drops them all today
+    # The body's overflow goes to the viewport (CSS): it clips nothing.
+    assert report.expected == 3 and report.found == 3 and report.unseen == []
+    report = await fidelity_report(tab, model.model_copy(update={"controls": []}))
     assert sorted((m["role"], m["name"], m["why"]) for m in report.misses) == [
         ("button", "New", "absent"),
         ("menuitem", "File", "absent"),
@@ -211,11 +229,13 @@ TAB_WRAPPER = """<!doctype html><title>Form</title>
   <button>Submit</button></div>"""
 
 
-async def test_model_gap_a_button_swallowed_by_a_tab_wrapper_is_reported_as_a_miss(server, tab):
+async def test_a_button_inside_a_tab_wrapper_is_its_own_control(server, tab):
     report, model = await _check(server, tab, TAB_WRAPPER)
-    assert [(c.role, c.name) for c in model.controls] == [("tab", "Submit")]  # one entry today
-    submit = _named(report.misses, "Submit")
-    assert submit["role"] == "button" and submit["why"] == "inside_entry"  # the tab's centre misses it
+    assert report.expected == 2 and report.found == 2
+    # Listed as one entry (the tab), the button is swallowed: the tab's centre does not reach it.
+    tab_only = model.model_copy(update={"controls": [c for c in model.controls if c.role == "tab"]})
+    report = await fidelity_report(tab, tab_only)
+    assert [(m["role"], m["name"], m["why"]) for m in report.misses] == [("button", "Submit", "inside_entry")]
     assert report.recall == 0.5
 
 
@@ -228,6 +248,31 @@ async def test_model_gap_a_fixed_control_inside_a_clipping_box_is_reported_as_a_
     # A fixed box escapes the overflow clip of a box that does not hold it (CSS); the model clips it.
     assert [(m["name"], m["why"]) for m in report.misses] == [("Help", "absent")]
     assert report.expected == 2 and report.unseen == []
+
+
+CLIP_PATH = """<!doctype html><title>Docs</title>
+<a href="#main" style="position:absolute;clip-path:inset(50%);white-space:nowrap">Skip to content</a>
+<main id=main><a href="#intro">Intro</a></main>"""
+
+
+async def test_model_gap_a_link_hidden_by_clip_path_is_reported_as_an_extra(server, tab):
+    report, _model = await _check(server, tab, CLIP_PATH)
+    assert [(e["name"], e["why"]) for e in report.extras] == [("Skip to content", "clipped")]
+    assert [(u["name"], u["why"]) for u in report.unseen] == [("Skip to content", "clipped")]
+
+
+# The page has a closed shadow root: the model adopts it and captures once more, and that second
+# capture lists what a closed <details> holds (the first does not).
+CLOSED_DETAILS = """<!doctype html><title>Options</title><x-locked></x-locked>
+<details><summary>More options</summary><button>Hidden option</button></details>
+<script>customElements.define("x-locked", class extends HTMLElement {
+  constructor() { super(); this.attachShadow({ mode: "closed" }).innerHTML = "<button>Locked</button>"; } });</script>"""
+
+
+async def test_model_gap_a_button_inside_a_closed_details_is_reported_as_an_extra(server, tab):
+    report, _model = await _check(server, tab, CLOSED_DETAILS)
+    assert [(e["name"], e["why"]) for e in report.extras] == [("Hidden option", "not_rendered")]
+    assert report.expected == 2 and report.found == 2  # the summary, the closed root's button
 
 
 # ---- the rules as pure functions -----------------------------------------------------------------

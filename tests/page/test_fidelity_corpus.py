@@ -14,18 +14,21 @@ from browserx.page import DomService, SnapshotOptions
 from browserx.page.fidelity import fidelity_report
 
 PAGES = Path(__file__).parent / "fidelity_pages"
-# page: (recall, precision). Below 1.0 today, by issue 22's kinds: app_shell (1: a 0-px body drops
-# every control), booking (2: the hidden range), accordion (4: a button swallowed by its tab
-# wrapper), table (7: row titles called columnheader), chat (a fixed button inside a clipping box
-# is clipped by it).
+# page: (recall, precision), measured 2026-11-26 on main d85e5f3 (issue 22's first fixes). Below
+# 1.0 by the model: chat (a position: fixed button inside a box that clips its overflow is clipped by
+# it; CSS lets it escape), components (a button inside a closed <details> is listed by the capture
+# that follows adopting a closed shadow root), popups (a skip link hidden by clip-path: inset(50%)
+# is listed).
 FLOORS = {
-    "accordion.html": (0.88, 1.0),
-    "app_shell.html": (0.0, 1.0),
+    "accordion.html": (1.0, 1.0),
+    "app_shell.html": (1.0, 1.0),
     "board.html": (1.0, 1.0),
+    "booking.html": (1.0, 1.0),
     "chat.html": (0.94, 1.0),
-    "booking.html": (0.9, 1.0),
+    "components.html": (1.0, 0.9),
     "dashboard.html": (1.0, 1.0),
-    "table.html": (0.81, 1.0),
+    "popups.html": (1.0, 0.91),
+    "table.html": (1.0, 1.0),
 }
 
 

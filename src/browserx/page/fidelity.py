@@ -27,8 +27,9 @@ Definitions.
   viewport, whose overflow comes from `<html>` or else `<body>` as CSS says) are intersected, where a
   scrollable box (`auto`/`scroll`, the viewport by default) clips to its scroll extent and a
   `hidden`/`clip` one to its padding box. So a control below the fold or inside a scroll box is on
-  screen; one before the page's start, clipped away or behind `overflow: hidden` is not. Content
-  skipped by `content-visibility: auto` counts as on screen (scrolling shows it). Where it shows
+  screen; one before the page's start, clipped away or behind `overflow: hidden` is not. (Content
+  skipped by `content-visibility: auto` is not in Chromium's tree until it renders: neither side
+  counts it; visibility checks do not treat it as hidden.) Where it shows
   now, it must not be covered: one of its points (each line's centre, five spots) receives the
   pointer, or the cover is a fixed/sticky bar under 90% of the viewport (scrolling moves it away).
   A visually hidden native control (input, select, textarea; 1 px, clipped or transparent by
@@ -58,7 +59,8 @@ Definitions.
   repeats a control around or inside it under the same name ("duplicate"), or when it has an ARIA
   role but Chromium has no actionable node for it ("not_actionable"). Entries the page made
   actionable (`clickable`, header cells) and native controls seen through their drawn UI are
-  precise when visible.
+  precise when visible; an inert one (seen, not actionable: Chromium leaves it out) when the model
+  marks it disabled, else it is an extra ("inert").
 """
 
 from __future__ import annotations
@@ -94,7 +96,8 @@ MERGE_RULES = {
     "label_of_control": "a native control acted on through its label (a hidden checkbox's label is the entry)",
     "same_action": "a nameless control toggling the same element (aria-controls) as a named entry (an arrow "
     "beside a summary)",
-    "header_cell": "a focusable header cell whose control inside is the header entry (with its sort state)",
+    "header_cell": "a focusable header cell whose control inside is the entry (the model gives it the cell's "
+    "sort state)",
     "inside_action": "inside a button/link/tab/menuitem/treeitem/clickable entry whose click lands on it and "
     "whose name holds its name (a button inside a link)",
     "wrapper_for_control": "a focusable wrapper whose centre lands on an entry inside it and whose name "
@@ -207,7 +210,7 @@ def merge_rule(node: AXNode, fact: dict[str, Any], controls: dict[str, Control])
     down = [d for d in fact.get("down", []) if d[0] in controls]
     if node.role in HEADER_ROLES:
         for element_id, _entry_acts, _node_acts in down:
-            if controls[element_id].role in HEADER_ROLES:
+            if controls[element_id].role in HEADER_ROLES | ACTION_ROLES:
                 return "header_cell", element_id
     up = [u for u in fact.get("up", []) if u[0] in controls]
     if up:
@@ -322,6 +325,8 @@ async def _precision(
             continue
         report.entries += 1
         extra = {"id": control.id, "role": control.role, "name": control.name}
+        if entry["why"] == "inert" and control.disabled:
+            continue  # seen, and said to be out of reach: as a disabled control
         if entry["why"]:
             report.extras.append(extra | {"why": entry["why"]})
             continue

@@ -234,7 +234,9 @@ PROBE = r"""function (spec, ...nodes) {
   function lands(el, v, hit) {
     if (!hit) return false;
     if (contains(el, hit) || (v.by && contains(v.by, hit))) return true;
-    if (contains(hit, el) && cs(el).pointerEvents === "none") return true;  // the pointer passes through it
+    // Hit testing stops at a host whose shadow tree it cannot enter (a date field's parts), and passes
+    // through an element with pointer-events: none to what holds it.
+    if (contains(hit, el) && (el.getRootNode() !== hit.getRootNode() || cs(el).pointerEvents === "none")) return true;
     const label = hit.closest && hit.closest("label");
     return !!(label && label.control === el);
   }
@@ -260,8 +262,11 @@ PROBE = r"""function (spec, ...nodes) {
     }
     return true;
   }
+  // Inert content shows but takes no pointer nor focus (hit tests pass through it): "inert", not covered.
+  const inert = el => { for (let n = el; n; n = up(n)) if (n.inert) return true; return false; };
   function look(el) {
     const v = seen(el);
+    if (!v.why && inert(el)) return { ...v, why: "inert" };
     if (!v.why && covered(el, v)) return { ...v, why: "covered" };
     return v;
   }
