@@ -3,7 +3,8 @@ nodes and precision of the model's entries, with every miss and extra named (rol
 
     python bench/fidelity.py                    # or: python bench/run.py fidelity
     python bench/fidelity.py --url https://...  # any page (as loaded; no request blocked)
-    python bench/fidelity.py --only widgets     # pages whose label contains this
+    python bench/fidelity.py --only widgets/    # pages whose label starts so (synthetic/ own/ widgets/ corpus/)
+    python bench/fidelity.py --full-corpus      # every readability page, not a sample
 
 Pages: the synthetic pages (small/medium/large), our own fidelity pages (tests/page/fidelity_pages),
 the widget test pages of tests/widgets (with the npm widget libraries when installed) and a sample
@@ -80,7 +81,7 @@ class _Handler(_Quiet):
         self.wfile.write(route[0])
 
 
-def targets(base: str, routes: dict[str, tuple[bytes, str]]) -> list[tuple[str, str]]:
+def targets(base: str, routes: dict[str, tuple[bytes, str]], sample: int = CORPUS_SAMPLE) -> list[tuple[str, str]]:
     """(label, url) of every page of the run."""
     out = [(f"synthetic/{p}", f"{base}/pages/{p}") for p in SYNTHETIC_PAGES if (SYNTHETIC / p).is_file()]
     out += [(f"own/{p.stem}", f"{base}/own/{p.name}") for p in sorted(OWN_PAGES.glob("*.html"))]
@@ -90,7 +91,7 @@ def targets(base: str, routes: dict[str, tuple[bytes, str]]) -> list[tuple[str, 
             out.append((path.removeprefix("/"), base + path))
     if READABILITY.is_dir():
         corpus = sorted(p for p in READABILITY.iterdir() if (p / "source.html").is_file())
-        step = max(1, len(corpus) // CORPUS_SAMPLE)
+        step = max(1, len(corpus) // sample)
         out += [(f"corpus/{p.name}", f"{base}/corpus/readability/{p.name}/source.html") for p in corpus[::step]]
     return out
 
@@ -147,7 +148,9 @@ def show(label: str, report: dict[str, Any], print_fn: Any) -> None:
         print_fn(f"    ... {hidden} more")
 
 
-async def run(print_fn: Any = print, *, url: str | None = None, only: str | None = None) -> dict[str, Any]:
+async def run(
+    print_fn: Any = print, *, url: str | None = None, only: str | None = None, full_corpus: bool = False
+) -> dict[str, Any]:
     from browserx.browser import BrowserConfig, BrowserManager
     from browserx.errors import BrowserxError
 
@@ -160,7 +163,15 @@ async def run(print_fn: Any = print, *, url: str | None = None, only: str | None
                 "Emulation.setDeviceMetricsOverride",
                 {"width": 1280, "height": 720, "deviceScaleFactor": 1, "mobile": False},
             )
-            pages = [(url, url)] if url else [t for t in targets(base, routes) if not only or t[0].startswith(only)]
+            pages = (
+                [(url, url)]
+                if url
+                else [
+                    t
+                    for t in targets(base, routes, 10_000 if full_corpus else CORPUS_SAMPLE)
+                    if not only or t[0].startswith(only)
+                ]
+            )
             if not url:
                 await block_other_hosts(tab)
             for label, page_url in pages:
@@ -206,4 +217,4 @@ def _arg(name: str) -> str | None:
 
 
 if __name__ == "__main__":
-    asyncio.run(run(url=_arg("--url"), only=_arg("--only")))
+    asyncio.run(run(url=_arg("--url"), only=_arg("--only"), full_corpus="--full-corpus" in sys.argv))
