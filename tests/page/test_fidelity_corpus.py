@@ -14,7 +14,7 @@ from browserx.page import DomService, SnapshotOptions
 from browserx.page.fidelity import fidelity_report
 
 PAGES = Path(__file__).parent / "fidelity_pages"
-# page: (recall, precision), measured 2026-11-26 on main d85e5f3 (issue 22's first fixes). Below
+# page: (recall, precision), measured 2026-11-26 on main b9cb73e (after issue 22's first fixes). Below
 # 1.0 by the model: chat (a position: fixed button inside a box that clips its overflow is clipped by
 # it; CSS lets it escape), components (a button inside a closed <details> is listed by the capture
 # that follows adopting a closed shadow root), popups (a skip link hidden by clip-path: inset(50%)
