@@ -266,7 +266,8 @@ async def test_model_gap_a_link_hidden_by_clip_path_is_reported_as_an_extra(serv
 CLOSED_DETAILS = """<!doctype html><title>Options</title><x-locked></x-locked>
 <details><summary>More options</summary><button>Hidden option</button></details>
 <script>customElements.define("x-locked", class extends HTMLElement {
-  constructor() { super(); this.attachShadow({ mode: "closed" }).innerHTML = "<button>Locked</button>"; } });</script>"""
+  constructor() { super(); this.attachShadow({ mode: "closed" }).innerHTML = "<button>Locked</button>"; }
+});</script>"""
 
 
 async def test_model_gap_a_button_inside_a_closed_details_is_reported_as_an_extra(server, tab):
