@@ -16,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-SECTIONS = ["startup", "page_model", "click", "screenshot", "reader_quality", "names_agreement", "reading", "loading",
+SECTIONS = ["startup", "page_model", "click", "screenshot", "reader_quality", "names_agreement", "fidelity", "reading", "loading",
             "forms", "remote"]
 
 
