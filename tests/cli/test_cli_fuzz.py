@@ -16,7 +16,6 @@ import asyncio
 import contextlib
 import io
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -280,21 +279,17 @@ async def test_the_real_command_refuses_the_same_way(tmp_path):
     shared = tmp_path / "creds.json"
     shared.write_text('{"http://127.0.0.1:9": {"username": "u", "password": "p"}}')
     shared.chmod(0o644)
-    env = {**os.environ, "PWD": str(tmp_path)}
-    runs = {
-        "VALIDATION_ERROR": ("snapshot", str(page), "--max-controls", "6000"),
-        "FILE_NOT_FOUND": ("trace", "show", str(tmp_path)),
-        "FILE_NOT_ALLOWED": (
-            "navigate",
-            "http://127.0.0.1:9/",
-            "--http-credentials",
-            str(shared),
-            "--file-roots",
-            str(tmp_path),
+    roots = str(tmp_path)
+    runs = [
+        ("VALIDATION_ERROR", ["snapshot", str(page), "--max-controls", "6000"]),  # was a traceback, INTERNAL_ERROR
+        ("FILE_NOT_FOUND", ["trace", "show", str(tmp_path)]),
+        (
+            "FILE_NOT_ALLOWED",
+            ["navigate", "http://127.0.0.1:9/", "--http-credentials", str(shared), "--file-roots", roots],
         ),
-        "VALIDATION_ERROR ": ("mcp", "--port=-1"),
-    }
-    results = await asyncio.gather(*(browserx(*argv, env=env) for argv in runs.values()))
-    for expected, (code, out, err) in zip(runs, results, strict=True):
-        assert check_refusal([], code, out, err) is None, err
-        assert json.loads(err)["error"]["code"] == expected.strip()
+        ("VALIDATION_ERROR", ["mcp", "--port=-1"]),
+    ]
+    results = await asyncio.gather(*(browserx(*argv) for _, argv in runs))
+    for (expected, argv), (code, out, err) in zip(runs, results, strict=True):
+        assert check_refusal(argv, code, out, err) is None, err
+        assert json.loads(err)["error"]["code"] == expected
