@@ -123,7 +123,7 @@ class Duration(OptionType):
     max_length = 64
 
     def convert(self, text: str) -> Any:
-        from ..tools.base import parse_duration  # noqa: PLC0415 - the tools' import is paid by commands that use them
+        from ..tools.params import parse_duration  # noqa: PLC0415 - the tools' import is paid by commands that use them
 
         try:
             parse_duration(text)
