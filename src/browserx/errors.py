@@ -32,7 +32,9 @@ The tree::
     ├── DialogOpenError                 DIALOG_OPEN
     ├── BrowserUnavailableError         BROWSER_UNAVAILABLE
     ├── ElementReadonlyError            ELEMENT_READONLY
-    └── ProfileInUseError               PROFILE_IN_USE
+    ├── ProfileInUseError               PROFILE_IN_USE
+    ├── AuthRequiredError               AUTH_REQUIRED   (details: origin, scheme, realm, source; never a credential)
+    └── FileMissingError                FILE_NOT_FOUND
 
 Chrome's error replies become typed errors in one place, the CDP connection (`cdp.connection`,
 through `error_from_cdp` below); nothing else branches on error-message text. One failure has
@@ -306,3 +308,18 @@ class ProfileInUseError(BrowserxError):
     code = "PROFILE_IN_USE"
     hint = "Another browser runs on this --user-data-dir; close it (or its browserx) first, or use another directory."
     recoverable = False
+
+
+class AuthRequiredError(BrowserxError):
+    code = "AUTH_REQUIRED"
+    hint = (
+        "The site asks for a login (HTTP authentication). Credentials are given to browserx, not to the "
+        "model: start it with --http-credentials FILE (or BrowserConfig.http_credentials) holding "
+        '{"<origin>": {"username": ..., "password": ...}}; never put them in a URL.'
+    )
+    recoverable = False
+
+
+class FileMissingError(BrowserxError):
+    code = "FILE_NOT_FOUND"
+    hint = "Give the path of an existing file."

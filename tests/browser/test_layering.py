@@ -8,8 +8,9 @@ from pathlib import Path
 
 BROWSER = Path(__file__).resolve().parents[2] / "src" / "browserx" / "browser"
 ORDER = [
-    "config",
     "files",
+    "credentials",
+    "config",
     "profile",
     "console",
     "policy",

@@ -259,9 +259,11 @@ async def test_the_cli_loads_storage_state_and_refuses_a_bad_file_with_exit_2(se
     assert code == 2 and json.loads(err.strip().splitlines()[-1])["error"]["code"] == "VALIDATION_ERROR"
 
 
-def test_the_options_become_the_config():
+def test_the_options_become_the_config(tmp_path):
+    state = tmp_path / "s.json"
+    state.write_text("{}")
     args = build_parser().parse_args(
-        ["navigate", "http://127.0.0.1/", "--user-data-dir", "/tmp/p", "--storage-state", "s.json"]
+        ["navigate", "http://127.0.0.1/", "--user-data-dir", "/tmp/p", "--storage-state", str(state)]
     )
     config = config_from_args(args)
-    assert config.user_data_dir == "/tmp/p" and config.storage_state == "s.json"
+    assert config.user_data_dir == "/tmp/p" and config.storage_state == str(state)

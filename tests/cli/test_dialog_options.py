@@ -37,7 +37,7 @@ def test_dialog_timeout_is_an_option_and_is_bounded():
 
 
 def test_an_unknown_policy_is_refused():
-    with pytest.raises(SystemExit):
+    with pytest.raises(ValidationError):  # coded, as every bad command line (tests/cli/test_cli_fuzz.py)
         build_parser().parse_args(["mcp", "--dialogs", "maybe"])
 
 

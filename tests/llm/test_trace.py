@@ -94,9 +94,9 @@ async def test_trace_page_renders_one_entry_per_step_with_its_images(
     assert data["shares"].startswith("input spent on: declarations ") and "page models" in data["shares"]
 
 
-def test_trace_show_without_a_trace_fails_with_not_found(tmp_path, capsys):
-    assert main(["trace", "show", str(tmp_path)]) == 1
-    assert json.loads(capsys.readouterr().err)["error"]["code"] == "NOT_FOUND"
+def test_trace_show_without_a_trace_fails_with_file_not_found(tmp_path, capsys):
+    assert main(["trace", "show", str(tmp_path)]) == 2  # a bad command line, refused before anything runs
+    assert json.loads(capsys.readouterr().err)["error"]["code"] == "FILE_NOT_FOUND"
 
 
 def test_render_tolerates_a_run_killed_mid_write(tmp_path):

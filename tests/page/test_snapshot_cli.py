@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 
 import pytest
 
@@ -19,9 +20,11 @@ def parse(*argv: str) -> argparse.Namespace:
     return parser.parse_args(["snapshot", *argv])
 
 
-def test_parser_takes_a_target_json_values_and_max_controls():
-    args = parse("page.html", "--json", "--include-values", "--max-controls", "5")
-    assert (args.target, args.json, args.include_values, args.max_controls) == ("page.html", True, True, 5)
+def test_parser_takes_a_target_json_values_and_max_controls(tmp_path):
+    page = str(tmp_path / "page.html")
+    Path(page).write_text(FORM)
+    args = parse(page, "--json", "--include-values", "--max-controls", "5")
+    assert (args.target, args.json, args.include_values, args.max_controls) == (page, True, True, 5)
     assert args.func is snapshot_cli.run
 
 
@@ -41,7 +44,10 @@ async def test_file_target_with_json_prints_the_whole_model(tmp_path, capsys):
     assert model["aimap"] == {model["controls"][0]["id"]: "#e"}
 
 
-async def test_negative_max_controls_is_a_validation_error():
+@pytest.mark.parametrize("value", ["-1", "6000", "nan"])
+def test_max_controls_outside_the_snapshot_bounds_is_a_validation_error(tmp_path, value):
+    page = tmp_path / "x.html"
+    page.write_text(FORM)
     with pytest.raises(ValidationError) as error:
-        await snapshot_cli.run(parse("x.html", "--max-controls", "-1"))
+        parse(str(page), "--max-controls", value)
     assert error.value.code == "VALIDATION_ERROR"

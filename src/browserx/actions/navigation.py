@@ -31,6 +31,7 @@ from ..browser import Tab
 from ..browser.config import origin_allowed
 from ..browser.files import allowed_path
 from ..errors import (
+    AuthRequiredError,
     CDPError,
     NavigationFailedError,
     OriginNotAllowedError,
@@ -39,7 +40,7 @@ from ..errors import (
     ValidationError,
 )
 
-_ALLOWED_SCHEMES = {"http", "https", "about", "data", "file"}
+NAVIGABLE_SCHEMES = ("http", "https", "about", "data", "file")  # what browser_navigate opens
 WAIT_UNTIL = ("usable", "load", "network_idle", "commit")
 
 
@@ -50,7 +51,7 @@ def check_url(tab: Tab, url: str) -> str:
     if not parts.scheme:
         raise ValidationError(f"{url!r} has no scheme", hint="Give a full URL such as https://example.com/.")
     scheme = parts.scheme.lower()
-    if scheme not in _ALLOWED_SCHEMES:
+    if scheme not in NAVIGABLE_SCHEMES:
         raise ValidationError(f"scheme {scheme!r} is not supported", hint="Use an http(s) URL.")
     if scheme == "file" and not config.allow_file_urls:
         raise OriginNotAllowedError(
@@ -90,6 +91,7 @@ async def navigate(
         except TimeoutError as exc:
             raise _not_arrived(tab, url, timeout, None) from exc
         error_text = result.get("errorText")
+        _check_auth(tab, result.get("loaderId") or "")
         if error_text and not (error_text == "net::ERR_ABORTED"):
             raise NavigationFailedError(f"{error_text} while loading {url}", details={"error": error_text})
         loader_id: str = result.get("loaderId") or ""
@@ -112,6 +114,27 @@ async def navigate(
         return await _finish(tab, url, loader_id, wait_until, deadline, timeout, load_wait)
     finally:
         off()
+
+
+def _check_auth(tab: Tab, loader_id: str) -> None:
+    """AUTH_REQUIRED when the document's request met an HTTP auth challenge browserx did not answer
+    (no credentials for that origin, or they were refused); the tab shows the server's 401 page."""
+    challenge = tab.gate.challenge_of(loader_id) if loader_id else None
+    if challenge is None:
+        return
+    # The error says it; the same notice would only repeat it.
+    tab.notices = [n for n in tab.notices if not (n["type"] == "auth_required" and n.get("url") == challenge["url"])]
+    where = "the proxy" if challenge["source"] == "proxy" else challenge["origin"]
+    refused = challenge["credentials"] == "refused"
+    raise AuthRequiredError(
+        f"{where} {'refused the credentials browserx has for it' if refused else 'asks for a login'} "
+        f"({challenge['scheme']} realm {challenge['realm']!r}) at {challenge['url']}",
+        hint="The credentials browserx was given for this origin were refused: correct them in the "
+        "--http-credentials file (or BrowserConfig.http_credentials); the model cannot."
+        if refused
+        else None,
+        details={k: challenge[k] for k in ("origin", "scheme", "realm", "source", "credentials")},
+    )
 
 
 async def _finish(
@@ -263,6 +286,7 @@ async def _after_history(
         off()
     if state.loader_id == before:  # a same-document entry (#fragment, pushState)
         return await _result(tab, "usable")
+    _check_auth(tab, state.loader_id)
     return await _finish(tab, tab.url, state.loader_id, "usable", deadline, timeout, load_wait)
 
 

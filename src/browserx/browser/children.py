@@ -3,9 +3,9 @@
 Chromium runs a cross-site iframe and every worker as a target of its own, invisible to the tab's
 session. `Target.setAutoAttach` (flatten, waitForDebuggerOnStart) on the tab's session attaches
 them as child sessions of the tab, and on each child session attaches their own children (an OOPIF
-inside an OOPIF, a worker's workers). Each child is set up (Runtime, the conversation's allowed
-origins for iframes, and the child setups the tab was given, e.g. Network) and then resumed, so
-nothing it does at start-up is missed.
+inside an OOPIF, a worker's workers). Each child is set up (Runtime, for iframes the conversation's
+allowed origins and HTTP credentials (policy.py), and the child setups the tab was given, e.g.
+Network) and then resumed, so nothing it does at start-up is missed.
 
     children = tab.children
     await children.settle()                  # every child attached so far is set up
@@ -26,7 +26,8 @@ from typing import Any
 
 from ..cdp import CDPSession
 from ..errors import PageNavigatedError
-from .policy import Notice, enforce_allowed_origins
+from .credentials import HttpCredentials
+from .policy import DocumentGate, Notice
 
 SETUP_TIMEOUT = 5.0
 _AUTO_ATTACH = {"autoAttach": True, "waitForDebuggerOnStart": True, "flatten": True}
@@ -80,6 +81,7 @@ class TabChildren:
         *,
         allowed_origins: list[str],
         notice: Notice,
+        credentials: HttpCredentials | None = None,
         listeners: Sequence[ChildListener] = (),
         setups: Sequence[ChildSetup] = (),
     ) -> None:
@@ -88,6 +90,7 @@ class TabChildren:
         self.setups = tuple(setups)
         self.session = session
         self.allowed_origins = allowed_origins
+        self.credentials = credentials or HttpCredentials()
         self.notice = notice
         self.children: dict[str, ChildTarget] = {}  # by session id
         self._offs: list[Callable[[], None]] = []
@@ -141,8 +144,11 @@ class TabChildren:
             session.send("Target.setAutoAttach", _AUTO_ATTACH, timeout=SETUP_TIMEOUT),
             *(setup(tab, child) for setup in self.setups),
         ]
-        if child.target_type == "iframe" and self.allowed_origins:
-            steps.append(enforce_allowed_origins(session, self.allowed_origins, self.notice))
+        if child.target_type == "iframe" and (self.allowed_origins or self.credentials):
+            gate = DocumentGate(
+                session, allowed_origins=self.allowed_origins, credentials=self.credentials, notice=self.notice
+            )
+            steps.append(gate.start())
         # A paused worker answers Runtime.enable only once it runs, so resume alongside, not after:
         # the commands reach the target in order, so the domains are on before its first line runs.
         steps.append(session.send("Runtime.runIfWaitingForDebugger", timeout=SETUP_TIMEOUT))

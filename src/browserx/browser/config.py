@@ -10,19 +10,71 @@ Usage::
 
     # or a browser per conversation from browserless or a Selenium Grid 4
     config = BrowserConfig(browser_endpoint="ws://127.0.0.1:3000/chromium", browser_endpoint_token="…")
+
+    # sites behind HTTP authentication: answered per origin, never shown to the model (credentials.py)
+    config = BrowserConfig(http_credentials={"https://staging.example.com": {"username": "qa", "password": "…"}})
+
+Every number has its interval in LIMITS, which the command line's options check too (cli/options.py).
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 from urllib.parse import urlsplit
 
 from ..errors import ValidationError
+from .credentials import HttpCredentials
 
 # "ask": dialogs stay open for the agent to answer (browser/dialogs.py); the MCP server's and agent's default.
 DialogPolicy = Literal["accept_alerts", "accept", "dismiss", "ask"]
 DIALOG_POLICIES = ("ask", "accept", "dismiss", "accept_alerts")
+
+
+@dataclass(frozen=True)
+class Range:
+    """A number's allowed interval, said once: BrowserConfig checks it, the command line parses with it."""
+
+    lo: float
+    hi: float
+    lo_open: bool = False  # `lo` itself is refused (a timeout of 0)
+    integer: bool = False
+    unit: str = ""
+
+    def __contains__(self, value: object) -> bool:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            return False
+        if self.integer and not float(value).is_integer():
+            return False
+        return (self.lo < value if self.lo_open else self.lo <= value) and value <= self.hi
+
+    def describe(self) -> str:
+        low = f"more than {_number(self.lo)}" if self.lo_open else _number(self.lo)
+        kind = "a whole number" if self.integer else "a number"
+        return f"{kind} from {low} to {_number(self.hi)}" + (f" {self.unit}" if self.unit else "")
+
+    def check(self, name: str, value: Any) -> None:
+        if value not in self:
+            raise ValidationError(f"{name} {value!r} is outside its range: {self.describe()}")
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if math.isfinite(value) and float(value).is_integer() else f"{value:g}"
+
+
+LIMITS = {
+    "viewport": Range(100, 10000, integer=True, unit="pixels"),  # each side
+    "device_scale_factor": Range(0, 4, lo_open=True),
+    "idle_timeout": Range(0, 30 * 86400, lo_open=True, unit="seconds"),
+    "screenshot_max_long_edge": Range(16, 16384, integer=True, unit="pixels"),
+    "screenshot_max_pixels": Range(256, 100_000_000, integer=True, unit="pixels"),
+    "max_inline_output": Range(256, 10_000_000, integer=True, unit="bytes"),
+    "dialog_timeout": Range(0, 3600, lo_open=True, unit="seconds"),
+    "load_wait": Range(0, 600, unit="seconds"),
+    "endpoint_timeout": Range(0, 3600, lo_open=True, unit="seconds"),
+    "launch_timeout": Range(0, 600, lo_open=True, unit="seconds"),
+}
 
 
 @dataclass
@@ -64,28 +116,24 @@ class BrowserConfig:
     browser_endpoint: str | None = None
     browser_endpoint_token: str | None = field(default=None, repr=False)  # else env BROWSERX_ENDPOINT_TOKEN
     endpoint_timeout: float = 60.0  # seconds to wait for the service's browser (refused after)
+    # Credentials for sites behind HTTP authentication, by origin: {"https://host": {"username", "password"}}
+    # (a proxy's: "proxy": true). Answered through CDP only to that exact origin; never in a result or log.
+    http_credentials: HttpCredentials | dict[str, Any] = field(default_factory=HttpCredentials, repr=False)
 
     def __post_init__(self) -> None:
         width, height = self.viewport
-        if not (100 <= width <= 10000 and 100 <= height <= 10000):
+        if width not in LIMITS["viewport"] or height not in LIMITS["viewport"]:
             raise ValidationError(f"viewport {width}x{height} is outside 100..10000 pixels")
-        if self.screenshot_max_long_edge is not None and not 16 <= self.screenshot_max_long_edge <= 16384:
-            raise ValidationError(
-                f"screenshot_max_long_edge {self.screenshot_max_long_edge} is outside 16..16384 pixels"
-            )
-        if self.screenshot_max_pixels is not None and not 256 <= self.screenshot_max_pixels <= 100_000_000:
-            raise ValidationError(f"screenshot_max_pixels {self.screenshot_max_pixels} is outside 256..100000000")
-        if not 256 <= self.max_inline_output <= 10_000_000:
-            raise ValidationError(f"max_inline_output {self.max_inline_output} is outside 256..10000000 bytes")
+        for name, limit in LIMITS.items():
+            value = getattr(self, name)
+            if name != "viewport" and value is not None:
+                limit.check(name, value)
+        self.http_credentials = HttpCredentials.parse(self.http_credentials)
         self.allowed_origins = [normalize_origin(o) for o in self.allowed_origins]
         if self.user_data_dir is not None and self.cdp_url is not None:
             raise ValidationError("user_data_dir applies to a launched browser, not to one attached with cdp_url")
         if self.dialog_policy not in DIALOG_POLICIES:
             raise ValidationError(f"dialog policy {self.dialog_policy!r} is not one of {', '.join(DIALOG_POLICIES)}")
-        if not 0 < self.dialog_timeout <= 3600:
-            raise ValidationError(f"dialog_timeout {self.dialog_timeout} is outside 0..3600 seconds")
-        if not 0 <= self.load_wait <= 600:
-            raise ValidationError(f"load_wait {self.load_wait} is outside 0..600 seconds")
 
 
 def normalize_origin(origin: str) -> str:

@@ -14,9 +14,10 @@ from ..errors import TabCrashedError, TabNotFoundError
 from .children import ChildTarget, TabChildren
 from .config import BrowserConfig
 from .console import ConsoleBuffer
+from .credentials import HttpCredentials
 from .dialogs import Dialogs
 from .loading import LoadState
-from .policy import enforce_allowed_origins
+from .policy import DocumentGate
 from .state import State
 
 log = logging.getLogger(__name__)
@@ -85,10 +86,16 @@ class Tab:
         self.lock = asyncio.Lock()  # one action at a time per tab
         self.load = LoadState(self)  # the document's load progress and requests in flight
         self._offs: list[Callable[[], None]] = []
+        credentials = HttpCredentials.parse(config.http_credentials)
+        # The tab's one Fetch client: allowed origins and HTTP authentication of its documents (policy.py).
+        self.gate = DocumentGate(
+            session, allowed_origins=config.allowed_origins, credentials=credentials, notice=self.notice
+        )
         self.children = TabChildren(
             self,
             session,
             allowed_origins=config.allowed_origins,
+            credentials=credentials,
             notice=self.notice,
             listeners=[s.child_attached for s in self.setups if s.child_attached is not None],
             setups=[s.child_setup for s in self.setups if s.child_setup is not None],
@@ -110,8 +117,7 @@ class Tab:
             self.session.enable("Network"),  # the requests in flight of tab.load
             self.set_viewport(*viewport, device_scale_factor=device_scale_factor),
         )
-        if self.config.allowed_origins:
-            await enforce_allowed_origins(self.session, self.config.allowed_origins, self.notice)
+        await self.gate.start()
         for setup in self.setups:
             if setup.attach is not None:
                 await setup.attach(self)

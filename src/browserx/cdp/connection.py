@@ -65,7 +65,20 @@ def socket_options(ws_url: str) -> dict[str, Any]:
     """
     host = urlsplit(ws_url).hostname or ""
     loopback = host == "localhost" or host.startswith("127.") or host == "::1"
-    return {"max_size": MAX_MESSAGE_BYTES, "ping_interval": None, "compression": None if loopback else "deflate"}
+    return {
+        "max_size": MAX_MESSAGE_BYTES,
+        "ping_interval": None,
+        "compression": None if loopback else "deflate",
+        "logger": _FramesUnlogged(logging.getLogger("browserx.cdp.socket"), {}),
+    }
+
+
+class _FramesUnlogged(logging.LoggerAdapter):
+    """The socket's logger, without its DEBUG lines: websockets logs every frame there, and CDP frames
+    carry what the agent types and the HTTP credentials browserx answers with."""
+
+    def isEnabledFor(self, level: int) -> bool:
+        return level > logging.DEBUG and self.logger.isEnabledFor(level)
 
 
 class CDPConnection:

@@ -6,7 +6,9 @@
     browserx mcp [--http --port 8931]
 
 Each module in COMMAND_MODULES defines `register(subparsers)`, which adds its parser and sets
-`func=<async function(args) -> int>`; `main` runs it with `common.run_async`.
+`func=<async function(args) -> int>` (and `check=<function(args)>` for what it checks before it
+starts); `main` parses, prepares (common.prepare) and runs it with `common.run_async`. A bad command
+line exits 2 with one `{"error": {code, message, hint}}` line on stderr before any browser starts.
 """
 
 from __future__ import annotations
@@ -16,7 +18,9 @@ import importlib
 import logging
 import sys
 
-from .common import run_async
+from ..errors import BrowserxError
+from .common import EXIT_USAGE, CommandParser, prepare, print_error, run_async
+from .options import name_options
 
 COMMAND_MODULES = ["navigate", "eval", "snapshot", "screenshot", "run", "trace", "tools", "mcp", "demo"]
 
@@ -25,7 +29,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The parser with every command, or with `only` that one (its module alone is imported)."""
     from .. import __version__
 
-    parser = argparse.ArgumentParser(
+    parser = CommandParser(
         prog="browserx", description="Eyes and hands for LLM agents in a real Chromium (CDP): CLI and MCP server."
     )
     parser.add_argument("--version", action="version", version=f"browserx {__version__}")
@@ -33,6 +37,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in [only] if only else COMMAND_MODULES:
         importlib.import_module(f"{__name__}.{name}").register(subparsers)
+    name_options(parser)
     return parser
 
 
@@ -41,10 +46,15 @@ def main(argv: list[str] | None = None) -> int:
     # Importing every command costs ~0.5 s (the LLM client); an MCP client waits for that on each start.
     command = next((a for a in argv if not a.startswith("-")), None)
     parser = build_parser(command if command in COMMAND_MODULES else None)
-    args = parser.parse_args(argv)
-    if getattr(args, "func", None) is None:
-        parser.print_help(sys.stderr)
-        return 2
+    try:
+        args = parser.parse_args(argv)
+        if getattr(args, "func", None) is None:
+            parser.print_help(sys.stderr)
+            return EXIT_USAGE
+        prepare(args)
+    except BrowserxError as exc:  # a bad command line: said before anything starts
+        print_error(exc)
+        return EXIT_USAGE
     logging.basicConfig(
         level=logging.INFO if args.verbose else logging.WARNING,
         stream=sys.stderr,

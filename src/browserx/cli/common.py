@@ -11,7 +11,10 @@
         print_result(result, args.json)
         return result_exit_code(result)
 
-`main` calls `run_async(args.func(args))`: a coded error becomes `{"error": {...}}` on stderr.
+`main` parses with `CommandParser` (a bad value is a coded error, options.py), then `prepare(args)`
+checks what needs more than one value (the config, files' contents, the command's own `check`), all
+before a browser starts: any of those exits 2 with one `{"error": {...}}` line on stderr. Then
+`run_async(args.func(args))`: a coded error becomes `{"error": {...}}` on stderr.
 """
 
 from __future__ import annotations
@@ -22,10 +25,14 @@ import contextlib
 import json
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
-from typing import Any
+from typing import Any, NoReturn
 
 from ..browser import BrowserConfig, parse_viewport
+from ..browser.config import LIMITS
+from ..browser.credentials import read_credentials_file
+from ..browser.files import file_roots
 from ..errors import BrowserxError, ValidationError, error_from_exception
+from .options import ExistingDir, ExistingFile, NewPath, Number, Origins, Text, Url, Viewport
 
 CLI_CONVERSATION = "cli"
 ToolCall = Callable[..., Awaitable[Any]]
@@ -34,43 +41,60 @@ EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
 
+class CommandParser(argparse.ArgumentParser):
+    """argparse whose usage errors are coded (VALIDATION_ERROR, hint: the command's --help) instead of
+    a usage text and exit: `main` prints them as every other error."""
+
+    def error(self, message: str) -> NoReturn:
+        raise ValidationError(f"{self.prog}: {message}", hint=f"See `{self.prog} --help`.")
+
+
 def add_browser_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("browser")
     group.add_argument(
         "--cdp-url",
         metavar="URL",
+        type=Url(("http", "https", "ws", "wss")),
         help="attach to a running Chromium (http://127.0.0.1:9222 or ws://...) instead of launching one",
     )
     group.add_argument("--headful", action="store_true", help="show the browser window")
     group.add_argument(
-        "--viewport", metavar="WxH", default="1280x720", help="viewport in CSS pixels (default 1280x720)"
+        "--viewport",
+        metavar="WxH",
+        type=Viewport(),
+        default="1280x720",
+        help="viewport in CSS pixels (default 1280x720)",
     )
     group.add_argument(
         "--idle-timeout",
         metavar="SECONDS",
-        type=float,
+        type=Number(LIMITS["idle_timeout"]),
         default=1800.0,
         help="close a conversation unused for this long (default 1800)",
     )
     group.add_argument(
         "--allowed-origins",
         metavar="ORIGIN[,ORIGIN]",
+        type=Origins(),
         action="append",
         default=[],
         help="only these origins may be visited (repeatable or comma separated; default: all)",
     )
-    group.add_argument("--output-dir", metavar="DIR", help="where downloads, screenshots and outputs go")
+    group.add_argument(
+        "--output-dir", metavar="DIR", type=NewPath("dir"), help="where downloads, screenshots and outputs go"
+    )
     group.add_argument("--no-eval", action="store_true", help="disable JavaScript evaluation (browser_eval)")
     group.add_argument("--allow-file-urls", action="store_true", help="allow file:// URLs (under the file roots)")
     group.add_argument(
         "--screenshot-max-edge",
         metavar="PX",
-        type=int,
+        type=Number(LIMITS["screenshot_max_long_edge"]),
         help="longest side of screenshots sent to the model (default 1568; match your vision model)",
     )
     group.add_argument(
         "--file-roots",
         metavar="DIR[,DIR]",
+        type=ExistingDir(many=True),
         action="append",
         default=[],
         help="directories whose files tools may read or write (uploads, images, storage state); "
@@ -79,6 +103,7 @@ def add_browser_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--user-data-dir",
         metavar="DIR",
+        type=NewPath("dir"),
         help="run the launched browser on this persistent profile (logins, cookies and storage "
         "survive runs); all conversations then share it instead of each getting an isolated "
         "context. One browser at a time per DIR",
@@ -86,6 +111,7 @@ def add_browser_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--storage-state",
         metavar="FILE",
+        type=ExistingFile(),
         help="load cookies and localStorage from this Playwright storageState JSON file into "
         "every new conversation (save one with the browser_storage_state tool)",
     )
@@ -99,14 +125,14 @@ def add_browser_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--dialog-timeout",
         metavar="SECONDS",
-        type=float,
+        type=Number(LIMITS["dialog_timeout"]),
         default=60.0,
         help="with --dialogs ask: answer an unanswered dialog by accept_alerts after this long (default 60)",
     )
     group.add_argument(
         "--load-wait",
         metavar="SECONDS",
-        type=float,
+        type=Number(LIMITS["load_wait"]),
         default=1.0,
         help="how long a navigation waits for the load event once the page is usable "
         "(default 1); what is still loading then is reported as pending",
@@ -114,58 +140,103 @@ def add_browser_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--max-inline-output",
         metavar="BYTES",
-        type=int,
+        type=Number(LIMITS["max_inline_output"]),
         default=16 * 1024,
         help="larger tool results are kept by output_id, read with browser_read_output (default 16384)",
     )
     group.add_argument(
         "--browser-endpoint",
         metavar="URL",
+        type=Url(("http", "https", "ws", "wss")),
         help="a browser per conversation from a service: ws://… (browserless) or http://… "
         "(Selenium Grid 4); see README 'Scaling out'",
     )
     group.add_argument(
         "--browser-endpoint-token",
         metavar="TOKEN",
+        type=Text(),
         help="sent as a bearer header to --browser-endpoint (default: env BROWSERX_ENDPOINT_TOKEN)",
     )
     group.add_argument(
         "--endpoint-timeout",
         metavar="SECONDS",
-        type=float,
+        type=Number(LIMITS["endpoint_timeout"]),
         default=60.0,
         help="wait this long for the service's browser, then BROWSER_UNAVAILABLE (default 60)",
+    )
+    group.add_argument(
+        "--http-credentials",
+        metavar="FILE",
+        type=ExistingFile(secret=True),
+        help='HTTP authentication for sites that ask (401): a JSON file {"https://host": {"username": …, '
+        '"password": …}}, under the file roots and readable by its owner only (chmod 600). Each entry is '
+        "answered only to its exact origin, never to the model; see README 'Sites behind a login'",
     )
 
 
 def config_from_args(args: argparse.Namespace) -> BrowserConfig:
-    """The BrowserConfig the browser options describe; raises ValidationError on a bad value."""
-    origins = [o.strip() for item in getattr(args, "allowed_origins", None) or [] for o in item.split(",") if o.strip()]
-    idle_timeout = getattr(args, "idle_timeout", 1800.0)
-    if idle_timeout is None or idle_timeout <= 0:
-        raise ValidationError(f"--idle-timeout must be a positive number of seconds, got {idle_timeout}")
-    return BrowserConfig(
+    """The BrowserConfig the browser options describe; raises a coded error on a bad value.
+
+    The values come checked by their types (options.py) when parsed by `build_parser`; a Namespace
+    made otherwise is checked here (by BrowserConfig itself)."""
+    viewport = getattr(args, "viewport", None) or "1280x720"
+    roots_given = [r.strip() for item in getattr(args, "file_roots", None) or [] for r in _items(item) if r.strip()]
+    config = BrowserConfig(
         headless=not getattr(args, "headful", False),
         cdp_url=getattr(args, "cdp_url", None),
-        viewport=parse_viewport(getattr(args, "viewport", None) or "1280x720"),
-        idle_timeout=float(idle_timeout),
-        allowed_origins=origins,
+        viewport=viewport if isinstance(viewport, tuple) else parse_viewport(viewport),
+        idle_timeout=float(getattr(args, "idle_timeout", 1800.0)),
+        allowed_origins=[o.strip() for item in getattr(args, "allowed_origins", None) or [] for o in _items(item)],
         allow_file_urls=bool(getattr(args, "allow_file_urls", False)),
         output_dir=getattr(args, "output_dir", None),
         eval_enabled=not getattr(args, "no_eval", False),
         screenshot_max_long_edge=getattr(args, "screenshot_max_edge", None),
-        file_roots=[r.strip() for item in getattr(args, "file_roots", None) or [] for r in item.split(",") if r.strip()]
-        or None,
+        file_roots=roots_given or None,
         user_data_dir=getattr(args, "user_data_dir", None),
         storage_state=getattr(args, "storage_state", None),
         dialog_policy=getattr(args, "dialogs", None) or "accept_alerts",
-        dialog_timeout=float(getattr(args, "dialog_timeout", None) or 60.0),
+        dialog_timeout=float(getattr(args, "dialog_timeout", 60.0)),
         load_wait=float(getattr(args, "load_wait", 1.0)),
-        max_inline_output=getattr(args, "max_inline_output", None) or 16 * 1024,
+        max_inline_output=getattr(args, "max_inline_output", 16 * 1024),
         browser_endpoint=getattr(args, "browser_endpoint", None),
         browser_endpoint_token=getattr(args, "browser_endpoint_token", None),
-        endpoint_timeout=float(getattr(args, "endpoint_timeout", None) or 60.0),
+        endpoint_timeout=float(getattr(args, "endpoint_timeout", 60.0)),
     )
+    credentials_file = getattr(args, "http_credentials", None)
+    if credentials_file:
+        config.http_credentials = read_credentials_file(
+            credentials_file, file_roots(config.file_roots, config.output_dir)
+        )
+    return config
+
+
+def _items(value: str | list[str]) -> list[str]:
+    """An appended option's value: a list (its type split the commas) or the text (a Namespace made by hand)."""
+    return value if isinstance(value, list) else value.split(",")
+
+
+def prepare(args: argparse.Namespace) -> None:
+    """Everything checked before a browser starts: the config (files read: storage state, credentials)
+    and the command's own `check(args)`. Idempotent: `main` calls it, and so does each command's run
+    (tests call the runs directly)."""
+    if getattr(args, "prepared", False):
+        return
+    if hasattr(args, "viewport"):  # the command takes the browser options
+        args.config = config_from_args(args)
+        if args.config.storage_state:
+            from ..browser.storage import read_state_file  # noqa: PLC0415 - only when the option is given
+
+            read_state_file(args.config.storage_state)
+    check = getattr(args, "check", None)
+    if check is not None:
+        check(args)
+    args.prepared = True
+
+
+def browser_config(args: argparse.Namespace) -> BrowserConfig:
+    prepare(args)
+    config: BrowserConfig = args.config
+    return config
 
 
 def print_error(error: BrowserxError) -> None:
@@ -233,7 +304,7 @@ async def tool_session(args: argparse.Namespace) -> AsyncIterator[ToolCall]:
     from ..tools import TAB_SETUPS, ToolContext, default_registry
 
     registry = default_registry()
-    async with BrowserManager(config_from_args(args), setups=TAB_SETUPS) as manager:
+    async with BrowserManager(browser_config(args), setups=TAB_SETUPS) as manager:
         ctx = ToolContext(manager, CLI_CONVERSATION)
 
         async def call(name: str, **arguments: Any) -> Any:

@@ -19,7 +19,8 @@ from typing import Any
 
 from ..browser import BrowserManager
 from ..tools import TAB_SETUPS, ToolContext, data_of, default_registry
-from .common import add_browser_options, config_from_args
+from .common import add_browser_options, browser_config
+from .options import NewPath
 
 
 def register(subparsers: Any) -> None:
@@ -29,7 +30,9 @@ def register(subparsers: Any) -> None:
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("-o", "--output", default="browserx-demo.png", help="where to save the screenshot")
+    parser.add_argument(
+        "-o", "--output", type=NewPath("file"), default="browserx-demo.png", help="where to save the screenshot"
+    )
     add_browser_options(parser)
     parser.set_defaults(func=run)
 
@@ -63,7 +66,7 @@ def _find(model: dict[str, Any], role: str, name_part: str) -> str:
 
 async def run(args: argparse.Namespace) -> int:
     registry = default_registry()
-    async with BrowserManager(config_from_args(args), setups=TAB_SETUPS) as manager:
+    async with BrowserManager(browser_config(args), setups=TAB_SETUPS) as manager:
         ctx = ToolContext(manager, "demo")
 
         async def call(name: str, **arguments: Any) -> Any:
@@ -98,6 +101,8 @@ async def run(args: argparse.Namespace) -> int:
             after, _ = await call("browser_dom", action="snapshot")
             print("\n" + (after if isinstance(after, str) else after.get("text", "")) + "\n")
             shot, result = await call("page_screenshot", action="screenshot", marks=True)
-            Path(args.output).write_bytes(result.images[0].data)
+            output = Path(args.output).expanduser()
+            output.parent.mkdir(parents=True, exist_ok=True)  # --output was checked: it can be made
+            output.write_bytes(result.images[0].data)
             print(f"screenshot with element ids: {args.output} ({shot['width']}x{shot['height']})")
     return 0

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import argparse
 
+from ..actions.navigation import NAVIGABLE_SCHEMES
+from ..tools.browser import EvalParams, NavigateParams
 from .common import add_browser_options, print_result, result_exit_code, tool_session
+from .options import Duration, FieldText, Url, max_length_of
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -13,9 +16,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="open a URL and evaluate a JavaScript expression there",
         description="Navigate to URL, then run EXPRESSION with browser_eval and print its JSON value.",
     )
-    parser.add_argument("url", metavar="URL")
-    parser.add_argument("expression", metavar="EXPRESSION")
-    parser.add_argument("--timeout", default="15s", help="load and evaluation timeout (default 15s)")
+    parser.add_argument("url", metavar="URL", type=Url(NAVIGABLE_SCHEMES, max_length_of(NavigateParams, "url")))
+    parser.add_argument("expression", metavar="EXPRESSION", type=FieldText(EvalParams, "expression"))
+    parser.add_argument("--timeout", type=Duration(), default="15s", help="load and evaluation timeout (default 15s)")
     parser.add_argument("--json", action="store_true", help="print the whole tool result as JSON")
     add_browser_options(parser)
     parser.set_defaults(func=run)

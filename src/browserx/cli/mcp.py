@@ -12,7 +12,9 @@ import contextlib
 import os
 import signal
 
-from .common import add_browser_options, config_from_args
+from ..browser.config import Range
+from .common import add_browser_options, browser_config
+from .options import Number, Text
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -24,26 +26,42 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--http", action="store_true", help="serve streamable HTTP instead of stdio")
     parser.add_argument(
-        "--host", default="127.0.0.1", help="with --http: address to bind (default 127.0.0.1; any other needs a token)"
+        "--host",
+        type=Text(253),
+        default="127.0.0.1",
+        help="with --http: address to bind (default 127.0.0.1; any other needs a token)",
     )
-    parser.add_argument("--port", type=int, default=None, help="with --http: port (default 8765; 0 picks a free one)")
     parser.add_argument(
-        "--token", default=None, help="with --http: bearer token every request must carry (default: $BROWSERX_TOKEN)"
+        "--port",
+        type=Number(Range(0, 65535, integer=True)),
+        default=None,
+        help="with --http: port (default 8765; 0 picks a free one)",
+    )
+    parser.add_argument(
+        "--token",
+        type=Text(),
+        default=None,
+        help="with --http: bearer token every request must carry (default: $BROWSERX_TOKEN)",
     )
     add_browser_options(parser)
-    parser.set_defaults(func=run, dialogs="ask")  # the agent on the other end answers dialogs
+    parser.set_defaults(func=run, check=check, dialogs="ask")  # the agent on the other end answers dialogs
 
 
-async def run(args: argparse.Namespace) -> int:
+def check(args: argparse.Namespace) -> None:
     from ..errors import ValidationError
-    from ..mcp_server import DEFAULT_HTTP_PORT, build_server, check_http_binding, serve_http, serve_stdio
+    from ..mcp_server import check_http_binding
 
     if not args.http and (args.port is not None or args.token or args.host != "127.0.0.1"):
         raise ValidationError("--host, --port and --token apply to --http only", hint="Add --http.")
-    config = config_from_args(args)
-    token = args.token or os.environ.get("BROWSERX_TOKEN") or None
     if args.http:
-        check_http_binding(args.host, token)  # refuse before anything starts
+        check_http_binding(args.host, args.token or os.environ.get("BROWSERX_TOKEN") or None)
+
+
+async def run(args: argparse.Namespace) -> int:
+    from ..mcp_server import DEFAULT_HTTP_PORT, build_server, serve_http, serve_stdio
+
+    config = browser_config(args)  # with the command's check: refused before anything starts
+    token = args.token or os.environ.get("BROWSERX_TOKEN") or None
     server = build_server(config=config)
     if args.http:
         await serve_http(

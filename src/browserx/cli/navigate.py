@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import argparse
 
+from ..actions.navigation import NAVIGABLE_SCHEMES
+from ..tools.browser import NavigateParams
 from .common import add_browser_options, print_result, result_exit_code, tool_session
+from .options import Duration, Url, max_length_of
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -13,8 +16,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="open a URL and print where the browser landed",
         description="Open URL in a fresh browser and print the browser_navigate result.",
     )
-    parser.add_argument("url", metavar="URL")
-    parser.add_argument("--timeout", default="15s", help="longest wait for the page (default 15s)")
+    parser.add_argument("url", metavar="URL", type=Url(NAVIGABLE_SCHEMES, max_length_of(NavigateParams, "url")))
+    parser.add_argument("--timeout", type=Duration(), default="15s", help="longest wait for the page (default 15s)")
     parser.add_argument(
         "--wait-until",
         choices=("usable", "load", "network_idle", "commit"),

@@ -20,12 +20,14 @@ import json
 import sys
 from typing import Any, TextIO
 
+from ..actions.navigation import NAVIGABLE_SCHEMES
 from ..browser import BrowserManager
 from ..errors import ValidationError
-from ..llm.agent import DEFAULT_MAX_STEPS, Agent, AgentResult, StepRecord
+from ..llm.agent import DEFAULT_MAX_STEPS, STEPS, Agent, AgentResult, StepRecord
 from ..llm.chat_client import ChatClient
 from ..llm.client import ModelClient, ResponsesClient
 from ..tools import TAB_SETUPS, ToolRegistry
+from .options import NewPath, Number, Text, Url
 
 EXIT_OK, EXIT_FAILED, EXIT_STEP_LIMIT = 0, 1, 3  # 2 is argparse's usage error
 
@@ -41,17 +43,17 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     )
     add_run_arguments(parser)
     add_browser_options(parser)
-    parser.set_defaults(func=command, dialogs="ask")  # the agent answers dialogs (browser_dialog)
+    parser.set_defaults(func=command, check=check, dialogs="ask")  # the agent answers dialogs (browser_dialog)
     return parser
 
 
 def add_run_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("task", help="what the agent should do, in plain words")
-    parser.add_argument("--url", help="open this page before the first step")
-    parser.add_argument("--model", help="model name at the endpoint (default: $BROWSERX_MODEL)")
+    parser.add_argument("task", type=Text(100_000), help="what the agent should do, in plain words")
+    parser.add_argument("--url", type=Url(NAVIGABLE_SCHEMES), help="open this page before the first step")
+    parser.add_argument("--model", type=Text(200), help="model name at the endpoint (default: $BROWSERX_MODEL)")
     parser.add_argument(
         "--max-steps",
-        type=int,
+        type=Number(STEPS),
         default=DEFAULT_MAX_STEPS,
         help=f"most model calls before giving up (default {DEFAULT_MAX_STEPS})",
     )
@@ -68,15 +70,16 @@ def add_run_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--trace",
         metavar="DIR",
+        type=NewPath("dir"),
         help="write every step, result and screenshot to DIR (view with: browserx trace show DIR)",
     )
 
 
 async def command(args: argparse.Namespace) -> int:
     """The CLI main runs this with `common.run_async` (Ctrl-C → the run is cancelled, the browser closed, 130)."""
-    from .common import config_from_args  # noqa: PLC0415
+    from .common import browser_config  # noqa: PLC0415
 
-    config = config_from_args(args)  # a ValidationError is printed by run_async
+    config = browser_config(args)  # a ValidationError is printed by run_async
     client = make_client(args)
     try:
         async with BrowserManager(config, setups=TAB_SETUPS) as manager:
@@ -85,11 +88,14 @@ async def command(args: argparse.Namespace) -> int:
         await client.close()
 
 
+def check(args: argparse.Namespace) -> None:
+    if getattr(args, "stream", False) and getattr(args, "api", "responses") != "chat":
+        raise ValidationError("--stream needs --api chat", hint="Add --api chat, or leave out --stream.")
+
+
 def make_client(args: argparse.Namespace) -> ModelClient:
     if getattr(args, "api", "responses") == "chat":
         return ChatClient.from_env(model=args.model, stream=getattr(args, "stream", False))
-    if getattr(args, "stream", False):
-        raise ValidationError("--stream needs --api chat", hint="Add --api chat, or leave out --stream.")
     return ResponsesClient.from_env(model=args.model)
 
 

@@ -20,9 +20,14 @@ import argparse
 import json
 from pathlib import Path
 
+import pydantic
+
+from ..actions.navigation import NAVIGABLE_SCHEMES
 from ..browser import BrowserManager
 from ..errors import ValidationError
-from .common import CLI_CONVERSATION, add_browser_options, config_from_args
+from ..page.model import SnapshotOptions
+from .common import CLI_CONVERSATION, add_browser_options, browser_config
+from .options import Duration, FieldText, Number, UrlOrFile
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -31,7 +36,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="print the page model of a URL or an HTML file",
         description="Print what an agent sees of a page: headings, regions, controls with ids, reader text.",
     )
-    parser.add_argument("target", metavar="URL|FILE", help="a URL to open, or an HTML file rendered without scripts")
+    parser.add_argument(
+        "target",
+        metavar="URL|FILE",
+        type=UrlOrFile(NAVIGABLE_SCHEMES),
+        help="a URL to open, or an HTML file rendered without scripts",
+    )
     parser.add_argument("--json", action="store_true", help="print the model as JSON (selectors included)")
     parser.add_argument(
         "--include-values", action="store_true", help="show field values (up to 200 characters; passwords stay hidden)"
@@ -39,7 +49,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--max-controls",
         metavar="N",
-        type=int,
+        type=Number.of_field(SnapshotOptions, "max_controls"),
         default=400,
         help="keep at most N controls, in-viewport and enabled first (default 400)",
     )
@@ -51,48 +61,58 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--max-text",
         metavar="N",
-        type=int,
+        type=Number.of_field(SnapshotOptions, "max_text_chars"),
         default=3000,
         help="reader text characters to print (default 3000, up to 200000)",
     )
     parser.add_argument(
         "--text-offset",
         metavar="K",
-        type=int,
+        type=Number.of_field(SnapshotOptions, "text_offset"),
         default=0,
         help="print the reader text from character K (the 'next: text_offset=' of the previous piece)",
     )
     parser.add_argument(
-        "--within", metavar="PART", help="only this part: an element id, a region (main, navigation, ...) or dialog"
+        "--within",
+        metavar="PART",
+        type=FieldText(SnapshotOptions, "within"),
+        help="only this part: an element id, a region (main, navigation, ...) or dialog",
     )
     parser.add_argument(
-        "--timeout", metavar="SECONDS", type=float, default=15.0, help="how long to wait for a URL to load (default 15)"
+        "--timeout",
+        metavar="SECONDS",
+        type=Number(Duration.range),
+        default=15.0,
+        help="how long to wait for a URL to load (default 15)",
     )
     add_browser_options(parser)
-    parser.set_defaults(func=run)
+    parser.set_defaults(func=run, check=check)
+
+
+def check(args: argparse.Namespace) -> None:
+    """The snapshot options, by SnapshotOptions itself (the options' types checked each value already)."""
+    try:
+        args.snapshot_options = SnapshotOptions(
+            include_values=args.include_values,
+            max_controls=args.max_controls,
+            include_cross_origin_iframes=args.cross_origin_iframes,
+            max_text_chars=args.max_text,
+            text_offset=args.text_offset,
+            within=args.within,
+        )
+    except pydantic.ValidationError as exc:
+        first = exc.errors()[0]
+        raise ValidationError(f"snapshot option {'.'.join(map(str, first['loc']))}: {first['msg']}") from None
 
 
 async def run(args: argparse.Namespace) -> int:
-    from ..page.model import SnapshotOptions
     from ..page.render import render_text
 
-    if args.max_controls is not None and args.max_controls < 0:
-        raise ValidationError(f"--max-controls must be 0 or more, got {args.max_controls}")
-    if not 0 <= args.max_text <= 200_000:
-        raise ValidationError(f"--max-text must be 0..200000, got {args.max_text}")
-    if args.text_offset < 0:
-        raise ValidationError(f"--text-offset must be 0 or more, got {args.text_offset}")
-    options = SnapshotOptions(
-        include_values=args.include_values,
-        max_controls=args.max_controls,
-        include_cross_origin_iframes=args.cross_origin_iframes,
-        max_text_chars=args.max_text,
-        text_offset=args.text_offset,
-        within=args.within,
-    )
+    config = browser_config(args)  # prepares: the options are checked
+    options = args.snapshot_options
     file = Path(args.target)
     loading = False
-    async with BrowserManager(config_from_args(args)) as manager:
+    async with BrowserManager(config) as manager:
         if file.is_file():
             from ..page import static
 

@@ -8,26 +8,32 @@ import webbrowser
 from pathlib import Path
 from typing import Any
 
-from ..errors import NotFoundError
+from ..errors import FileMissingError
 from ..llm.trace import render_html
+from .common import prepare
+from .options import ExistingDir
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
     parser = subparsers.add_parser("trace", help="work with agent run traces")
     actions = parser.add_subparsers(dest="trace_action", required=True)
     show = actions.add_parser("show", help="write DIR/index.html from a trace and print its path")
-    show.add_argument("dir", help="the directory given to `browserx run --trace`")
+    show.add_argument("dir", type=ExistingDir(), help="the directory given to `browserx run --trace`")
     show.add_argument("--open", action="store_true", help="also open the page in a web browser")
-    show.set_defaults(func=command)
+    show.set_defaults(func=command, check=check)
     return parser
 
 
-async def command(args: argparse.Namespace) -> int:
-    directory = Path(args.dir)
-    if not (directory / "trace.jsonl").is_file():
-        raise NotFoundError(
-            f"no trace.jsonl in {directory}", hint="Give the directory passed to `browserx run --trace DIR`."
+def check(args: argparse.Namespace) -> None:
+    if not (Path(args.dir) / "trace.jsonl").is_file():
+        raise FileMissingError(
+            f"no trace.jsonl in {args.dir}", hint="Give the directory passed to `browserx run --trace DIR`."
         )
+
+
+async def command(args: argparse.Namespace) -> int:
+    prepare(args)
+    directory = Path(args.dir)
     page = render_html(directory).resolve()
     print(page)
     if getattr(args, "open", False):

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from ..browser import BrowserManager
+from ..browser.config import Range
 from ..errors import BrowserxError, ModelRequestFailedError, StepLimitError, ValidationError
 from ..screenshots.store import release_screenshot
 from ..tools import ToolContext, ToolRegistry, ToolResult, default_registry
@@ -47,6 +48,7 @@ from .trace import TraceWriter
 log = logging.getLogger("browserx.agent")
 
 DEFAULT_MAX_STEPS = 30
+STEPS = Range(1, 10_000, integer=True)  # max_steps (the command line's --max-steps too)
 REDACTED_KEYS = {"text", "value", "values", "password"}  # typed content never reaches logs or traces
 
 
@@ -152,8 +154,7 @@ class Agent:
         instructions: str | None = None,
         history: History | None = None,
     ) -> None:
-        if max_steps < 1:
-            raise ValidationError("max_steps must be at least 1")
+        STEPS.check("max_steps", max_steps)
         self.task, self.url, self.model = task, url, model
         self.manager, self.client = manager, client
         self.registry = registry or default_registry()
