@@ -291,3 +291,17 @@ async def test_a_rows_cells_are_listed_when_its_controls_say_nothing_of_it(open_
     lines = (await snapshot("text")).split("\n---\n")[0].splitlines()
     assert lines[lines.index("li_2 2 →/r/2") - 1] == '"Oslo | Bo"'
     assert '"Timber"' not in lines  # "Select order 8" says which row it is
+
+
+# Tab stops the page made without a pointer cursor, and an <a> without href that the page handles.
+TAB_STOPS = """<!doctype html><title>Menu</title>
+<div tabindex=0 aria-expanded=false aria-controls=m onkeydown="">Sections</div>
+<div id=m tabindex=-1>Programmatic focus only</div>
+<div tabindex=0 role=region aria-label=Feed style="height: 40px; overflow: auto"><p>a</p><p>b</p><p>c</p><p>d</p></div>
+<a onclick="window.opened = true" style="cursor: pointer">Open menu</a>"""
+
+
+async def test_a_tab_stop_the_page_made_is_a_control_and_a_handled_anchor_a_link(open_page, snapshot):
+    await open_page(TAB_STOPS)
+    controls = [(c["role"], c["name"]) for c in (await snapshot())["controls"]]
+    assert controls == [("clickable", "Sections"), ("link", "Open menu")]

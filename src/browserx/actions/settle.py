@@ -16,12 +16,14 @@ rendering starts more.
 from __future__ import annotations
 
 import time
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 from ..browser import Tab
 from ..errors import BrowserxError
 from ..page.world import PageWorld
 
+M = TypeVar("M")
 DEFAULT_SETTLE = 2.0  # seconds an action may wait for what it started
 QUIET_MS = 100  # the DOM counts as settled after this long without a mutation
 MAX_NAMED = 5  # pending requests named in a result
@@ -65,24 +67,30 @@ async def settle(tab: Tab, world: PageWorld, mark: int, budget: float) -> dict[s
 
 
 class FirstRender:
-    """Per tab: the document whose first render a look (snapshot, find) has waited for."""
+    """Per tab: the document whose first look (a snapshot) has been taken."""
 
     def __init__(self) -> None:
         self.loader_id: str | None = None
 
 
-async def first_render(tab: Tab, world: PageWorld, budget: float = DEFAULT_SETTLE) -> bool:
-    """Before the first look at a document: wait, as an action does (at most `budget` s), for the
-    requests it started since it committed and then a quiet DOM, so a single-page app shows its first
-    render rather than "Loading...". False when it stopped waiting with work still running.
+async def first_render(
+    tab: Tab, world: PageWorld, capture: Callable[[], Awaitable[M]], budget: float = DEFAULT_SETTLE
+) -> tuple[M, bool]:
+    """The first look at a document: `capture()`'s model, and whether the page had rendered.
 
-    Nothing to wait for (a static page, or a later look) costs one comparison.
+    A page with nothing to act on yet while the requests it started since it committed are in flight
+    is a single-page app still rendering ("Loading..."): wait, as an action does (at most `budget` s),
+    for those requests and then a quiet DOM, and look again. False when that wait ran out. A page that
+    shows controls is taken as it is (a long poll or a live feed never delays a look); a later look
+    at the same document costs one comparison.
     """
+    model = await capture()
     seen = tab.state.setdefault(FirstRender, FirstRender)
     state = tab.load
     if seen.loader_id == state.loader_id:
-        return True
+        return model, True
     seen.loader_id = state.loader_id
-    if not state.pending_since(state.document_seq):
-        return True
-    return bool((await settle(tab, world, state.document_seq, budget))["settled"])
+    if getattr(model, "controls", None) or not state.pending_since(state.document_seq):
+        return model, True
+    settled = bool((await settle(tab, world, state.document_seq, budget))["settled"])
+    return await capture(), settled

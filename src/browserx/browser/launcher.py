@@ -151,12 +151,16 @@ async def launch_chrome(
     args.append("--no-startup-window")
     # Chromium's own temporary files (shared-memory files under --disable-dev-shm-usage) go inside
     # the profile, so removing the profile removes them too; a kept profile gets a directory of its own.
-    if keep_profile:
-        temp_dir = tempfile.mkdtemp(prefix="browserx-profile-tmp-")
+    # Chromium's singleton socket lives there too (…/.org.chromium.Chromium.XXXXXX/SingletonSocket), and a
+    # Unix socket path has at most 107 bytes: under a long TMPDIR the temp directory goes to /tmp.
+    inside = os.path.join(profile_dir, "tmp")
+    if keep_profile or len(inside) + _SOCKET_SUFFIX > _SOCKET_PATH_MAX:
+        short = None if len(tempfile.gettempdir()) + 30 + _SOCKET_SUFFIX <= _SOCKET_PATH_MAX else "/tmp"
+        temp_dir = tempfile.mkdtemp(prefix="browserx-profile-tmp-", dir=short)
     else:
-        temp_dir = os.path.join(profile_dir, "tmp")
+        temp_dir = inside
         os.mkdir(temp_dir)
-    own_temp = temp_dir if keep_profile else None
+    own_temp = temp_dir if temp_dir != inside else None
     env = dict(os.environ, TMPDIR=temp_dir)
     try:
         process = await asyncio.create_subprocess_exec(
@@ -205,6 +209,10 @@ async def launch_chrome(
     )
     chrome._drain = asyncio.get_running_loop().create_task(_drain_stderr(process, tail))
     return chrome
+
+
+_SOCKET_PATH_MAX = 107  # sun_path holds 108 bytes with its terminating NUL
+_SOCKET_SUFFIX = len("/.org.chromium.Chromium.XXXXXX/SingletonSocket")
 
 
 async def _drain_stderr(process: asyncio.subprocess.Process, tail: deque[str]) -> None:

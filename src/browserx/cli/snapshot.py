@@ -130,8 +130,8 @@ async def run(args: argparse.Namespace) -> int:
 
             await navigate(tab, args.target, timeout=args.timeout)
             service = DomService.of(tab)
-            rendered = await first_render(tab, service.world)  # as the tool does: an app's first render
-            model = await service.snapshot(options)
+            # As the tool does: a single-page app's first render, not its "Loading...".
+            model, rendered = await first_render(tab, service.world, lambda: service.snapshot(options))
             loading = tab.load.pending or not rendered  # more is still to come: say so, as the tool does
     if args.json:
         print(json.dumps(model.to_json_dict() | ({"loading": True} if loading else {}), ensure_ascii=False))

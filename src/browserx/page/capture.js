@@ -60,6 +60,16 @@ const TABLE_PARTS = new Set(["table-cell", "table-row", "table-row-group", "tabl
 const ROW_PARTS = new Set(["table-row", "table-row-group", "table-header-group", "table-footer-group"]);
 const SHADOW_HOSTS = new Set(["article", "aside", "blockquote", "body", "div", "footer", "h1", "h2", "h3", "h4",
   "h5", "h6", "header", "main", "nav", "p", "section", "span"]);
+// A tab stop the page made (tabindex ≥ 0) on an element with no control role: a control to Chromium
+// and to the keyboard, unless it holds others (a dialog, region or list takes focus to lead into it)
+// or it is a scroll area (its action is scrolling). tabindex=-1 is programmatic focus only.
+const HOLDERS = new Set(["alertdialog", "application", "article", "banner", "complementary", "contentinfo", "dialog",
+  "document", "feed", "figure", "form", "grid", "group", "list", "log", "main", "menu", "menubar", "navigation",
+  "radiogroup", "region", "search", "status", "alert", "table", "tablist", "tabpanel", "toolbar", "tree", "treegrid"]);
+function tabStop(el, tag, role, style) {
+  if (!el.hasAttribute("tabindex") || el.tabIndex < 0 || HOLDERS.has(role) || (tag === "label" && el.control)) return false;
+  return !(/auto|scroll/.test(style.overflow) && (el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1));
+}
 const MODAL_NOTES = Object.freeze({ inNote: true });  // a modal's text comes whole (modalInfo)
 const NO_CLIP = Object.freeze({ clip: null, hard: null });
 const named = (el) => !!accName(el, roleOf(el));
@@ -120,13 +130,26 @@ function visit(el, ctx, out) {
     const level = +el.getAttribute("aria-level") || (/^h[1-6]$/.test(tag) ? +tag[1] : 2);
     if (level <= 3) out.headings.push({ el, level });
   }
+  // The clips that hold this box itself, before it is listed (its own overflow clips only what it holds):
+  // a clip applies to the boxes whose containing block lies inside the clipping box, so a fixed box
+  // escapes every clip of its frame, an absolute one those between it and its positioned ancestor;
+  // its own clip-path cuts it and all it holds.
+  if (boxed) {
+    if (position === "fixed") (c === ctx ? (c = { ...ctx }) : c).clipper = ctx.frameClipper;
+    else if (position === "absolute" && ctx.cbClipper !== ctx.clipper) (c === ctx ? (c = { ...ctx }) : c).clipper = ctx.cbClipper;
+    if (shape !== "none") {
+      (c === ctx ? (c = { ...ctx }) : c).clipper = { parent: c.clipper, el, offset: ctx.offset, scroll: false,
+        inset: shape.startsWith("inset(") ? shape : null };
+    }
+  }
   const pointer = style.cursor === "pointer";
   let candidate = role && PREFIX[role] && role !== "clickable";
   if (role === "file" && !out.opts.include_file_inputs) candidate = false;
-  if (!candidate && !ctx.inControl && tag !== "label" && tag !== "body" && tag !== "html" &&
-      ((pointer && !ctx.pointer) || (!bare && (el.hasAttribute("onclick") || el.getAttribute("draggable") === "true" ||
-       sortableHeader(el, tag, role))))) {
-    role = "clickable"; candidate = true;
+  if (!candidate && !ctx.inControl && tag !== "body" && tag !== "html" &&
+      (((pointer && !ctx.pointer) || (!bare && (el.hasAttribute("onclick") || el.getAttribute("draggable") === "true" ||
+       sortableHeader(el, tag, role)))) && tag !== "label" || (!bare && tabStop(el, tag, role, style)))) {
+    // A page-made control; an <a> without href with a click handler is a link to Chromium too.
+    role = tag === "a" && !bare && el.hasAttribute("onclick") ? "link" : "clickable"; candidate = true;
   }
   if (candidate) {
     out.candidates.push({ el, role, ctx: c, shown, heading: out.headings.length - 1, order: out.candidates.length });
@@ -139,26 +162,25 @@ function visit(el, ctx, out) {
   }
   // Clip boxes are linked, not copied: their rects are read after the walk, in one batch.
   if (boxed) {
-    // A clip applies to the boxes whose containing block lies inside the clipping box: a fixed box
-    // escapes every clip of its frame, an absolute one those between it and its positioned ancestor.
-    if (position === "fixed") (c === ctx ? (c = { ...ctx }) : c).clipper = ctx.frameClipper;
-    else if (position === "absolute" && ctx.cbClipper !== ctx.clipper) (c === ctx ? (c = { ...ctx }) : c).clipper = ctx.cbClipper;
     // The shorthand: one read instead of two ("visible" only when both axes are).
     const overflow = style.overflow;
     if (overflow !== "visible" && !viewportOverflow(el, tag)) {
       (c === ctx ? (c = { ...ctx }) : c).clipper = { parent: c.clipper, el, offset: ctx.offset, scroll: /auto|scroll/.test(overflow) };
     }
-    // Paint containment and clip-path clip too (never scrollable); an attribute-less element has neither.
-    if (!bare) {
-      if (shape !== "none" || PAINTS.test(style.contain)) {
-        (c === ctx ? (c = { ...ctx }) : c).clipper = { parent: c.clipper, el, offset: ctx.offset, scroll: false,
-          inset: shape.startsWith("inset(") ? shape : null };
-      }
+    // Paint containment clips too (never scrollable); an attribute-less element has none.
+    if (!bare && PAINTS.test(style.contain)) {
+      (c === ctx ? (c = { ...ctx }) : c).clipper = { parent: c.clipper, el, offset: ctx.offset, scroll: false };
     }
     if (position !== "static" && c.cbClipper !== c.clipper) (c === ctx ? (c = { ...ctx }) : c).cbClipper = c.clipper;
     if (style.contentVisibility === "hidden" && !ROW_PARTS.has(display)) return;
   }
   if (tag === "select") return; // its options are the select's value, not separate controls
+  if (tag === "details" && !el.open) {  // a closed <details> renders its summary only
+    for (let child = el.firstElementChild; child; child = child.nextElementSibling) {
+      if (child.localName === "summary") return visit(child, c, out);
+    }
+    return;
+  }
   if (tag === "iframe" || tag === "frame") return frame(el, c, out);
   if (shadow) {
     const hc = { ...c, hops: [...c.hops, el] };

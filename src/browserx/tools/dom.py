@@ -156,8 +156,9 @@ async def _snapshot(tab: Tab, params: DomParams) -> Any:
         {k: getattr(params, k) for k in ("max_text_chars", "text_offset", "within") if getattr(params, k) is not None}
     )
     service = DomService.of(tab)
-    rendered = await first_render(tab, service.world)  # a single-page app's first render, not "Loading..."
-    model = await service.snapshot(SnapshotOptions(**wanted), fresh=True)
+    options = SnapshotOptions(**wanted)
+    # A single-page app's first render, not its "Loading...".
+    model, rendered = await first_render(tab, service.world, lambda: service.snapshot(options, fresh=True))
     loading = tab.load.pending or not rendered  # the model shows what is there now; it says when more may come
     return render_text(model, loading=loading) if params.format == "text" else llm_json(model, loading=loading)
 
@@ -179,7 +180,6 @@ async def _run(tab: Tab, p: DomParams) -> Any:
         from ..page.service import DomService
 
         depth = p.max_iframe_depth if p.max_iframe_depth is not None else 1
-        await first_render(tab, DomService.of(tab).world)
         return await DomService.of(tab).find(p.query or "", max_results=p.max_results, max_iframe_depth=depth)
     if p.action == "click":
         return await element.click(
