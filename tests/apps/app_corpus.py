@@ -141,6 +141,10 @@ class AppProcess:
                     raise AssertionError(f"{self.name} {why}; its output:\n" + "\n".join(list(self.lines)[-40:]))
                 self._changed.wait(left)
 
+    async def next_line(self, pattern: re.Pattern[str] | str, timeout: float = 30.0, *, after: int = 0) -> str:
+        """`wait_for_line` from a test's event loop (a thread waits, the loop runs on)."""
+        return await asyncio.to_thread(self.wait_for_line, pattern, timeout, after=after)
+
     def mark(self) -> int:
         """The index of the next output line: `wait_for_line(..., after=app.mark())` sees only what follows."""
         with self._changed:
