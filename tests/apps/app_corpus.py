@@ -40,7 +40,7 @@ import mcp.types as types
 import pytest
 from mcp.shared.memory import create_connected_server_and_client_session
 
-from browserx.browser import BrowserConfig
+from browserx.browser import BrowserConfig, BrowserManager
 from browserx.mcp_server import build_server
 
 READY_TIMEOUT = 90.0  # a loaded 2-core machine starts JupyterLab in ~5 s; this only bounds the wait
@@ -187,6 +187,7 @@ class McpBrowser:
 
     def __init__(self, client: Any, server: Any) -> None:
         self.client, self.server = client, server
+        self.others = set(server.manager.conversations)  # the conversation of this session is the new one
         self.calls: list[str] = []
         self.states: list[tuple[str, dict[str, Any], Any]] = []  # (label, JSON model, fidelity report or None)
 
@@ -229,7 +230,8 @@ class McpBrowser:
         except ImportError:
             fidelity = None
         if fidelity is not None:  # pragma: no cover - wired at merge
-            conversation = next(iter(self.server.manager.conversations.values()))
+            conversations = self.server.manager.conversations
+            conversation = next(c for key, c in conversations.items() if key not in self.others)
             tab = await conversation.tab()
             from browserx.page.service import DomService
 
@@ -237,24 +239,30 @@ class McpBrowser:
         self.states.append((label, model, report))
 
 
+def apps_browser_config() -> BrowserConfig:
+    """The browser of the corpus: dialogs answered by the client (as MCP does), 127.0.0.1 only."""
+    return BrowserConfig(dialog_policy="ask", extra_args=OFFLINE_ARGS)
+
+
 @contextlib.asynccontextmanager
-async def mcp_browser(
-    *, files: Path | None = None, viewport: tuple[int, int] = (1280, 720)
-) -> AsyncIterator[McpBrowser]:
+async def mcp_browser(manager: BrowserManager | None = None, *, files: Path | None = None) -> AsyncIterator[McpBrowser]:
     """browserx's MCP server and an in-memory client session (opened in the test body: the SDK's task
-    groups must be entered and left by one task). `files`: a folder uploads may read from."""
-    config = BrowserConfig(
-        dialog_policy="ask",
-        viewport=viewport,
-        extra_args=OFFLINE_ARGS,
-        file_roots=[str(files)] if files is not None else None,
-    )
-    server = build_server(config=config)
+    groups must be entered and left by one task). The session is a conversation of its own (an isolated
+    browser context) in `manager`'s browser, closed when the session ends; without a manager, a browser
+    of its own. `files`: a folder the client offers as its root (MCP roots/list), so uploads may read it.
+    """
+    server = build_server(manager=manager, config=apps_browser_config())
+
+    async def roots(_context: Any) -> types.ListRootsResult:
+        offered = [files] if files is not None else []
+        return types.ListRootsResult(roots=[types.Root(uri=f"file://{d}", name=d.name) for d in offered])
+
     try:
-        async with create_connected_server_and_client_session(server) as client:
+        async with create_connected_server_and_client_session(server, list_roots_callback=roots) as client:
             yield McpBrowser(client, server)
     finally:
-        await server.aclose()
+        if manager is None:
+            await server.aclose()
 
 
 def controls(model: dict[str, Any], role: str | tuple[str, ...], name: str | re.Pattern[str]) -> list[dict[str, Any]]:

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from app_corpus import PYTHON, AppProcess, Timings, control, free_port, mcp_browser, need
+from app_corpus import PYTHON, AppProcess, Timings, control, free_port, need
 
 DRAFT = "quarterly numbers\n"
 A_DAY = 1_000_000_000  # 2001-09-09: the list's date column says it, and nothing else on the page does
@@ -45,10 +45,10 @@ def file_server(tmp_path: Path) -> Iterator[tuple[AppProcess, Path, Path]]:
         yield app, share, mine
 
 
-async def test_a_file_uploaded_through_the_uploader_is_in_the_shared_folder(file_server, app_timings):
+async def test_a_file_uploaded_through_the_uploader_is_in_the_shared_folder(file_server, app_timings, mcp):
     app, share, mine = file_server
     with app_timings.measure("task: upload"):
-        async with mcp_browser(files=mine) as browser:
+        async with mcp(files=mine) as browser:
             await browser.navigate(app.url("/"))
             listing = await browser.snapshot()
             await browser.checkpoint("file list", listing)
@@ -70,11 +70,11 @@ async def test_a_file_uploaded_through_the_uploader_is_in_the_shared_folder(file
 @pytest.mark.xfail(
     strict=True, reason="issue 22: list rows without ids (find names the row's text but gives no element_id)"
 )
-async def test_a_file_renamed_from_the_list_is_renamed_on_disk(file_server):
+async def test_a_file_renamed_from_the_list_is_renamed_on_disk(file_server, mcp):
     app, share, _ = file_server
     (share / "report-draft.txt").write_text(DRAFT)
     os.utime(share / "report-draft.txt", (A_DAY, A_DAY))
-    async with mcp_browser() as browser:
+    async with mcp() as browser:
         await browser.navigate(app.url("/"))
         await browser.checkpoint("file list", await browser.snapshot())
         # A person selects the file by clicking its row (not its link, which opens the file).

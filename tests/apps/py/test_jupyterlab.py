@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from app_corpus import VENV_BIN, AppProcess, Timings, control, controls, free_port, mcp_browser, need
+from app_corpus import VENV_BIN, AppProcess, Timings, control, controls, free_port, need
 
 JUPYTER_LAB = VENV_BIN / "jupyter-lab"
 TOKEN = "corpus-token-1"
@@ -70,9 +70,9 @@ def launcher_cards(model: dict) -> list[str]:
     return [c["id"] for c in controls(model, "button", re.compile(r"^Python 3 \(ipykernel\)"))]
 
 
-async def test_the_launcher_shows_menus_cards_and_each_toolbar_button_once(jupyterlab):
+async def test_the_launcher_shows_menus_cards_and_each_toolbar_button_once(jupyterlab, mcp):
     app, _ = jupyterlab
-    async with mcp_browser() as browser:
+    async with mcp() as browser:
         await browser.navigate(app.url(f"/lab?token={TOKEN}"))
         launcher = await browser.snapshot()
         await browser.checkpoint("launcher", launcher)
@@ -86,10 +86,10 @@ async def test_the_launcher_shows_menus_cards_and_each_toolbar_button_once(jupyt
         assert await browser.external_requests() == []
 
 
-async def test_a_cell_typed_run_and_saved_is_in_the_notebook_on_disk(jupyterlab, app_timings):
+async def test_a_cell_typed_run_and_saved_is_in_the_notebook_on_disk(jupyterlab, app_timings, mcp):
     app, notebooks = jupyterlab
     with app_timings.measure("task: run a cell, save"):
-        async with mcp_browser() as browser:
+        async with mcp() as browser:
             await browser.navigate(app.url(f"/lab?token={TOKEN}"))
             launcher = await browser.snapshot()
             await browser.act("click", launcher_cards(launcher)[0])
@@ -117,9 +117,9 @@ async def test_a_cell_typed_run_and_saved_is_in_the_notebook_on_disk(jupyterlab,
     assert "".join(outputs[0]["text"]) == "total is 55\n"
 
 
-async def test_the_code_cell_editor_is_named_for_its_cell(jupyterlab):
+async def test_the_code_cell_editor_is_named_for_its_cell(jupyterlab, mcp):
     app, _ = jupyterlab
-    async with mcp_browser() as browser:
+    async with mcp() as browser:
         await browser.navigate(app.url(f"/lab?token={TOKEN}"))
         launcher = await browser.snapshot()
         await browser.act("click", launcher_cards(launcher)[0])

@@ -13,7 +13,7 @@ import subprocess
 from collections.abc import Iterator
 
 import pytest
-from app_corpus import PYTHON, VENV_BIN, AppProcess, Timings, control, controls, free_port, mcp_browser, need
+from app_corpus import PYTHON, VENV_BIN, AppProcess, Timings, control, controls, free_port, need
 
 MKDOCS = VENV_BIN / "mkdocs"
 SITE = os.path.join(os.path.dirname(__file__), "mkdocs_site", "mkdocs.yml")
@@ -37,10 +37,10 @@ def docs_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppProcess]:
         yield app
 
 
-async def test_searching_the_docs_opens_the_page_that_matches(docs_site, app_timings):
+async def test_searching_the_docs_opens_the_page_that_matches(docs_site, app_timings, mcp):
     app = docs_site
     with app_timings.measure("task: search, open"):
-        async with mcp_browser() as browser:
+        async with mcp() as browser:
             await browser.navigate(app.url("/"))
             home = await browser.snapshot()
             await browser.checkpoint("docs home", home)
@@ -67,9 +67,9 @@ async def test_searching_the_docs_opens_the_page_that_matches(docs_site, app_tim
     strict=True,
     reason="issue 22 (new kind): type sends Input.insertText, no key events; Material reads its query on keyup",
 )
-async def test_typing_a_query_shows_its_results(docs_site):
+async def test_typing_a_query_shows_its_results(docs_site, mcp):
     app = docs_site
-    async with mcp_browser() as browser:
+    async with mcp() as browser:
         await browser.navigate(app.url("/"))
         home = await browser.snapshot()
         search = control(home, "textbox", "Search")

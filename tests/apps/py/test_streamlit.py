@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from app_corpus import VENV_BIN, AppProcess, Timings, control, free_port, mcp_browser, need
+from app_corpus import VENV_BIN, AppProcess, Timings, control, free_port, need
 
 STREAMLIT = VENV_BIN / "streamlit"
 APP = Path(__file__).parent / "streamlit_app" / "trip.py"
@@ -54,10 +54,10 @@ async def open_form(browser, app: AppProcess) -> dict:
     return await browser.snapshot()
 
 
-async def test_a_booking_made_with_the_text_box_and_select_box_is_written(trip_app, app_timings):
+async def test_a_booking_made_with_the_text_box_and_select_box_is_written(trip_app, app_timings, mcp):
     app, trips = trip_app
     with app_timings.measure("task: book (text, select)"):
-        async with mcp_browser() as browser:
+        async with mcp() as browser:
             form = await open_form(browser, app)
             await browser.checkpoint("booking form", form)
             await browser.act("type", control(form, "textbox", "Traveller"), text="Ada Lovelace")
@@ -76,9 +76,9 @@ async def test_a_booking_made_with_the_text_box_and_select_box_is_written(trip_a
     reason="issue 22: 1x1 visually hidden native inputs dropped (React Aria's <input type=range aria-label=Nights>"
     " and <input type=checkbox aria-label='Breakfast included'> in 1-px clipped wrappers)",
 )
-async def test_the_nights_slider_and_breakfast_checkbox_are_set_as_a_person_would(trip_app):
+async def test_the_nights_slider_and_breakfast_checkbox_are_set_as_a_person_would(trip_app, mcp):
     app, trips = trip_app
-    async with mcp_browser() as browser:
+    async with mcp() as browser:
         form = await open_form(browser, app)
         await browser.act("type", control(form, "textbox", "Traveller"), text="Grace Hopper")
         await browser.act("fill", fields=[{"element_id": control(form, "slider", "Nights"), "value": 5}])
@@ -93,9 +93,9 @@ async def test_the_nights_slider_and_breakfast_checkbox_are_set_as_a_person_woul
 @pytest.mark.xfail(
     strict=True, reason="issue 22: status lines missing from the text (st.success is a role=status line)"
 )
-async def test_the_booking_confirmation_is_in_the_page_model(trip_app):
+async def test_the_booking_confirmation_is_in_the_page_model(trip_app, mcp):
     app, _ = trip_app
-    async with mcp_browser() as browser:
+    async with mcp() as browser:
         form = await open_form(browser, app)
         await browser.act("type", control(form, "textbox", "Traveller"), text="Katherine Johnson")
         await browser.act("click", control(form, "button", "Book"))
