@@ -8,7 +8,7 @@ the page. What is generic lives here, for the PyPI apps (tests/apps/py/) and the
     app = AppProcess("django", [python, "manage.py", "runserver", f"127.0.0.1:{port}"],
                      cwd=site, ready=r"Starting development server")
     with app:                                   # started, ready on its log line (bounded), stopped by group
-        async with mcp_browser(files=tmp_path) as browser:   # an in-memory MCP client + server
+        async with mcp(files=tmp_path) as browser:  # fixture: an MCP client session (mcp_browser)
             await browser.navigate(app.url("/admin/"))
             model = await browser.snapshot()               # format=json: the agent's page model
             await browser.act("click", control(model, "button", "Log in"))
@@ -42,6 +42,8 @@ from mcp.shared.memory import create_connected_server_and_client_session
 
 from browserx.browser import BrowserConfig, BrowserManager
 from browserx.mcp_server import build_server
+from browserx.page.fidelity import FidelityReport, fidelity_report
+from browserx.page.service import DomService
 
 READY_TIMEOUT = 90.0  # a loaded 2-core machine starts JupyterLab in ~5 s; this only bounds the wait
 CALL_TIMEOUT = 60.0
@@ -185,11 +187,11 @@ class McpBrowser:
     the fidelity numbers.
     """
 
-    def __init__(self, client: Any, server: Any) -> None:
-        self.client, self.server = client, server
+    def __init__(self, client: Any, server: Any, app: str = "") -> None:
+        self.client, self.server, self.app = client, server, app
         self.others = set(server.manager.conversations)  # the conversation of this session is the new one
         self.calls: list[str] = []
-        self.states: list[tuple[str, dict[str, Any], Any]] = []  # (label, JSON model, fidelity report or None)
+        self.states: list[tuple[str, dict[str, Any], FidelityReport]] = []  # (label, JSON model, report)
 
     async def call(self, name: str, **arguments: Any) -> Any:
         """The tool's `data`; a failed call raises ToolError with its code."""
@@ -218,25 +220,17 @@ class McpBrowser:
         return [r["url"] for r in data["requests"] if not _LOCAL.match(r["url"])]
 
     async def checkpoint(self, label: str, model: dict[str, Any]) -> None:
-        """Keep the model the agent saw at this state of the app, for the fidelity numbers.
-
-        FIDELITY HOOK (issue 22 item 1): once `browserx.page.fidelity` lands, each state gets
-        `fidelity_report(tab, model)` (recall, precision, misses, extras) next to the JSON model;
-        the lead wires the call here at merge. Until then only the model is kept.
-        """
-        report = None
-        try:
-            from browserx.page import fidelity  # type: ignore[attr-defined]
-        except ImportError:
-            fidelity = None
-        if fidelity is not None:  # pragma: no cover - wired at merge
-            conversations = self.server.manager.conversations
-            conversation = next(c for key, c in conversations.items() if key not in self.others)
-            tab = await conversation.tab()
-            from browserx.page.service import DomService
-
-            report = await fidelity.fidelity_report(tab, await DomService.of(tab).snapshot(fresh=True))
+        """The fidelity numbers of the app in this state (issue 22 item 1), kept with the model the agent
+        saw: the page model is taken again through the library (a PageModel, as `fidelity_report`
+        wants) and judged against Chromium's accessibility tree. A diagnostic: it asserts nothing."""
+        conversations = self.server.manager.conversations
+        conversation = next(c for key, c in conversations.items() if key not in self.others)
+        tab = await conversation.tab()
+        async with tab.lock:
+            page_model = await DomService.of(tab).snapshot(fresh=True)
+            report = await fidelity_report(tab, page_model)
         self.states.append((label, model, report))
+        FIDELITY.append((f"{self.app}: {label}" if self.app else label, report))
 
 
 def apps_browser_config() -> BrowserConfig:
@@ -245,7 +239,9 @@ def apps_browser_config() -> BrowserConfig:
 
 
 @contextlib.asynccontextmanager
-async def mcp_browser(manager: BrowserManager | None = None, *, files: Path | None = None) -> AsyncIterator[McpBrowser]:
+async def mcp_browser(
+    manager: BrowserManager | None = None, *, files: Path | None = None, app: str = ""
+) -> AsyncIterator[McpBrowser]:
     """browserx's MCP server and an in-memory client session (opened in the test body: the SDK's task
     groups must be entered and left by one task). The session is a conversation of its own (an isolated
     browser context) in `manager`'s browser, closed when the session ends; without a manager, a browser
@@ -259,7 +255,7 @@ async def mcp_browser(manager: BrowserManager | None = None, *, files: Path | No
 
     try:
         async with create_connected_server_and_client_session(server, list_roots_callback=roots) as client:
-            yield McpBrowser(client, server)
+            yield McpBrowser(client, server, app)
     finally:
         if manager is None:
             await server.aclose()
@@ -300,3 +296,7 @@ class Timings:
         begun = time.monotonic()
         yield
         self.record(what, time.monotonic() - begun)
+
+
+# -- fidelity: each checkpoint's recall and precision against Chromium, printed at the end (conftest.py) --
+FIDELITY: list[tuple[str, FidelityReport]] = []

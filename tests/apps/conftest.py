@@ -11,7 +11,7 @@ import functools
 from typing import Any
 
 import pytest
-from app_corpus import TIMINGS, Timings, apps_browser_config, mcp_browser
+from app_corpus import FIDELITY, TIMINGS, Timings, apps_browser_config, mcp_browser
 
 from browserx.browser import BrowserManager
 from browserx.tools import TAB_SETUPS
@@ -27,18 +27,31 @@ async def apps_manager():
 
 
 @pytest.fixture
-def mcp(apps_manager):
-    return functools.partial(mcp_browser, apps_manager)
+def mcp(apps_manager, request: pytest.FixtureRequest):
+    return functools.partial(mcp_browser, apps_manager, app=_app_name(request))
 
 
 @pytest.fixture
 def app_timings(request: pytest.FixtureRequest) -> Timings:
-    return Timings(request.node.module.__name__.rsplit(".", 1)[-1].removeprefix("test_"))
+    return Timings(_app_name(request))
+
+
+def _app_name(request: pytest.FixtureRequest) -> str:
+    return request.node.module.__name__.rsplit(".", 1)[-1].removeprefix("test_")
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
-    if not TIMINGS:
+    if TIMINGS:
+        terminalreporter.section("app corpus timings (s)")
+        for app, what, seconds in TIMINGS:
+            terminalreporter.write_line(f"{app:<16} {what:<24} {seconds:6.1f}")
+    if not FIDELITY:
         return
-    terminalreporter.section("app corpus timings (s)")
-    for app, what, seconds in TIMINGS:
-        terminalreporter.write_line(f"{app:<16} {what:<24} {seconds:6.1f}")
+    terminalreporter.section("app corpus fidelity (recall, precision of Chromium's actionable on-screen nodes)")
+    for label, report in FIDELITY:
+        missed = ", ".join(f"{m.get('role')} {m.get('name')!r}" for m in report.misses[:4])
+        terminalreporter.write_line(
+            f"{label:<44} recall {report.recall:.2f} precision {report.precision:.2f} "
+            f"({report.found + len(report.merged)}/{report.expected}, {len(report.extras)} extra)"
+            + (f" missed: {missed}" if missed else "")
+        )

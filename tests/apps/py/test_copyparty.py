@@ -1,5 +1,5 @@
-"""copyparty (a file manager): upload a file through its up2k uploader, and rename a file from its list;
-judged from the shared folder on disk.
+"""copyparty (a file manager): upload a file through its up2k uploader, and rename a file from its list
+(its row selected by the id `find` gives the row's date cell); judged from the shared folder on disk.
 """
 
 from __future__ import annotations
@@ -67,9 +67,6 @@ async def test_a_file_uploaded_through_the_uploader_is_in_the_shared_folder(file
     assert (share / "report-draft.txt").read_text() == DRAFT
 
 
-@pytest.mark.xfail(
-    strict=True, reason="issue 22: list rows without ids (find names the row's text but gives no element_id)"
-)
 async def test_a_file_renamed_from_the_list_is_renamed_on_disk(file_server, mcp):
     app, share, _ = file_server
     (share / "report-draft.txt").write_text(DRAFT)

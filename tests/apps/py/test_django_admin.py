@@ -77,7 +77,6 @@ async def test_a_book_added_through_the_admin_form_is_in_the_database(admin_site
     assert rows == [("The Dispossessed", "Ursula K. Le Guin", "novel", "1974-05-01", 1)]
 
 
-@pytest.mark.xfail(strict=True, reason="issue 22: captions of popups and widgets (the calendar's month is missing)")
 async def test_the_date_picker_popup_names_the_month_it_shows(admin_site, mcp):
     app, _ = admin_site
     async with mcp() as browser:

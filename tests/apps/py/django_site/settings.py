@@ -1,4 +1,5 @@
-"""A small Django site for the admin task: one app (`library`) whose Book the agent adds in the admin.
+"""A small Django site for the admin task: one app (`library`, a namespace package without migrations:
+the test suite keeps test basenames unique, tests/test_layout.py) whose Book the agent adds in the admin.
 
 The test sets LIBRARY_DB (the SQLite file, in the test's temporary folder) before `migrate`.
 """
