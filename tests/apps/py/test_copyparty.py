@@ -76,7 +76,7 @@ async def test_a_file_renamed_from_the_list_is_renamed_on_disk(file_server, mcp)
         await browser.checkpoint("file list", await browser.snapshot())
         # A person selects the file by clicking its row (not its link, which opens the file).
         found = await browser.act("find", query="2001-09-09")
-        [row_date] = [m["element_id"] for m in found["matches"] if m.get("element_id")]
+        row_date = next(m["element_id"] for m in found["matches"] if m.get("element_id"))  # the first: its cell
         await browser.act("click", row_date)
         selected = await browser.snapshot()
         await browser.checkpoint("file selected", selected)
