@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Install the app corpus's PyPI apps (tests/apps/requirements.txt, pinned) into the project's .venv,
+# after scripts/setup.sh. Without them the tests in tests/apps/py skip, saying so (CI=true: they fail).
+# Only PyPI is reached, at install time; the apps run offline on 127.0.0.1. Safe to run again.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+start=$(date +%s)
+[ -x .venv/bin/python ] || { echo "setup_apps: run scripts/setup.sh first (no .venv)" >&2; exit 1; }
+.venv/bin/python -m pip install -q -r tests/apps/requirements.txt
+echo "setup_apps: done in $(( $(date +%s) - start )) s" >&2

@@ -1,0 +1,302 @@
+"""Helpers of the app corpus (issue 22 item 2): real web applications from the registries, driven over MCP.
+
+Each test starts an app on 127.0.0.1 in a process group of its own, drives browserx **through the MCP
+tools** as an agent would (element ids chosen by role and name from the snapshot, never by CSS or by
+script), and judges the outcome from the app's own backend (database, files, HTTP API), never from
+the page. What is generic lives here, for the PyPI apps (tests/apps/py/) and the npm apps alike:
+
+    app = AppProcess("django", [python, "manage.py", "runserver", f"127.0.0.1:{port}"],
+                     cwd=site, ready=r"Starting development server")
+    with app:                                   # started, ready on its log line (bounded), stopped by group
+        async with mcp(files=tmp_path) as browser:  # fixture: an MCP client session (mcp_browser)
+            await browser.navigate(app.url("/admin/"))
+            model = await browser.snapshot()               # format=json: the agent's page model
+            await browser.act("click", control(model, "button", "Log in"))
+
+`need(...)` skips a test when its app is not installed and fails it when CI=true (CI must run it).
+Test modules import these from here (`from app_corpus import ...`: tests/apps/conftest.py puts this
+folder on sys.path); the fixtures (`app_timings`) are in conftest.py.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections import deque
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import mcp.types as types
+import pytest
+from mcp.shared.memory import create_connected_server_and_client_session
+
+from browserx.browser import BrowserConfig, BrowserManager
+from browserx.mcp_server import build_server
+from browserx.page.fidelity import FidelityReport, fidelity_report
+from browserx.page.service import DomService
+
+READY_TIMEOUT = 90.0  # a loaded 2-core machine starts JupyterLab in ~5 s; this only bounds the wait
+CALL_TIMEOUT = 60.0
+PYTHON = sys.executable
+VENV_BIN = Path(sys.executable).parent
+# Chromium here may reach 127.0.0.1 only, as in CI: a page that needs a CDN fails visibly instead of
+# waiting on a refused host (FACTS.md: exclude 127.0.0.1 itself, or the app becomes an error page).
+OFFLINE_ARGS = ["--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost"]
+_LOCAL = re.compile(r"^(https?|wss?)://(127\.0\.0\.1|localhost)[:/]|^(data|blob|about|chrome-extension):")
+
+
+def need(available: bool, what: str, install: str = "bash scripts/setup_apps.sh") -> None:
+    """Skip (or, with CI=true, fail) a test whose app is not installed."""
+    if available:
+        return
+    reason = f"{what} not installed: run `{install}` to run the app corpus tests"
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(reason + "; CI must run them", pytrace=False)
+    pytest.skip(reason)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class AppProcess:
+    """An app in a process group of its own, ready once a line of its output matches `ready`.
+
+    Every output line is kept (`lines`) and can be waited for (`wait_for_line`): an app's own access
+    log is one way to judge what the browser fetched.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        argv: list[str],
+        *,
+        cwd: Path,
+        ready: str,
+        port: int,
+        env: dict[str, str] | None = None,
+    ) -> None:
+        self.name, self.argv, self.cwd, self.port = name, argv, cwd, port
+        self.ready = re.compile(ready)
+        self.env = {**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})}
+        self.lines: deque[str] = deque(maxlen=5000)
+        self.process: subprocess.Popen[bytes] | None = None
+        self.started_in = 0.0  # seconds from start to the ready line
+        self._changed = threading.Condition()
+
+    def url(self, path: str = "/") -> str:
+        return f"http://127.0.0.1:{self.port}{path}"
+
+    def start(self) -> None:
+        begun = time.monotonic()
+        self.process = subprocess.Popen(
+            self.argv,
+            cwd=self.cwd,
+            env=self.env,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # its own group: stop() ends the app and every child it started
+        )
+        threading.Thread(target=self._drain, args=(self.process,), daemon=True).start()
+        try:
+            self.wait_for_line(self.ready, READY_TIMEOUT)
+        except AssertionError:
+            self.stop()
+            raise
+        self.started_in = time.monotonic() - begun
+
+    def _drain(self, process: subprocess.Popen[bytes]) -> None:  # keep reading: a full pipe blocks the app
+        assert process.stdout is not None
+        for raw in process.stdout:
+            with self._changed:
+                self.lines.append(raw.decode(errors="replace").rstrip())
+                self._changed.notify_all()
+        with self._changed:
+            self._changed.notify_all()
+
+    def wait_for_line(self, pattern: re.Pattern[str] | str, timeout: float = 30.0, *, after: int = 0) -> str:
+        """The first output line from index `after` on matching `pattern`, seen or yet to come (bounded)."""
+        pattern = re.compile(pattern) if isinstance(pattern, str) else pattern
+        deadline = time.monotonic() + timeout
+        with self._changed:
+            while True:
+                for line in list(self.lines)[after:]:
+                    if pattern.search(line):
+                        return line
+                exited = self.process is None or self.process.poll() is not None
+                left = deadline - time.monotonic()
+                if exited or left <= 0:
+                    why = "exited" if exited else f"did not print {pattern.pattern!r} within {timeout:g} s"
+                    raise AssertionError(f"{self.name} {why}; its output:\n" + "\n".join(list(self.lines)[-40:]))
+                self._changed.wait(left)
+
+    async def next_line(self, pattern: re.Pattern[str] | str, timeout: float = 30.0, *, after: int = 0) -> str:
+        """`wait_for_line` from a test's event loop (a thread waits, the loop runs on)."""
+        return await asyncio.to_thread(self.wait_for_line, pattern, timeout, after=after)
+
+    def mark(self) -> int:
+        """The index of the next output line: `wait_for_line(..., after=app.mark())` sees only what follows."""
+        with self._changed:
+            return len(self.lines)
+
+    def stop(self) -> None:
+        if self.process is None:
+            return
+        if self.process.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.process.pid, signal.SIGTERM)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(10)
+        with contextlib.suppress(ProcessLookupError):  # whatever is left of the group (kernels, workers)
+            os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(10)
+
+    def __enter__(self) -> AppProcess:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+class ToolError(AssertionError):
+    """A tool answered with an error where the task needed it to succeed."""
+
+    def __init__(self, name: str, body: dict[str, Any]) -> None:
+        super().__init__(f"{name} failed: {json.dumps(body.get('error'))}")
+        self.code = (body.get("error") or {}).get("code")
+
+
+class McpBrowser:
+    """An MCP client session on browserx's server: the calls an agent makes, and nothing else acts.
+
+    `calls` counts the tool calls of the task; `states` keeps the page model of each checkpoint for
+    the fidelity numbers.
+    """
+
+    def __init__(self, client: Any, server: Any, app: str = "") -> None:
+        self.client, self.server, self.app = client, server, app
+        self.others = set(server.manager.conversations)  # the conversation of this session is the new one
+        self.calls: list[str] = []
+        self.states: list[tuple[str, dict[str, Any], FidelityReport]] = []  # (label, JSON model, report)
+
+    async def call(self, name: str, **arguments: Any) -> Any:
+        """The tool's `data`; a failed call raises ToolError with its code."""
+        self.calls.append(name if name != "browser_dom" else f"browser_dom.{arguments.get('action')}")
+        result = await asyncio.wait_for(self.client.call_tool(name, arguments), CALL_TIMEOUT)
+        text = next(c.text for c in result.content if isinstance(c, types.TextContent))
+        body = json.loads(text)
+        if result.isError or not body.get("success"):
+            raise ToolError(name, body)
+        return body["data"]
+
+    async def navigate(self, url: str, **arguments: Any) -> Any:
+        return await self.call("browser_navigate", url=url, **arguments)
+
+    async def snapshot(self, fmt: str = "json", **arguments: Any) -> Any:
+        return await self.call("browser_dom", action="snapshot", format=fmt, **arguments)
+
+    async def act(self, action: str, element_id: str | None = None, **arguments: Any) -> Any:
+        if element_id is not None:
+            arguments["element_id"] = element_id
+        return await self.call("browser_dom", action=action, **arguments)
+
+    async def external_requests(self) -> list[str]:
+        """URLs the current tab asked for beyond 127.0.0.1: an app that renders offline has none."""
+        data = await self.call("browser_get_network_sources", limit=500)
+        return [r["url"] for r in data["requests"] if not _LOCAL.match(r["url"])]
+
+    async def checkpoint(self, label: str, model: dict[str, Any]) -> None:
+        """The fidelity numbers of the app in this state (issue 22 item 1), kept with the model the agent
+        saw: the page model is taken again through the library (a PageModel, as `fidelity_report`
+        wants) and judged against Chromium's accessibility tree. A diagnostic: it asserts nothing."""
+        conversations = self.server.manager.conversations
+        conversation = next(c for key, c in conversations.items() if key not in self.others)
+        tab = await conversation.tab()
+        async with tab.lock:
+            page_model = await DomService.of(tab).snapshot(fresh=True)
+            report = await fidelity_report(tab, page_model)
+        self.states.append((label, model, report))
+        FIDELITY.append((f"{self.app}: {label}" if self.app else label, report))
+
+
+def apps_browser_config() -> BrowserConfig:
+    """The browser of the corpus: dialogs answered by the client (as MCP does), 127.0.0.1 only."""
+    return BrowserConfig(dialog_policy="ask", extra_args=OFFLINE_ARGS)
+
+
+@contextlib.asynccontextmanager
+async def mcp_browser(
+    manager: BrowserManager | None = None, *, files: Path | None = None, app: str = ""
+) -> AsyncIterator[McpBrowser]:
+    """browserx's MCP server and an in-memory client session (opened in the test body: the SDK's task
+    groups must be entered and left by one task). The session is a conversation of its own (an isolated
+    browser context) in `manager`'s browser, closed when the session ends; without a manager, a browser
+    of its own. `files`: a folder the client offers as its root (MCP roots/list), so uploads may read it.
+    """
+    server = build_server(manager=manager, config=apps_browser_config())
+
+    async def roots(_context: Any) -> types.ListRootsResult:
+        offered = [files] if files is not None else []
+        return types.ListRootsResult(roots=[types.Root(uri=f"file://{d}", name=d.name) for d in offered])
+
+    try:
+        async with create_connected_server_and_client_session(server, list_roots_callback=roots) as client:
+            yield McpBrowser(client, server, app)
+    finally:
+        if manager is None:
+            await server.aclose()
+
+
+def controls(model: dict[str, Any], role: str | tuple[str, ...], name: str | re.Pattern[str]) -> list[dict[str, Any]]:
+    """The controls of a JSON model with this role (or one of these) whose name is `name` (or matches)."""
+    roles = (role,) if isinstance(role, str) else role
+
+    def named(control_name: str) -> bool:
+        return bool(name.search(control_name)) if isinstance(name, re.Pattern) else control_name == name
+
+    return [c for c in model["controls"] if c["role"] in roles and named(c["name"])]
+
+
+def control(model: dict[str, Any], role: str | tuple[str, ...], name: str | re.Pattern[str]) -> str:
+    """The element id of the one control with this role and name; fails naming what the model has."""
+    found = controls(model, role, name)
+    if len(found) != 1:
+        listed = [f"{c['id']} {c['role']} {c['name']!r}" for c in model["controls"]]
+        raise AssertionError(f"{len(found)} {role} controls named {name!r}; the model has:\n" + "\n".join(listed[:80]))
+    return found[0]["id"]
+
+
+# -- timings: each app's start and task seconds, printed at the end of the session (conftest.py) ---
+TIMINGS: list[tuple[str, str, float]] = []
+
+
+class Timings:
+    def __init__(self, app: str) -> None:
+        self.app = app
+
+    def record(self, what: str, seconds: float) -> None:
+        TIMINGS.append((self.app, what, seconds))
+
+    @contextlib.contextmanager
+    def measure(self, what: str) -> Iterator[None]:
+        begun = time.monotonic()
+        yield
+        self.record(what, time.monotonic() - begun)
+
+
+# -- fidelity: each checkpoint's recall and precision against Chromium, printed at the end (conftest.py) --
+FIDELITY: list[tuple[str, FidelityReport]] = []
