@@ -5,6 +5,7 @@
 #     and chromium-driver)
 #   - HAProxy (Debian haproxy), the load balancer tests/mcp/test_balancer.py puts in front of two
 #     MCP servers (the test starts it with its own configuration; the system service is not used)
+#   - the application corpus tests/apps starts (scripts/setup_apps*.sh: pinned apps from PyPI and npm)
 # Everything from the package registries; nothing downloads a browser of its own: browserless is
 # pointed at the system Chromium through playwright-core's browser path. Safe to run again: each
 # step is skipped when its result is already there. Installs into .services/ (git-ignored).
@@ -80,3 +81,9 @@ CHROMEDRIVER=$(command -v chromedriver)
 CHROMIUM=$CHROMIUM
 EOF
 echo "setup_services: done in $(( $(date +%s) - start )) s ($DIR)" >&2
+
+# The application corpus (issue 22): real apps from the registries the tests in tests/apps start on
+# 127.0.0.1 (scripts/setup_apps*.sh; each says what it installs).
+for apps in scripts/setup_apps.sh scripts/setup_apps_npm.sh; do
+  [ -f "$apps" ] && bash "$apps"
+done
