@@ -8,6 +8,18 @@ import sys
 
 CLI_TIMEOUT = 60
 
+# The start of the argv of a Python child a test sends Ctrl-C (SIGINT) to. A runner started with
+# SIGINT ignored (`nohup`, a background `&` job) passes that on to every child, and Python then
+# installs no KeyboardInterrupt handler: the child would never see the Ctrl-C. This resets SIGINT to
+# its default and execs the rest of the argv in the same process (same pid for send_signal). Not a
+# preexec_fn: that runs Python in a forked copy of a test process with threads (the test server's).
+PYTHON_TAKING_CTRL_C = [
+    sys.executable,
+    "-c",
+    "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+    "os.execv(sys.executable, [sys.executable, *sys.argv[1:]])",
+]
+
 
 async def browserx(*args: str, timeout: float = CLI_TIMEOUT, env: dict[str, str] | None = None) -> tuple[int, str, str]:
     """`env`: the whole environment of the process (default: this one's)."""
