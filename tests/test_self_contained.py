@@ -3,10 +3,14 @@ and the committed synthetic pages are what their generator writes."""
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from corpus import PAGES, readability_pages
 
@@ -78,6 +82,20 @@ def test_the_check_sees_each_way_out():
     ]
     found = reaches_outside(Path("tests/page/probe.py"), "\n".join(lines))
     assert [line.split(":")[1] for line in found] == ["1", "2", "3", "4", "5"]
+
+
+def test_no_tracked_link_points_outside_the_repository():
+    # A committed symlink to a folder of this machine (a worktree's `.services` link to another
+    # checkout's) is dangling in a clone elsewhere: setup_services.sh then cannot make the folder.
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout: no tracked files to read")
+    listed = subprocess.run(
+        ["git", "-C", str(ROOT), "ls-files", "-s", "-z"], capture_output=True, check=True, timeout=30
+    ).stdout.decode()
+    links = [entry.split("\t", 1)[1] for entry in listed.split("\0") if entry.startswith("120000 ")]
+    # Judged by the link's text (where it points may not exist here, or may loop), not followed.
+    targets = {link: Path(os.path.normpath((ROOT / link).parent / os.readlink(ROOT / link))) for link in links}
+    assert {link: str(target) for link, target in targets.items() if not target.is_relative_to(ROOT)} == {}
 
 
 def test_the_readability_pages_are_in_the_repository():
