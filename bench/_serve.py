@@ -22,7 +22,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from corpus import CORPUS, PAGES, READABILITY, readability_pages  # noqa: E402 - tests/ is on the path from here
 
-__all__ = ["PAGES", "READABILITY", "readability_pages", "serve_corpus", "serve_page"]
+__all__ = ["CORPUS", "PAGES", "READABILITY", "readability_pages", "serve_corpus", "serve_page"]
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
