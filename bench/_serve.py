@@ -1,22 +1,28 @@
-"""Local page servers for the bench sections: one page from bytes, or the shared pages and corpus.
+"""Local page servers for the bench sections: one page from bytes, or the corpus of the tests.
 
     server, url = serve_page(b"<button>x</button>")   # every path answers with the page
-    server, base = serve_shared()                      # base + "/pages/large.html", "/corpus/..."
+    server, base = serve_corpus()                      # base + "/pages/large.html", "/readability/..."
     ...
     server.shutdown()
 
-HTML is always sent as UTF-8: corpus pages misdeclare their charsets (FACTS.md: `qq`).
+HTML is always sent as UTF-8: saved pages are UTF-8 whatever charset they declare.
+The pages are the tests' own (tests/corpus/, which says where they come from): this module puts
+tests/ on the path once, and the sections take the corpus's paths from here.
 """
 
 from __future__ import annotations
 
 import functools
 import http.server
+import sys
 import threading
 from pathlib import Path
 from typing import Any
 
-SHARED = Path(__file__).resolve().parents[2] / "shared"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from corpus import CORPUS, PAGES, READABILITY, readability_pages  # noqa: E402 - tests/ is on the path from here
+
+__all__ = ["CORPUS", "PAGES", "READABILITY", "readability_pages", "serve_corpus", "serve_page"]
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
@@ -46,6 +52,6 @@ def serve_page(body: bytes) -> tuple[http.server.ThreadingHTTPServer, str]:
     return server, base + "/"
 
 
-def serve_shared() -> tuple[http.server.ThreadingHTTPServer, str]:
-    """Serve ../shared (pages/, corpus/); returns the server and its base URL (no trailing slash)."""
-    return _start(functools.partial(_Quiet, directory=str(SHARED)))
+def serve_corpus() -> tuple[http.server.ThreadingHTTPServer, str]:
+    """Serve tests/corpus/ (pages/, readability/); returns the server and its base URL (no trailing slash)."""
+    return _start(functools.partial(_Quiet, directory=str(CORPUS)))

@@ -24,12 +24,11 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, ClassVar
 
-from _serve import SHARED, _Quiet, _start
+from _serve import CORPUS, PAGES, _Quiet, _start, readability_pages
 
-# Every path this bench reads, in one place.
+# Every path this bench reads, in one place; the corpus's own (tests/corpus/: CORPUS served at /, so
+# PAGES at /pages/ and the readability pages at /readability/) come from tests/corpus/__init__.py.
 REPO = Path(__file__).resolve().parents[1]
-SYNTHETIC = SHARED / "pages"  # served at /pages/
-READABILITY = SHARED / "corpus" / "readability"  # served at /corpus/readability/
 OWN_PAGES = REPO / "tests" / "page" / "fidelity_pages"  # served at /own/
 WIDGET_TESTS = REPO / "tests" / "widgets"  # test_*.py: their page constants, served at /widgets/
 NPM = WIDGET_TESTS / "npm" / "node_modules"  # widget libraries, served at /lib/ as the tests do
@@ -61,7 +60,7 @@ def widget_pages() -> dict[str, str]:
 
 
 class _Handler(_Quiet):
-    """Routes (widget pages, npm libraries) first, then files under SHARED and our own pages."""
+    """Routes (widget pages, npm libraries) first, then files under tests/corpus/ and our own pages."""
 
     routes: ClassVar[dict[str, tuple[bytes, str]]] = {}
 
@@ -83,16 +82,15 @@ class _Handler(_Quiet):
 
 def targets(base: str, routes: dict[str, tuple[bytes, str]], sample: int = CORPUS_SAMPLE) -> list[tuple[str, str]]:
     """(label, url) of every page of the run."""
-    out = [(f"synthetic/{p}", f"{base}/pages/{p}") for p in SYNTHETIC_PAGES if (SYNTHETIC / p).is_file()]
+    out = [(f"synthetic/{p}", f"{base}/pages/{p}") for p in SYNTHETIC_PAGES if (PAGES / p).is_file()]
     out += [(f"own/{p.stem}", f"{base}/own/{p.name}") for p in sorted(OWN_PAGES.glob("*.html"))]
     libs = all((NPM / f).is_file() for f in NPM_LIBS.values())
     for path, (body, _kind) in routes.items():
         if path.startswith("/widgets/") and (libs or b"/lib/" not in body):
             out.append((path.removeprefix("/"), base + path))
-    if READABILITY.is_dir():
-        corpus = sorted(p for p in READABILITY.iterdir() if (p / "source.html").is_file())
-        step = max(1, len(corpus) // sample)
-        out += [(f"corpus/{p.name}", f"{base}/corpus/readability/{p.name}/source.html") for p in corpus[::step]]
+    corpus = readability_pages()
+    step = max(1, len(corpus) // sample)
+    out += [(f"corpus/{p.name}", f"{base}/readability/{p.name}/source.html") for p in corpus[::step]]
     return out
 
 
@@ -103,7 +101,7 @@ def serve() -> tuple[http.server.ThreadingHTTPServer, str, dict[str, tuple[bytes
             kind = "text/css" if name.endswith(".css") else "application/javascript"
             routes[f"/lib/{name}"] = ((NPM / file).read_bytes(), kind)
     handler = type("Handler", (_Handler,), {"routes": routes})
-    return (*_start(functools.partial(handler, directory=str(SHARED))), routes)
+    return (*_start(functools.partial(handler, directory=str(CORPUS))), routes)
 
 
 async def block_other_hosts(tab: Any) -> None:

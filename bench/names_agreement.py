@@ -49,7 +49,8 @@ def by_category(cases: list[dict[str, Any]]) -> dict[str, dict[str, int]]:
 
 async def corpus_axcheck(tab: Any, print_fn: Any) -> dict[str, Any]:
     """The model's names and roles against Chromium's on the readability corpus (as reader_quality)."""
-    from reader_quality import CorpusServer, corpus_pages, offline
+    from _serve import readability_pages
+    from reader_quality import CorpusServer, offline
 
     from browserx.actions.navigation import navigate
     from browserx.page.axcheck import compare_with_chromium
@@ -59,7 +60,7 @@ async def corpus_axcheck(tab: Any, print_fn: Any) -> dict[str, Any]:
     totals = {"controls": 0, "role_matches": 0, "name_matches": 0, "matches": 0}
     try:
         await offline(tab)
-        for page in corpus_pages():
+        for page in readability_pages():
             try:
                 await navigate(tab, f"{server.base}/{page.name}/", timeout=30)
             except Exception as exc:  # a page that does not settle is reported, not fatal

@@ -2,7 +2,7 @@
 
     python bench/page_model.py          # or: python bench/run.py page_model
 
-On ../shared/pages/{small,medium,large}.html and a sample of the readability corpus, served over
+On tests/corpus/pages/{small,medium,large}.html and a sample of the readability corpus, served over
 HTTP as UTF-8, in one run on the same Chromium:
 - `model`: DomService.snapshot(fresh=True), round trip from Python (reader text included);
 - `no text`: the same with max_text_chars=0 (controls, headings, regions only);
@@ -21,7 +21,7 @@ import statistics
 import time
 from typing import Any
 
-from _serve import SHARED, serve_shared
+from _serve import readability_pages, serve_corpus
 
 PAGES = ["small.html", "medium.html", "large.html"]
 CORPUS_SAMPLE = 5
@@ -45,11 +45,11 @@ FLOOR = """function () {
 
 
 def _targets(base: str) -> list[tuple[str, str]]:
-    corpus = sorted(p for p in (SHARED / "corpus" / "readability").iterdir() if (p / "source.html").is_file())
+    corpus = readability_pages()
     step = max(1, len(corpus) // CORPUS_SAMPLE)
     sample = corpus[::step][:CORPUS_SAMPLE]
     return [(name, f"{base}/pages/{name}") for name in PAGES] + \
-           [(f"corpus/{p.name}", f"{base}/corpus/readability/{p.name}/source.html") for p in sample]
+           [(f"corpus/{p.name}", f"{base}/readability/{p.name}/source.html") for p in sample]
 
 
 def _tokens(encoding: Any, text: str) -> int:
@@ -73,7 +73,7 @@ async def run(print_fn=print) -> dict:
     from browserx.page.world import PageWorld
 
     encoding = bpe_openai.get_encoding("o200k_base")
-    httpd, base = serve_shared()
+    httpd, base = serve_corpus()
     results: dict[str, Any] = {}
     try:
         async with BrowserManager(BrowserConfig()) as manager, async_playwright() as playwright:

@@ -6,7 +6,7 @@ Chromium's own accessibility tree.
     python bench/reader_quality.py          # or: python bench/run.py reader_quality
 
 Tokens are lowercase word tokens; overlap is counted as a multiset. Pages are served over HTTP
-with `charset=utf-8` (see ../shared/FACTS.md: `qq` declares gb2312 but is UTF-8).
+with `charset=utf-8` (saved pages are UTF-8 whatever they declare). The pages: tests/corpus/.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "readability"
-SHARED_PAGES = Path(__file__).resolve().parents[2] / "shared" / "pages"
+from _serve import PAGES, READABILITY, readability_pages
+
 TIMING_PAGES = ["small.html", "medium.html", "large.html"]
 TIMING_RUNS = 7
 READER_CALL = "function(o){return globalThis.__browserxReader.extract(document, o)}"
@@ -67,12 +67,8 @@ def recall_precision(got: str, expected: str) -> tuple[float, float]:
     return recall, precision
 
 
-def corpus_pages() -> list[Path]:
-    return sorted(p for p in CORPUS.iterdir() if (p / "source.html").is_file() and (p / "expected.html").is_file())
-
-
 class CorpusServer:
-    """Serves /<page>/ as that corpus page's source.html, /pages/<file> from ../shared/pages/, as
+    """Serves /<page>/ as that corpus page's source.html, /pages/<file> from tests/corpus/pages/, as
     UTF-8; every other path is a quick 404."""
 
     def __init__(self) -> None:
@@ -84,9 +80,9 @@ class CorpusServer:
 
             def do_GET(self) -> None:  # noqa: N802
                 name = self.path.split("?")[0].strip("/")
-                file = CORPUS / name / "source.html"
+                file = READABILITY / name / "source.html"
                 if name.startswith("pages/") and name.count("/") == 1:
-                    file = SHARED_PAGES / name.split("/")[1]
+                    file = PAGES / name.split("/")[1]
                     name = "page"
                 if "/" not in name and name and file.is_file():
                     body, ctype, status = file.read_bytes(), "text/html; charset=utf-8", 200
@@ -177,9 +173,8 @@ async def run(print_fn=print) -> dict:
             await offline(tab)
             costs = {}
             for name in TIMING_PAGES:
-                if (SHARED_PAGES / name).is_file():
-                    costs[name] = await reader_cost(tab, server.base, name)
-            for page in corpus_pages():
+                costs[name] = await reader_cost(tab, server.base, name)
+            for page in readability_pages():
                 row = await page_quality(tab, server.base, page)
                 report = await _axcheck(tab)
                 if report is not None:

@@ -8,7 +8,7 @@
   the page's DOM is touched, so no run starts from text kept by an earlier one. Target ≤ 1.5× for
   both sizes: the second piece brings the following ones ahead, and they are handed out without a
   round trip while the page reports no change (service.py).
-- `find` on ../shared/pages/large.html against the in-page walk floor of bench/page_model.py: cold
+- `find` on tests/corpus/pages/large.html against the in-page walk floor of bench/page_model.py: cold
   (the DOM touched first, so the reader text is rendered again) and warm (right after a snapshot of
   the unchanged page). Target ≤ 1.2× the floor.
 - `recall`: on the readability corpus, the paged text (pieces of 3,000, concatenated) against the
@@ -26,9 +26,9 @@ import statistics
 import time
 from typing import Any
 
-from _serve import serve_page, serve_shared
+from _serve import readability_pages, serve_corpus, serve_page
 from page_model import FLOOR
-from reader_quality import CorpusServer, corpus_pages, html_text, offline, recall_precision
+from reader_quality import CorpusServer, html_text, offline, recall_precision
 
 RUNS = 7
 FLOOR_IN_PAGE = "function () { const t = performance.now(); (" + FLOOR + ")(); return performance.now() - t; }"
@@ -108,7 +108,7 @@ async def run(print_fn=print) -> dict:
             httpd.shutdown()
 
         # -- find on large.html ----------------------------------------------------------------------
-        httpd, base = serve_shared()
+        httpd, base = serve_corpus()
         try:
             await navigate(tab, f"{base}/pages/large.html", timeout=30)
             await world.call(FLOOR)
@@ -169,7 +169,7 @@ async def run(print_fn=print) -> dict:
         rows = []
         try:
             await offline(tab)
-            for page in corpus_pages():
+            for page in readability_pages():
                 try:
                     await navigate(tab, f"{server.base}/{page.name}/", timeout=20)
                 except Exception:  # noqa: BLE001 - a page that does not load is left out of the means

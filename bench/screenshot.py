@@ -21,14 +21,13 @@ import statistics
 import time
 
 from _playwright import playwright_chromium
-from _serve import SHARED, serve_page
+from _serve import PAGES, serve_page
 
 from browserx.browser import BrowserConfig, BrowserManager
 from browserx.tools import TAB_SETUPS, ToolContext, default_registry
 
 N = 15
-PAGE_FILE = SHARED / "pages" / "medium.html"
-FALLBACK = b"<!doctype html><title>shot</title><h1>Screenshot bench</h1>" + b"<p>Lorem ipsum dolor sit amet.</p>" * 300
+PAGE_FILE = PAGES / "medium.html"
 
 
 async def _timed(coro_factory) -> float:
@@ -42,7 +41,7 @@ def _median_ms(samples: list[float]) -> float:
 
 
 async def run(print_fn=print) -> dict:
-    body = PAGE_FILE.read_bytes() if PAGE_FILE.is_file() else FALLBACK
+    body = PAGE_FILE.read_bytes()
     server, url = serve_page(body)
     registry = default_registry()
     out: dict[str, dict[str, float]] = {}

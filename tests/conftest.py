@@ -31,8 +31,6 @@ from browserx.browser import BrowserConfig, BrowserManager
 from browserx.tools import TAB_SETUPS
 
 PAGES = Path(__file__).parent / "pages"
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "readability"
-SHARED_PAGES = Path(__file__).resolve().parents[2] / "shared" / "pages"
 
 
 class Route:

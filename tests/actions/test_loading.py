@@ -12,12 +12,12 @@ import contextlib
 import json
 import re
 import threading
-from pathlib import Path
 
 import pytest
 
 from browserx.actions import navigation
 from cli_process import browserx
+from corpus import READABILITY
 
 SHOP = "<title>Shop</title><h1>Shop</h1><button>Buy</button>"
 
@@ -325,16 +325,12 @@ async def test_load_wait_is_a_browser_setting(server):
 
 # -- the corpus pages whose load stalls on third-party frames ---------------------------------
 
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "readability"
-
 
 @pytest.mark.parametrize("name", ["buzzfeed-1", "gmw", "yahoo-4"])
 async def test_a_corpus_page_whose_frames_stall_its_load_is_usable_before_its_timeout(tab, server, name):
     # Every request off the test server is blocked, but frame navigations are not blocked that way:
     # their dead hosts hold the load event for seconds (5-8 s here), longer than this timeout.
-    source = CORPUS / name / "source.html"
-    if not source.is_file():
-        pytest.skip(f"no corpus page {name}")
+    source = READABILITY / name / "source.html"
     await tab.session.send(
         "Network.setBlockedURLs",
         {

@@ -11,6 +11,7 @@ import pytest
 
 from browserx.browser import BrowserConfig, BrowserManager, launch_chrome
 from browserx.tools import ToolContext, default_registry
+from cli_process import PYTHON_TAKING_CTRL_C
 
 
 async def test_two_conversations_do_not_see_each_others_cookies(manager, server):
@@ -137,11 +138,16 @@ async def test_ctrl_c_leaves_no_process_and_no_profile():
         asyncio.run(main())
     """)
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-c", script, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+        *PYTHON_TAKING_CTRL_C, "-c", script, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
     )
-    line = await asyncio.wait_for(process.stdout.readline(), 30)
-    pid, profile = line.decode().split()
-    process.send_signal(signal.SIGINT)
-    await asyncio.wait_for(process.wait(), 20)
+    try:
+        line = await asyncio.wait_for(process.stdout.readline(), 30)
+        pid, profile = line.decode().split()
+        process.send_signal(signal.SIGINT)
+        await asyncio.wait_for(process.wait(), 20)
+    finally:
+        if process.returncode is None:  # the test failed: leave no script (nor its browser) behind
+            process.terminate()
+            await process.wait()
     assert not _chrome_alive(int(pid))
     assert not os.path.exists(profile)

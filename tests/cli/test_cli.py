@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import json
 import signal
-import sys
 
 import pytest
 
@@ -13,7 +12,7 @@ from browserx.cli import build_parser, main
 from browserx.cli.common import config_from_args, run_async
 from browserx.errors import NodeNotFoundError
 from browserx.tools import default_registry
-from cli_process import browserx
+from cli_process import PYTHON_TAKING_CTRL_C, browserx
 
 TIMEOUT = 60
 
@@ -153,7 +152,7 @@ async def test_ctrl_c_or_sigterm_closes_the_browser_before_exiting(server, signu
     """A signal to a running `browserx mcp` (stdio, stdin still open) after its browser started."""
     url = server.route("/cli/sigint", "<title>x</title>")
     proc = await asyncio.create_subprocess_exec(
-        sys.executable,
+        *PYTHON_TAKING_CTRL_C,
         "-m",
         "browserx.cli",
         "-v",
@@ -182,16 +181,21 @@ async def test_ctrl_c_or_sigterm_closes_the_browser_before_exiting(server, signu
         },
     ]
     assert proc.stdin is not None and proc.stdout is not None
-    proc.stdin.write("".join(json.dumps(m) + "\n" for m in messages).encode())
-    await proc.stdin.drain()
-    async with asyncio.timeout(TIMEOUT):
-        while True:  # responses arrive in order of completion; wait for the tool call's
-            reply = json.loads(await proc.stdout.readline())
-            if reply.get("id") == 2:
-                break
-    assert reply["result"]["isError"] is False
-    proc.send_signal(signum)
-    _, err = await asyncio.wait_for(proc.communicate(), TIMEOUT)
+    try:
+        proc.stdin.write("".join(json.dumps(m) + "\n" for m in messages).encode())
+        await proc.stdin.drain()
+        async with asyncio.timeout(TIMEOUT):
+            while True:  # responses arrive in order of completion; wait for the tool call's
+                reply = json.loads(await proc.stdout.readline())
+                if reply.get("id") == 2:
+                    break
+        assert reply["result"]["isError"] is False
+        proc.send_signal(signum)
+        _, err = await asyncio.wait_for(proc.communicate(), TIMEOUT)
+    finally:
+        if proc.returncode is None:  # the test failed: leave no server (nor its browser) behind
+            proc.kill()
+            await proc.wait()
     assert proc.returncode == exit_code, err.decode()
     assert "browser closed" in err.decode()
 

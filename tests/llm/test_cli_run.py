@@ -8,12 +8,12 @@ import io
 import json
 import os
 import signal
-import sys
 import threading
 
 from fake_responses import call, message
 
 from browserx.cli import run as run_cli
+from cli_process import PYTHON_TAKING_CTRL_C
 
 
 def parse(*argv: str) -> argparse.Namespace:
@@ -71,7 +71,7 @@ async def test_run_exits_with_step_limit_code_when_steps_run_out(fake, manager):
 async def _browserx(fake, *argv: str):
     env = {**os.environ, "OPENAI_BASE_URL": fake.base_url, "OPENAI_API_KEY": "test"}
     return await asyncio.create_subprocess_exec(
-        sys.executable,
+        *PYTHON_TAKING_CTRL_C,  # one test sends it Ctrl-C
         "-m",
         "browserx.cli",
         *argv,

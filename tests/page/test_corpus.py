@@ -1,4 +1,4 @@
-"""The page model on every real-world page of ../shared/corpus/readability/.
+"""The page model on every real-world page of tests/corpus/readability/.
 
 One pass over the corpus (one conversation, one tab) builds, per page: the model (take_snapshot),
 the aimap check (each selector matches exactly the element its id resolves to, ` >> ` hops
@@ -7,7 +7,7 @@ reader-text recall and precision against Readability's expected article, and Chr
 on control roles and names. The tests below each assert one of those over all pages. Means are
 printed (`-s`) and added to the pytest terminal summary.
 
-Pages are served as UTF-8 over HTTP (FACTS.md: `qq` declares gb2312), every other host blocked.
+Pages are served as UTF-8 over HTTP (saved pages are UTF-8 whatever they declare), every other host blocked.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ import re
 import statistics
 from collections import Counter
 from html.parser import HTMLParser
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,9 +27,9 @@ from browserx.page import SnapshotOptions, take_snapshot
 from browserx.page.axcheck import compare_with_chromium
 from browserx.page.render import llm_json, render_text
 from browserx.page.world import PageWorld
+from corpus import READABILITY, readability_pages
 
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "readability"
-PAGES = sorted(p.parent.name for p in CORPUS.glob("*/source.html") if (p.parent / "expected.html").is_file())
+PAGES = [page.name for page in readability_pages()]
 PLANT = "qzplant"  # + a number: a token no page contains
 TABS = 3
 AX_LIMIT = 60  # controls per page compared with Chromium (the check costs CDP calls per control)
@@ -116,7 +115,7 @@ async def _one_page(tab, server, name: str) -> dict[str, Any]:
     row: dict[str, Any] = {"page": name}
     url = server.route(
         f"/corpus/{name}/",
-        (CORPUS / name / "source.html").read_bytes(),
+        (READABILITY / name / "source.html").read_bytes(),
         "text/html; charset=utf-8",
         headers=NO_FOREIGN_FRAMES,
     )
@@ -132,7 +131,7 @@ async def _one_page(tab, server, name: str) -> dict[str, Any]:
     row["bad_selectors"] = await world.call(CHECK_AIMAP, model.aimap)
     output = render_text(model) + "\n" + str(llm_json(model))
     row["leaked"] = sorted(set(re.findall(PLANT + r"\d+x", output)))
-    expected = html_text((CORPUS / name / "expected.html").read_text(encoding="utf-8"))
+    expected = html_text((READABILITY / name / "expected.html").read_text(encoding="utf-8"))
     row["recall"], row["precision"] = recall_precision(model.text, expected)
     row["reader_equals_model_text"] = model.text == await world.call(READER, {})
     row["body_visible"] = await world.call(
@@ -156,8 +155,6 @@ class _Summary:
 
 @pytest.fixture(scope="module")
 async def corpus(manager, server, request) -> dict[str, dict[str, Any]]:
-    if not PAGES:
-        pytest.skip(f"no corpus at {CORPUS}")
     conversation = await manager.conversation("corpus")
     rows: dict[str, dict[str, Any]] = {}
     queue = list(PAGES)

@@ -4,7 +4,6 @@ element, and no field value reaches the LLM-facing output."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -13,9 +12,9 @@ from browserx.errors import TimeoutError
 from browserx.page import DomService, SnapshotOptions
 from browserx.page.render import llm_json, render_text
 from browserx.page.world import PageWorld
+from corpus import READABILITY, readability_pages
 
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "readability"
-PAGES = sorted(p.name for p in CORPUS.iterdir() if (p / "source.html").is_file()) if CORPUS.is_dir() else []
+PAGES = [page.name for page in readability_pages()]
 MARKER = "zqxvmarker"
 
 # Runs in browserx's world: resolve each selector through its " >> " hops and compare with the
@@ -46,10 +45,9 @@ FILL = f"""(() => {{
 }})()"""
 
 
-@pytest.mark.skipif(not PAGES, reason="no corpus checkout")
 @pytest.mark.parametrize("name", PAGES)
 async def test_corpus_page_model_builds_with_exact_selectors_and_no_field_values(server, tab, name):
-    html = (CORPUS / name / "source.html").read_bytes()
+    html = (READABILITY / name / "source.html").read_bytes()
     try:
         # "load": the page no longer grows while its selectors are checked (usable may still parse).
         await navigate(tab, server.route(f"/corpus/{name}/", html), timeout=30, wait_until="load")

@@ -13,8 +13,8 @@ from browserx.actions.navigation import navigate
 from browserx.cli import snapshot as snapshot_cli
 from browserx.page import DomService, SnapshotOptions
 from browserx.page.world import PageWorld
+from corpus import readability_pages
 
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "readability"
 FULL = "function () { return globalThis.__browserxReader.extract(document, {}); }"
 WORDS = (
     "browser reader text page piece offset chromium article paragraph concatenate exactly whitespace "
@@ -88,11 +88,7 @@ async def test_default_pieces_of_3000_concatenate_exactly_too(tab, call, server)
 
 
 def _long_corpus_pages(n: int) -> list[Path]:
-    pages = sorted(
-        (p for p in CORPUS.iterdir() if (p / "source.html").is_file()),
-        key=lambda p: -(p / "source.html").stat().st_size,
-    )
-    return pages[:n]
+    return sorted(readability_pages(), key=lambda p: -(p / "source.html").stat().st_size)[:n]
 
 
 @pytest.mark.parametrize("page", _long_corpus_pages(4), ids=lambda p: p.name)

@@ -19,7 +19,7 @@ import logging
 import sys
 
 from ..errors import BrowserxError
-from .common import EXIT_USAGE, CommandParser, prepare, print_error, run_async
+from .common import EXIT_USAGE, CommandParser, leave_closed_output, output_closed, prepare, print_error, run_async
 from .options import name_options
 
 COMMAND_MODULES = ["navigate", "eval", "snapshot", "screenshot", "run", "trace", "tools", "mcp", "demo"]
@@ -42,6 +42,21 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one command; its exit code. Output into a pipe whose reader left (`browserx ... | head`)
+    ends the command quietly with 141, as for any Unix tool."""
+    try:
+        try:
+            return _run(argv)
+        finally:
+            if sys.stdout is not None and not sys.stdout.closed:  # None: started with fd 1 closed; closed: by MCP
+                sys.stdout.flush()  # here, where a closed pipe is caught, not in the interpreter's exit
+    except BrokenPipeError as exc:  # the last flush, or the parser's own output (--help)
+        if not output_closed(exc):
+            raise
+        return leave_closed_output()
+
+
+def _run(argv: list[str] | None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     # Importing every command costs ~0.5 s (the LLM client); an MCP client waits for that on each start.
     command = next((a for a in argv if not a.startswith("-")), None)

@@ -23,6 +23,9 @@ import argparse
 import asyncio
 import contextlib
 import json
+import os
+import select
+import signal
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from typing import Any, NoReturn
@@ -39,6 +42,10 @@ ToolCall = Callable[..., Awaitable[Any]]
 EXIT_ERROR = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
+EXIT_OUTPUT_CLOSED = 128 + signal.SIGPIPE  # 141: what a Unix tool killed by SIGPIPE reports (`yes | head`)
+# The process's standard output by descriptor: the MCP server closes the `sys.stdout` object when
+# its session ends, and the descriptor is what `| head` holds the other end of.
+STDOUT_FD = 1
 
 
 class CommandParser(argparse.ArgumentParser):
@@ -250,11 +257,41 @@ def exit_code_for(error: BrowserxError) -> int:
     return EXIT_USAGE if error.code == ValidationError.code else EXIT_ERROR
 
 
+def output_closed(exc: BaseException) -> bool:
+    """Whether `exc` is a write to a stdout nobody reads any more (`browserx ... | head`): a
+    BrokenPipeError, alone or in a task group's (the MCP server's stdout writer), while stdout is
+    a pipe whose reader left. The error alone cannot say whose pipe broke: a lost browser connection
+    raises it too, and that one is BROWSER_CLOSED."""
+    if isinstance(exc, BaseExceptionGroup):
+        if exc.split(BrokenPipeError)[0] is None:
+            return False
+    elif not isinstance(exc, BrokenPipeError):
+        return False
+    return _stdout_has_no_reader()
+
+
+def _stdout_has_no_reader() -> bool:
+    # Asked of the descriptor itself: a pipe whose reader is gone polls POLLERR.
+    poller = select.poll()
+    poller.register(STDOUT_FD, select.POLLOUT)
+    return any(events & (select.POLLERR | select.POLLHUP) for _, events in poller.poll(0))
+
+
+def leave_closed_output() -> int:
+    """Exit as a Unix tool does when its reader leaves: quietly, 141. Later writes (the interpreter's
+    flush at exit) go to /dev/null, or they would fail again and print a traceback."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, STDOUT_FD)
+    os.close(devnull)
+    return EXIT_OUTPUT_CLOSED
+
+
 def run_async(coro: Coroutine[Any, Any, int]) -> int:
     """Run a command to completion: its exit code, a coded error on stderr, or 130 on Ctrl-C.
 
     asyncio.run cancels the command on KeyboardInterrupt, so its `async with BrowserManager`
-    blocks close the browser before we return.
+    blocks close the browser before we return. A write to a stdout nobody reads is no error of
+    the command's, nor of the browser's: 141, quietly.
     """
     try:
         return int(asyncio.run(coro) or 0)
@@ -264,6 +301,8 @@ def run_async(coro: Coroutine[Any, Any, int]) -> int:
         print_error(exc)
         return exit_code_for(exc)
     except Exception as exc:  # noqa: BLE001 - the CLI boundary: no traceback, a coded error (logged if a bug)
+        if output_closed(exc):
+            return leave_closed_output()
         error = error_from_exception(exc, "browserx cli")
         print_error(error)
         return exit_code_for(error)
