@@ -29,11 +29,13 @@ async def _state_carries(client, url: str) -> int:
 
 async def test_an_auto_mode_client_over_stdio_gets_the_handshake_and_keeps_its_browser(server):
     from mcp import Client, StdioServerParameters
+    from mcp.client.stdio import stdio_client
     from mcp.types.version import HANDSHAKE_PROTOCOL_VERSIONS
 
     url = server.route("/mcp/versions/stdio", PAGE)
     command = server_command()
-    async with Client(StdioServerParameters(command=command[0], args=command[1:], env=child_env())) as client:
+    transport = stdio_client(StdioServerParameters(command=command[0], args=command[1:], env=child_env()))
+    async with Client(transport) as client:
         assert client.protocol_version in HANDSHAKE_PROTOCOL_VERSIONS
         assert await _state_carries(client, url) == 42
 

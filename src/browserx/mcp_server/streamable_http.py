@@ -20,6 +20,9 @@ from .server import BrowserxServer
 
 DEFAULT_HTTP_PORT = 8765
 MCP_PATH = "/mcp"
+# An HTTP session with no request for this long ends (the SDK's default in 1.30 and 2.2 on; 2.0 and
+# 2.1 name none and keep idle sessions for ever).
+SESSION_IDLE_TIMEOUT = 30 * 60
 
 
 def is_loopback(host: str) -> bool:
@@ -78,7 +81,7 @@ class BearerAuth:
 
 def http_app(server: BrowserxServer, host: str, token: str | None, on_ready: Any = None) -> Any:
     """The Starlette app: streamable HTTP at /mcp, behind the bearer check when a token is set."""
-    from mcp.server.streamable_http_manager import DEFAULT_SESSION_IDLE_TIMEOUT, StreamableHTTPSessionManager
+    from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
     from mcp.server.transport_security import TransportSecuritySettings
     from starlette.applications import Starlette
     from starlette.routing import Route
@@ -93,7 +96,7 @@ def http_app(server: BrowserxServer, host: str, token: str | None, on_ready: Any
         security = TransportSecuritySettings(enable_dns_rebinding_protection=False)
     # An HTTP session outlives its browser context's idle close, so the model gets a reset notice
     # rather than a transport error; ending the session closes the context too.
-    session_idle = max(server.manager.config.idle_timeout, DEFAULT_SESSION_IDLE_TIMEOUT)
+    session_idle = max(server.manager.config.idle_timeout, SESSION_IDLE_TIMEOUT)
     sessions = StreamableHTTPSessionManager(app=server, security_settings=security, session_idle_timeout=session_idle)
 
     class Endpoint:  # a class, so Starlette passes the raw ASGI call through
