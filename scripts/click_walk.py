@@ -2,7 +2,7 @@
 
     PYTHONPATH=src .venv/bin/python scripts/click_walk.py
 
-Starts the MCP server in memory (the official client over in-memory streams), navigates to a local page,
+Starts the MCP server in memory (the official client over in-memory streams, SDK 1.x or 2.x), navigates to a local page,
 takes a snapshot, then traces one `browser_dom action=click`: every browserx function called by the click's
 request handler and the tasks it starts (a context variable set when `_call_tool` begins marks them; the
 CDP reader task and event callbacks, which run for every call, are left out). Prints the files, each with
@@ -15,6 +15,7 @@ own stack, from the function that started it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import http.server
 import json
@@ -23,7 +24,9 @@ import threading
 from collections import defaultdict
 from pathlib import Path
 
-from mcp.shared.memory import create_connected_server_and_client_session
+import anyio
+from mcp import ClientSession
+from mcp.shared.memory import create_client_server_memory_streams
 
 from browserx.browser import BrowserConfig
 from browserx.mcp_server import build_server
@@ -57,7 +60,7 @@ async def main() -> int:
         if event != "call":
             return
         code = frame.f_code
-        if code.co_name == "_call_tool" and code.co_filename.endswith("mcp_server.py") and armed:
+        if code.co_name == "_call_tool" and code.co_filename.endswith("mcp_server/server.py") and armed:
             _tracing.set(True)
         if _tracing.get() and code.co_filename.startswith(str(PACKAGE)):
             walked[str(Path(code.co_filename).relative_to(PACKAGE))].add(code.co_name)
@@ -68,7 +71,7 @@ async def main() -> int:
 
     armed = False
     try:
-        async with create_connected_server_and_client_session(server) as client:
+        async with _client(server) as client:
             await client.call_tool("browser_navigate", {"url": url})
             snap = await client.call_tool("browser_dom", {"action": "snapshot", "format": "json"})
             model = json.loads(snap.content[0].text)
@@ -83,7 +86,7 @@ async def main() -> int:
             finally:
                 sys.setprofile(None)
                 threading.setprofile(None)  # type: ignore[arg-type]
-            assert not result.isError, result.content
+            assert '"success":true' in result.content[0].text, result.content
     finally:
         await server.aclose()
         httpd.shutdown()
@@ -93,6 +96,18 @@ async def main() -> int:
     print(f"* on the stack of a CDP message: {', '.join(sorted(walk))}")
     print(f"click: {len(walked)} browserx files run; the walk (MCP edge to CDPSession.send): {len(walk)} files")
     return 0
+
+
+@contextlib.asynccontextmanager
+async def _client(server):
+    """The official client over memory streams, with the initialize handshake (both SDK majors)."""
+    async with create_client_server_memory_streams() as (client_streams, server_streams):
+        async with anyio.create_task_group() as tasks:
+            tasks.start_soon(server.run, *server_streams, server.create_initialization_options())
+            async with ClientSession(*client_streams) as client:
+                await client.initialize()
+                yield client
+            tasks.cancel_scope.cancel()
 
 
 def _stack(frame):

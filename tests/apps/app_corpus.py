@@ -38,12 +38,14 @@ from typing import Any
 
 import mcp.types as types
 import pytest
-from mcp.shared.memory import create_connected_server_and_client_session
 
 from browserx.browser import BrowserConfig, BrowserManager
 from browserx.mcp_server import build_server
 from browserx.page.fidelity import FidelityReport, fidelity_report
 from browserx.page.service import DomService
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "mcp"))
+from mcp_client import memory_session, wire  # the in-memory client of both SDK majors (tests/mcp)
 
 READY_TIMEOUT = 90.0  # a loaded 2-core machine starts JupyterLab in ~5 s; this only bounds the wait
 CALL_TIMEOUT = 60.0
@@ -196,8 +198,8 @@ class McpBrowser:
     async def call(self, name: str, **arguments: Any) -> Any:
         """The tool's `data`; a failed call raises ToolError with its code."""
         self.calls.append(name if name != "browser_dom" else f"browser_dom.{arguments.get('action')}")
-        result = await asyncio.wait_for(self.client.call_tool(name, arguments), CALL_TIMEOUT)
-        text = next(c.text for c in result.content if isinstance(c, types.TextContent))
+        result = wire(await asyncio.wait_for(self.client.call_tool(name, arguments), CALL_TIMEOUT))
+        text = next(c.text for c in result.content if c.type == "text")
         body = json.loads(text)
         if result.isError or not body.get("success"):
             raise ToolError(name, body)
@@ -254,7 +256,7 @@ async def mcp_browser(
         return types.ListRootsResult(roots=[types.Root(uri=f"file://{d}", name=d.name) for d in offered])
 
     try:
-        async with create_connected_server_and_client_session(server, list_roots_callback=roots) as client:
+        async with memory_session(server, list_roots_callback=roots) as client:
             yield McpBrowser(client, server, app)
     finally:
         if manager is None:

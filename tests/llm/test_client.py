@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import socket
+import subprocess
+import sys
 import threading
 
+import openai
 import pytest
 from fake_responses import call, message
 
@@ -70,3 +73,17 @@ def test_no_model_is_a_validation_error(monkeypatch):
     monkeypatch.delenv("BROWSERX_MODEL", raising=False)
     with pytest.raises(ValidationError):
         ResponsesClient.from_env()
+
+
+def test_the_client_needs_no_http_library_but_openais_own():
+    """mcp 2.x and openai 3 install httpx2 only: browserx.llm must import without httpx, and catch the
+    transport errors of the library openai does use."""
+    http = next(c for c in openai.DefaultAsyncHttpxClient.__mro__ if c.__name__ == "AsyncClient").__module__
+    if http.partition(".")[0] == "httpx":
+        pytest.skip("this openai is built on httpx")
+    probe = (
+        "import sys; sys.modules['httpx'] = None; import browserx.llm.client as c; print(c.TRANSPORT_ERROR.__module__)"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().partition(".")[0] == http.partition(".")[0]

@@ -21,10 +21,10 @@ pytestmark = pytest.mark.skipif(not tokens.exact(), reason="bpe-openai (test ext
 async def _mcp_declarations() -> list[dict]:
     server = build_server(default_registry())
     try:
-        listed = await server._list_tools()
+        listed = [t.model_dump(mode="json", by_alias=True) for t in server.tool_list()]
     finally:
         await server.aclose()
-    return [{"name": t.name, "description": t.description, "input_schema": t.inputSchema} for t in listed]
+    return [{"name": t["name"], "description": t["description"], "input_schema": t["inputSchema"]} for t in listed]
 
 
 async def test_mcp_clients_and_the_llm_read_the_same_declarations_the_costs_count():

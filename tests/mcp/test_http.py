@@ -5,11 +5,9 @@ from __future__ import annotations
 import asyncio
 import json
 
-import httpx
-
 from browserx.tools import default_registry
 
-from mcp_client import McpHttpProcess, call, child_env, find_control, http_session, server_command
+from mcp_client import McpHttpProcess, call, child_env, find_control, http_library, http_session, server_command
 
 PAGE = "<title>http page</title><p>hello</p><button onclick='window.count = (window.count || 0) + 1'>Count</button>"
 INITIALIZE = {
@@ -92,7 +90,7 @@ async def test_beyond_loopback_a_request_without_the_token_gets_401(server):
     async with McpHttpProcess("--host", "0.0.0.0", "--token", token) as proc:
         port = proc.url.rsplit(":", 1)[1].split("/")[0]
         local = f"http://127.0.0.1:{port}/mcp"
-        async with httpx.AsyncClient(timeout=10) as raw:
+        async with http_library.AsyncClient(timeout=10) as raw:
             missing = await raw.post(local, json=INITIALIZE, headers=MCP_HEADERS)
             wrong = await raw.post(local, json=INITIALIZE, headers={**MCP_HEADERS, "Authorization": "Bearer nope"})
         async with http_session(local, token=token) as session:
@@ -118,7 +116,7 @@ async def test_refuses_to_listen_beyond_loopback_without_a_token():
 async def test_on_loopback_a_foreign_host_header_is_refused():
     """DNS rebinding: a web page on evil.example resolved to 127.0.0.1 must not reach the server."""
     async with McpHttpProcess() as proc:
-        async with httpx.AsyncClient(timeout=10) as raw:
+        async with http_library.AsyncClient(timeout=10) as raw:
             foreign = await raw.post(proc.url, json=INITIALIZE, headers={**MCP_HEADERS, "Host": "evil.example:80"})
             foreign_origin = await raw.post(
                 proc.url, json=INITIALIZE, headers={**MCP_HEADERS, "Origin": "http://evil.example"}

@@ -1,22 +1,20 @@
 """The MCP surface is the registry: tools/list equals it, tools/call dispatches through it.
 
-In-memory client (`create_connected_server_and_client_session`), so no subprocess; only the
-tools here that touch a page need the browser.
+In-memory client (`memory_session`), so no subprocess; only the tools here that touch a page need
+the browser.
 """
 
 from __future__ import annotations
 
 import base64
-import json
 from pathlib import Path
-
-import mcp.types as types
-from mcp.shared.memory import create_connected_server_and_client_session
 
 from browserx.browser import BrowserConfig
 from browserx.errors import NodeNotFoundError
 from browserx.mcp_server import build_server
 from browserx.tools import Image, Params, Tool, ToolOutput, default_registry
+
+from mcp_client import call, memory_session, wire
 
 PNG = base64.b64decode(
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
@@ -67,8 +65,8 @@ async def test_tools_list_equals_the_registry_including_a_tool_added_to_it(tmp_p
     registry, _ = registry_with_extras(tmp_path)
     server = build_server(registry=registry, config=BrowserConfig())
     try:
-        async with create_connected_server_and_client_session(server) as client:
-            listed = (await client.list_tools()).tools
+        async with memory_session(server) as client:
+            listed = [wire(t) for t in (await client.list_tools()).tools]
     finally:
         await server.aclose()
     assert [t.name for t in listed] == registry.names()
@@ -83,12 +81,11 @@ async def test_a_call_returns_the_tool_result_json_as_text(tmp_path):
     registry, _ = registry_with_extras(tmp_path)
     server = build_server(registry=registry)
     try:
-        async with create_connected_server_and_client_session(server) as client:
-            result = await client.call_tool("test_echo", {"word": "hi"})
+        async with memory_session(server) as client:
+            result, body = await call(client, "test_echo", word="hi")
     finally:
         await server.aclose()
     assert result.isError is False
-    body = json.loads(result.content[0].text)
     assert body["success"] is True and body["data"] == {"echo": "hi"}
     assert server.manager.launches == 0, "a tool that needs no page must not launch the browser"
 
@@ -97,26 +94,25 @@ async def test_a_failing_tool_returns_is_error_with_the_coded_error(tmp_path):
     registry, _ = registry_with_extras(tmp_path)
     server = build_server(registry=registry)
     try:
-        async with create_connected_server_and_client_session(server) as client:
-            failed = await client.call_tool("test_fails", {})
-            bad_args = await client.call_tool("test_echo", {"word": 3, "extra": True})
-            unknown = await client.call_tool("no_such_tool", {})
+        async with memory_session(server) as client:
+            failed, failed_body = await call(client, "test_fails")
+            bad_args, bad_args_body = await call(client, "test_echo", word=3, extra=True)
+            unknown, unknown_body = await call(client, "no_such_tool")
     finally:
         await server.aclose()
     assert failed.isError is True
-    assert json.loads(failed.content[0].text)["error"]["code"] == "NODE_NOT_FOUND"
-    assert json.loads(failed.content[0].text)["error"]["hint"]
-    assert bad_args.isError is True and json.loads(bad_args.content[0].text)["error"]["code"] == "VALIDATION_ERROR"
-    assert unknown.isError is True and json.loads(unknown.content[0].text)["error"]["code"] == "VALIDATION_ERROR"
+    assert failed_body["error"]["code"] == "NODE_NOT_FOUND" and failed_body["error"]["hint"]
+    assert bad_args.isError is True and bad_args_body["error"]["code"] == "VALIDATION_ERROR"
+    assert unknown.isError is True and unknown_body["error"]["code"] == "VALIDATION_ERROR"
 
 
 async def test_an_image_arrives_as_image_content_and_its_file_is_deleted(tmp_path):
     registry, written = registry_with_extras(tmp_path)
     server = build_server(registry=registry)
     try:
-        async with create_connected_server_and_client_session(server) as client:
-            result = await client.call_tool("test_picture", {})
-            user = await client.call_tool("test_user_image", {})
+        async with memory_session(server) as client:
+            result, body = await call(client, "test_picture")
+            user, _ = await call(client, "test_user_image")
             shot, mine = written
             # checked before the server closes: closing the conversation would remove its files anyway
             shot_left, mine_left = shot.exists(), mine.exists()
@@ -126,9 +122,9 @@ async def test_an_image_arrives_as_image_content_and_its_file_is_deleted(tmp_pat
     kinds = [c.type for c in result.content]
     assert kinds == ["text", "image"]
     image = result.content[1]
-    assert isinstance(image, types.ImageContent) and image.mimeType == "image/png"
+    assert image.mimeType == "image/png"
     assert base64.b64decode(image.data) == PNG
-    assert json.loads(result.content[0].text)["data"]["width"] == 1
+    assert body["data"]["width"] == 1
     assert user.isError is False and [c.type for c in user.content] == ["text", "image"]
     assert not shot_left, "the screenshot file must not outlive the response that carried it"
     assert mine_left, "an image file outside the conversation's screenshot directory is not ours to delete"
@@ -139,10 +135,9 @@ async def test_durations_as_strings_reach_the_registry_unrefused(server):
     mcp_server = build_server()
     url = server.route("/mcp/duration", "<title>dur</title><p>ok</p>")
     try:
-        async with create_connected_server_and_client_session(mcp_server) as client:
-            result = await client.call_tool("browser_navigate", {"url": url, "timeout": "5s"})
+        async with memory_session(mcp_server) as client:
+            result, body = await call(client, "browser_navigate", url=url, timeout="5s")
     finally:
         await mcp_server.aclose()
-    body = json.loads(result.content[0].text)
     assert result.isError is False, body
     assert body["data"]["title"] == "dur"

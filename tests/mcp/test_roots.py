@@ -4,22 +4,22 @@ and a roots/list_changed makes the server ask again."""
 from __future__ import annotations
 
 import base64
-import json
 from pathlib import Path
 
 import mcp.types as types
-from mcp.shared.memory import create_connected_server_and_client_session
 
 from browserx.browser import BrowserConfig
 from browserx.mcp_server import build_server
+
+from mcp_client import call, memory_session, roots_changed
 
 PNG = base64.b64decode(
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
 )
 
 
-def _code(result: types.CallToolResult) -> str | None:
-    body = json.loads(result.content[0].text)
+async def _code(client, path: Path) -> str | None:
+    _, body = await call(client, "read_image", path=str(path))
     return None if body["success"] else body["error"]["code"]
 
 
@@ -36,15 +36,15 @@ async def test_a_clients_roots_let_read_image_read_there_and_only_for_that_sessi
 
     server = build_server(config=BrowserConfig())
     try:
-        async with create_connected_server_and_client_session(server, list_roots_callback=roots) as client:
-            assert _code(await client.call_tool("read_image", {"path": str(offered / "a.png")})) is None
-            assert _code(await client.call_tool("read_image", {"path": str(other / "b.png")})) == "FILE_NOT_ALLOWED"
+        async with memory_session(server, list_roots_callback=roots) as client:
+            assert await _code(client, offered / "a.png") is None
+            assert await _code(client, other / "b.png") == "FILE_NOT_ALLOWED"
             current[:] = [other]
-            await client.send_roots_list_changed()
+            await roots_changed(client)
             # The notification and the next call travel in order on one stream: the call sees new roots.
-            assert _code(await client.call_tool("read_image", {"path": str(other / "b.png")})) is None
-            assert _code(await client.call_tool("read_image", {"path": str(offered / "a.png")})) == "FILE_NOT_ALLOWED"
-        async with create_connected_server_and_client_session(server) as plain:
-            assert _code(await plain.call_tool("read_image", {"path": str(offered / "a.png")})) == "FILE_NOT_ALLOWED"
+            assert await _code(client, other / "b.png") is None
+            assert await _code(client, offered / "a.png") == "FILE_NOT_ALLOWED"
+        async with memory_session(server) as plain:
+            assert await _code(plain, offered / "a.png") == "FILE_NOT_ALLOWED"
     finally:
         await server.aclose()

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import base64
 
-import mcp.types as types
 import pytest
 
 from browserx.tools import default_registry
@@ -76,7 +75,7 @@ async def test_stdio_screenshot_arrives_as_image_content_and_leaves_no_file(serv
         conversation_dirs = list(tmp_path.glob("browserx-conv-*"))
         left = [p.name for p in tmp_path.glob("browserx-conv-*/screenshots/*")]
     assert result.isError is False, body
-    images = [c for c in result.content if isinstance(c, types.ImageContent)]
+    images = [c for c in result.content if c.type == "image"]
     assert len(images) == 1 and images[0].mimeType == "image/png"
     assert base64.b64decode(images[0].data)[:4] == b"\x89PNG"
     assert len(conversation_dirs) == 1

@@ -54,17 +54,18 @@ async def test_mcp_tools_list_carries_every_tools_annotations():
     registry = default_registry()
     server = build_server(registry)
     try:
-        listed = await server._list_tools()
+        # as sent (the spec's camelCase names, for both majors of the SDK)
+        listed = [t.model_dump(mode="json", by_alias=True, exclude_none=True) for t in server.tool_list()]
     finally:
         await server.aclose()
     assert len(listed) == len(registry.tools)
     for declared in listed:
-        hints = declared.annotations.model_dump(exclude_none=True)
-        assert hints == registry.tools[declared.name].annotations.to_mcp(), declared.name
+        hints = declared["annotations"]
+        assert hints == registry.tools[declared["name"]].annotations.to_mcp(), declared["name"]
         assert set(hints) == {"readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"}
-    by_name = {t.name: t.annotations for t in listed}
-    assert by_name["browser_recent_console_logs"].readOnlyHint is True
-    assert by_name["browser_dom"].readOnlyHint is False and by_name["browser_tabs"].destructiveHint is True
+    by_name = {t["name"]: t["annotations"] for t in listed}
+    assert by_name["browser_recent_console_logs"]["readOnlyHint"] is True
+    assert by_name["browser_dom"]["readOnlyHint"] is False and by_name["browser_tabs"]["destructiveHint"] is True
 
 
 @pytest.mark.parametrize(

@@ -20,6 +20,7 @@ are translated here and nowhere else.
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
 import os
 import random
@@ -27,7 +28,6 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-import httpx
 import openai
 
 from ..errors import ModelRequestFailedError, ValidationError
@@ -36,6 +36,18 @@ from .schema import function_tools
 log = logging.getLogger("browserx.llm")
 
 _RETRY_STATUS = {408, 409, 429}
+
+
+def _transport_error() -> type[Exception]:
+    """TransportError of the HTTP library openai is built on: httpx, httpx2 from openai 3. A dropped
+    connection can surface as one, unwrapped. httpx itself may be absent: mcp 2.x and openai 3 install
+    only httpx2."""
+    client = next(c for c in openai.DefaultAsyncHttpxClient.__mro__ if c.__name__ == "AsyncClient")
+    error: type[Exception] = importlib.import_module(client.__module__.partition(".")[0]).TransportError
+    return error
+
+
+TRANSPORT_ERROR = _transport_error()
 T = TypeVar("T")
 
 
@@ -144,7 +156,7 @@ class ModelClient:
             self.requests += 1
             try:
                 return await send(), attempt
-            except (openai.APIStatusError, openai.APIConnectionError, httpx.TransportError) as exc:
+            except (openai.APIStatusError, openai.APIConnectionError, TRANSPORT_ERROR) as exc:
                 retryable, delay_hint, what = _classify(exc)
                 if not retryable or attempt > self.max_retries:
                     raise ModelRequestFailedError(
@@ -247,7 +259,7 @@ def to_input(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def _classify(exc: Exception) -> tuple[bool, float | None, str]:
     if isinstance(exc, openai.APITimeoutError):
         return True, None, "timeout"
-    if isinstance(exc, (openai.APIConnectionError, httpx.TransportError)):
+    if isinstance(exc, (openai.APIConnectionError, TRANSPORT_ERROR)):
         return True, None, f"connection error: {exc}"
     assert isinstance(exc, openai.APIStatusError)
     status = exc.status_code
