@@ -1,0 +1,32 @@
+// A team calendar: FullCalendar's month view over our REST backend (/api/events).
+const dialog = document.getElementById("new-event");
+const form = document.getElementById("new-event-form");
+const status = document.getElementById("status");
+let pickedDate = null;
+
+const calendar = new FullCalendar.Calendar(document.getElementById("calendar"), {
+  initialView: "dayGridMonth",
+  headerToolbar: { start: "title", center: "", end: "today prev,next" },
+  height: "auto",
+  events: (info, ok, fail) =>
+    fetch("/api/events").then((r) => r.json()).then(ok, fail),
+  dateClick: (info) => {
+    pickedDate = info.dateStr;
+    document.getElementById("new-event-date").textContent = "On " + info.date.toDateString();
+    form.reset();
+    dialog.showModal();
+  },
+});
+calendar.render();
+
+dialog.addEventListener("close", async () => {
+  if (dialog.returnValue !== "save" || !pickedDate) return;
+  const data = new FormData(form);
+  const time = data.get("time");
+  const event = { title: data.get("title"), start: time ? `${pickedDate}T${time}` : pickedDate };
+  const saved = await fetch("/api/events", {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(event),
+  }).then((r) => r.json());
+  status.textContent = `Saved "${saved.title}"`;
+  calendar.refetchEvents();
+});
