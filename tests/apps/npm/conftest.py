@@ -40,7 +40,7 @@ def pytest_terminal_summary(terminalreporter):
         for name, t in TIMES.items():
             terminalreporter.write_line(f"{name}: start {t.get('start', 0):.1f} s, task {t.get('task', 0):.1f} s")
     if NOT_READY:
-        terminalreporter.write_sep("-", "npm apps: first snapshots before the app had rendered (issue 22, kind 6)")
+        terminalreporter.write_sep("-", "npm apps: snapshots taken before the app showed what a person waits for")
         for line in NOT_READY:
             terminalreporter.write_line(line)
 

@@ -74,3 +74,23 @@ async def test_formio_first_field_dropped_on_the_empty_forms_drop_zone_is_saved(
         form = await agent.snapshot()
         await agent.click(pick(form, "button", "Save form"))
     assert saved_fields(data) == [("textfield", "Email")]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=AssertionError,
+    reason="issue 22: 1x1 visually hidden native inputs dropped (ace's 2x1 textarea); unnamed code editors",
+)
+async def test_formio_description_editor_of_the_field_settings_is_listed_by_its_label(manager, form_builder):
+    """The settings dialog's Description and Tooltip are ace editors (from npm ace-builds): a person sees
+    two boxes under those captions; ace types through a 2x1 px transparent textarea with no label."""
+    url, _ = form_builder
+    async with agent_session(manager) as agent:
+        await agent.navigate(url)
+        model = await agent.snapshot(expect="Text Field")
+        await agent.act(
+            "drag", element_id=pick(model, "clickable", "Text Field"), target_id=pick(model, "textbox", "Name")
+        )
+        settings = await agent.snapshot("field settings dialog")
+        pick(settings, "textbox", "Description")
+        pick(settings, "textbox", "Tooltip")
