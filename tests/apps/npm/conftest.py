@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
-from npm_apps import BIN, MODULES, NOT_READY, AppProcess, backend, backend_url, free_port, need
+from npm_apps import BIN, FIDELITY, MODULES, NOT_READY, AppProcess, backend, backend_url, free_port, need
 
 TIMES: dict[str, dict[str, float]] = {}  # test name -> {"start": s, "task": s}
 
@@ -39,6 +39,16 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.write_sep("-", "npm apps: start and task times")
         for name, t in TIMES.items():
             terminalreporter.write_line(f"{name}: start {t.get('start', 0):.1f} s, task {t.get('task', 0):.1f} s")
+    if FIDELITY:
+        terminalreporter.write_sep("-", "npm apps: fidelity of each app state (browserx.page.fidelity)")
+        for test, state, report in FIDELITY:
+            misses = ", ".join(f"{m['role']} {m['name']!r} ({m['why']})" for m in report.misses[:6])
+            extras = ", ".join(f"{e['role']} {e['name']!r} ({e['why']})" for e in report.extras[:4])
+            terminalreporter.write_line(
+                f"{test} / {state}: recall {report.recall:.2f} precision {report.precision:.2f} "
+                f"(expected {report.expected}){'; misses: ' + misses if misses else ''}"
+                f"{'; extras: ' + extras if extras else ''}"
+            )
     if NOT_READY:
         terminalreporter.write_sep("-", "npm apps: snapshots taken before the app showed what a person waits for")
         for line in NOT_READY:

@@ -196,6 +196,7 @@ def pick(model: dict[str, Any], role: str, name: str, *, exact: bool = True) -> 
     return found[0]["id"]
 
 
+FIDELITY: list[tuple[str, str, Any]] = []  # (test, state, FidelityReport) of every state the hook saw
 NOT_READY: list[str] = []  # snapshots taken before the app showed what a person waits for (Agent.snapshot)
 
 
@@ -322,7 +323,9 @@ class Agent:
 
         tab = await self.tab()
         page_model = await DomService.of(tab).snapshot()  # same document: the same element ids
-        self.fidelity[state] = await fidelity_report(tab, page_model)
+        report = self.fidelity[state] = await fidelity_report(tab, page_model)
+        test = os.environ.get("PYTEST_CURRENT_TEST", "").split(" ")[0].split("::")[-1]
+        FIDELITY.append((test, state, report))
 
 
 @contextlib.asynccontextmanager

@@ -66,7 +66,6 @@ async def test_calendar_event_created_two_months_ahead_is_stored_on_that_date(ma
     assert offsite == [], "the app must render from 127.0.0.1 alone"
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="issue 22: status lines missing (role=status)")
 async def test_calendar_saved_status_line_is_read_in_the_first_snapshot_after_saving(manager, calendar):
     url, data = calendar
     async with agent_session(manager) as agent:
