@@ -31,10 +31,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mcp.shared.memory import create_connected_server_and_client_session
 
 from browserx.browser import BrowserManager
 from browserx.mcp_server import build_server
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "mcp"))
+from mcp_client import memory_session, wire  # the in-memory MCP client of both SDK majors (tests/mcp)
 
 NPM_DIR = Path(__file__).resolve().parent
 MODULES = NPM_DIR / "node_modules"
@@ -234,9 +236,9 @@ class Agent:
     async def call(self, tool: str, **arguments: Any) -> dict[str, Any]:
         """The browserx result of a tool call (success or not): {success, data | error, metadata}."""
         began = time.monotonic()
-        result = await asyncio.wait_for(self.client.call_tool(tool, arguments), CALL_TIMEOUT)
+        result = wire(await asyncio.wait_for(self.client.call_tool(tool, arguments), CALL_TIMEOUT))
         self.calls.append((tool, arguments.get("action", ""), time.monotonic() - began))
-        return json.loads(result.content[0].text)
+        return json.loads(next(c.text for c in result.content if c.type == "text"))
 
     async def ok(self, tool: str, **arguments: Any) -> Any:
         """The data of a tool call that must succeed (else ToolCallFailed, which an xfail for a model gap,
@@ -330,12 +332,12 @@ class Agent:
 
 @contextlib.asynccontextmanager
 async def agent_session(manager: BrowserManager) -> AsyncIterator[Agent]:
-    """A real MCP client session (the SDK's in-memory pair) on browserx's server, sharing the test
+    """A real MCP client session (in memory: tests/mcp's memory_session) on browserx's server, sharing the test
     session's browser; the session's conversation is closed when it ends. Open it in the test body:
     the SDK's task groups must be entered and left by the same task."""
     server = build_server(manager=manager)
     try:
-        async with create_connected_server_and_client_session(server) as client:
+        async with memory_session(server) as client:
             agent = Agent(client, manager)
             try:
                 yield agent
