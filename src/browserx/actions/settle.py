@@ -24,7 +24,10 @@ from ..errors import BrowserxError
 from ..page.world import PageWorld
 
 M = TypeVar("M")
-DEFAULT_SETTLE = 2.0  # seconds an action may wait for what it started
+DEFAULT_SETTLE = 2.0
+# A page with nothing to act on yet is waited for longer than an action's effects: a person looking
+# at a blank app shell or a spinner waits for the app, not two seconds.
+FIRST_RENDER_S = 5.0  # seconds an action may wait for what it started
 QUIET_MS = 100  # the DOM counts as settled after this long without a mutation
 MAX_NAMED = 5  # pending requests named in a result
 
@@ -74,7 +77,7 @@ class FirstRender:
 
 
 async def first_render(
-    tab: Tab, world: PageWorld, capture: Callable[[], Awaitable[M]], budget: float = DEFAULT_SETTLE
+    tab: Tab, world: PageWorld, capture: Callable[[], Awaitable[M]], budget: float = FIRST_RENDER_S
 ) -> tuple[M, bool]:
     """The first look at a document: `capture()`'s model, and whether the page had rendered.
 
@@ -90,7 +93,14 @@ async def first_render(
     if seen.loader_id == state.loader_id:
         return model, True
     seen.loader_id = state.loader_id
-    if getattr(model, "controls", None) or not state.pending_since(state.document_seq):
-        return model, True
-    settled = bool((await settle(tab, world, state.document_seq, budget))["settled"])
-    return await capture(), settled
+    deadline = time.monotonic() + budget
+    # An app loads in phases (its code, then its data, then more code): look again after each.
+    while not getattr(model, "controls", None):
+        if not state.pending_since(state.document_seq):
+            return model, True  # nothing more is coming: what shows is the page
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return model, False
+        await settle(tab, world, state.document_seq, left)
+        model = await capture()
+    return model, True
