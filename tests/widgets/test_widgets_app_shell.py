@@ -253,10 +253,10 @@ NOTEBOOK = """<!doctype html><title>Notebook</title>
 <div class=editor><div class=content contenteditable=true role=textbox aria-multiline=true>print(1)</div></div></div>"""
 
 
-async def test_a_nameless_code_editor_is_described_by_the_cell_it_belongs_to(open_page, snapshot):
+async def test_a_nameless_code_editor_is_named_by_the_cell_it_belongs_to(open_page, snapshot):
     await open_page(NOTEBOOK)
     editor = next(c for c in (await snapshot())["controls"] if c["role"] == "textbox")
-    assert editor["name"] == "" and editor["description"] == "Code Cell 1"
+    assert editor["name"] == "Code Cell 1"
 
 
 # Notes are page text, never a field's value (privacy).
@@ -305,3 +305,27 @@ async def test_a_tab_stop_the_page_made_is_a_control_and_a_handled_anchor_a_link
     await open_page(TAB_STOPS)
     controls = [(c["role"], c["name"]) for c in (await snapshot())["controls"]]
     assert controls == [("clickable", "Sections"), ("link", "Open menu")]
+
+
+# React Aria's VisuallyHidden: the native input keeps its size inside a 1-px wrapper that clips it.
+WRAPPED = """<!doctype html><title>Stay</title>
+<style>.vh { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%) }
+.track { position: relative; width: 240px; height: 24px; background: #ddd; margin: 20px } .thumb { position: absolute;
+  left: 30px; width: 20px; height: 20px; background: #333 } .box { display: inline-block; width: 18px; height: 18px; border: 1px solid }</style>
+<div class=track><div class=thumb><div class=vh><input type=range min=1 max=9 value=3 aria-label=Nights
+  oninput="window.nights = this.value"></div></div></div>
+<label><span class=vh><input type=checkbox onchange="window.breakfast = this.checked"></span><span class=box></span>
+  Breakfast included</label>"""
+
+
+async def test_a_native_input_clipped_away_by_a_visually_hidden_wrapper_is_the_control(open_page, snapshot, call, js):
+    await open_page(WRAPPED)
+    model = await snapshot()
+    nights = next(c for c in model["controls"] if c["name"] == "Nights")
+    assert nights["role"] == "slider" and nights["bbox"][2] >= 20
+    assert (await call("browser_dom", action="type", element_id=nights["id"], text="5")).success
+    assert await js("window.nights") == "5"
+    breakfast = next(c for c in model["controls"] if c["name"] == "Breakfast included")
+    clicked = await call("browser_dom", action="click", element_id=breakfast["id"])
+    assert clicked.success, clicked.error
+    assert await js("window.breakfast") is True

@@ -6,7 +6,7 @@
 import { S, CONTROL, TYPABLE, NO_CARET, resolve, notFound, activeElement, blocked, hidden, shown, target } from "./page.js";
 import { short, roleFor, nameFor, describe } from "../page/describe.js";
 import { visibleBox, hitAt } from "../page/geometry.js";
-import { observe, flush, onMutations, whenQuiet } from "../page/observer.js";
+import { observe, flush, onMutations, whenQuiet, whenBuilt } from "../page/observer.js";
 // How many finite animations the action has started so far: with none, Python skips the wait for them.
 import { animationsStarted } from "../page/widgets.js";
 
@@ -224,6 +224,7 @@ const optionValue = (o) => o.getAttribute('data-value') || o.getAttribute('value
 globalThis.__bxact = {
   begin, finish, describe, awaitClick,
   quiet: whenQuiet,  // settle.py: the DOM quiet after the responses an action caused
+  built: whenBuilt,  // settle.py: a first look waits while the page is still adding its elements
   watch(listener) { observe(document); return onMutations(listener); },  // waiting.py: checks on change
   navigationStarted() { return !!S.navigating; },
   // drag.py: whether a press at (x, y) lands on something draggable (or inside it).

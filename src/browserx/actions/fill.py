@@ -19,7 +19,7 @@ from typing import Any
 from ..browser import Tab
 from ..errors import BrowserxError, ElementDisabledError, ElementReadonlyError, NodeNotFoundError, ValidationError
 from .element import OPTION_WAIT_MS, _act, _mouse, _Run
-from .keys import press_key
+from .keys import insert_text, press_key
 from .settle import DEFAULT_SETTLE
 from .upload import checked_paths, set_files
 
@@ -39,7 +39,11 @@ _KIND_OF = """(id) => {
     if (type === 'checkbox' || type === 'radio') {
       return {kind: type === 'radio' ? 'radio' : 'check', checked: el.checked};
     }
-    if (/^(range|date|time|datetime-local|month|week|color)$/.test(type)) return {kind: 'value'};
+    // A range input is moved as a person moves it, by its arrow keys (pages that commit a slider's value on
+    // its key events, not on a value set in page, see the change).
+    if (type === 'range') return {kind: 'keys', now: +el.value, min: el.min === '' ? 0 : +el.min,
+      max: el.max === '' ? 100 : +el.max, step: el.step === '' || el.step === 'any' ? 1 : +el.step};
+    if (/^(date|time|datetime-local|month|week|color)$/.test(type)) return {kind: 'value'};
     if (type === 'file') return {kind: 'file'};
     if (/^(button|submit|reset|image|hidden)$/.test(type)) return {kind: 'none'};
     return {kind: 'text'};
@@ -111,7 +115,7 @@ async def _type(run: _Run, element_id: str, text: str) -> None:
         await run.page("setValue", text)
         return
     if text:  # typed over the selected old content, as a paste would replace it
-        await run.tab.session.send("Input.insertText", {"text": text})
+        await insert_text(run.tab.session, text)
     elif ready.get("clear"):
         await press_key(run.tab.session, "Backspace")
 
@@ -138,7 +142,7 @@ async def _select(run: _Run, element_id: str, kind: dict[str, Any], value: Any) 
             await _click(run, None)
 
 
-async def _keys(run: _Run, element_id: str, kind: dict[str, Any], value: Any) -> None:
+async def step_to(run: _Run, element_id: str, kind: dict[str, Any], value: Any) -> None:
     """An ARIA slider or spinbutton: focused, then moved by arrow keys to the number."""
     try:
         value = float(value) if not isinstance(value, (bool, list)) else None
@@ -146,9 +150,11 @@ async def _keys(run: _Run, element_id: str, kind: dict[str, Any], value: Any) ->
         value = None
     if value is None:
         raise ValidationError("this field takes a number")
-    lo, hi = kind.get("min"), kind.get("max")
+    lo, hi, step = kind.get("min"), kind.get("max"), kind.get("step")
     if (lo is not None and value < lo) or (hi is not None and value > hi):
         raise ValidationError(f"the number is outside {lo}..{hi}")
+    if step and lo is not None and abs((value - lo) / step - round((value - lo) / step)) > 1e-9:
+        raise ValidationError(f"the number is not on the slider's steps ({lo}, {lo + step}, …)")
     await run.page("focus", element_id)
     for _ in range(MAX_KEY_STEPS):
         now = (await run.frame.world.call(_KIND, element_id)).get("now", value)
@@ -201,7 +207,7 @@ async def _fill_one(run: _Run, element_id: str, value: Any, kind: dict[str, Any]
         await _set_value(run, element_id, _text(value))
         return "set"
     if name == "keys":
-        await _keys(run, element_id, kind, value)
+        await step_to(run, element_id, kind, value)
         return "set"
     if name == "file":
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):

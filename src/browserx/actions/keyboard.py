@@ -14,7 +14,8 @@ from typing import Any
 
 from ..browser import Tab
 from .element import _act, _Run
-from .keys import key_event_params, press_key
+from .fill import _KIND, step_to
+from .keys import insert_text, key_event_params, press_key
 from .settle import DEFAULT_SETTLE
 
 
@@ -46,14 +47,17 @@ async def type_text(
         # placeholder label drawn over the input.
         ready = await run.first("prepareType", element_id, clear, False)
         if ready.get("set_value"):  # a date/time/colour picker takes no typed text: set it in page
-            await run.page("setValue", body_text)
+            kind = await run.frame.world.call(_KIND, element_id)
+            if kind.get("kind") == "keys":  # a range input: moved by its arrow keys, as a person does
+                await step_to(run, element_id, kind, body_text)
+            else:
+                await run.page("setValue", body_text)
             if enter:
                 await press_key(tab.session, "Enter")
             return await run.done()
         if ready.get("clear"):
             await press_key(tab.session, "Backspace")
-        if body_text:
-            await tab.session.send("Input.insertText", {"text": body_text})
+        await insert_text(tab.session, body_text)
         if enter:
             await press_key(tab.session, "Enter")
         return await run.done()

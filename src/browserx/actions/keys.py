@@ -192,3 +192,17 @@ async def press_key(session: CDPSession, key: str, modifiers: int = 0) -> None:
     down, up = key_event_params(key, modifiers)
     await session.send("Input.dispatchKeyEvent", down)
     await session.send("Input.dispatchKeyEvent", up)
+
+
+async def insert_text(session: CDPSession, text: str) -> None:
+    """Type `text` into the focused field: inserted at once, its last character by a key press, so a
+    page that reads its field on a key event (search as you type, on keyup) sees the whole text."""
+    if not text:
+        return
+    head, last = text[:-1], text[-1]
+    if not (last.isprintable() and (last == " " or not last.isspace())):
+        await session.send("Input.insertText", {"text": text})
+        return
+    if head:
+        await session.send("Input.insertText", {"text": head})
+    await press_key(session, last)

@@ -25,6 +25,12 @@ from ..page.world import PageWorld
 
 M = TypeVar("M")
 DEFAULT_SETTLE = 2.0  # seconds an action may wait for what it started
+# A page with nothing to act on yet is waited for longer than an action's effects: a person looking
+# at a blank app shell or a spinner waits for the app, not two seconds.
+FIRST_RENDER_S = 5.0
+BUILT_QUIET_MS = 300  # a page adding no element for this long has built what it shows
+BUILDING_QUIET_MS = 1000  # ... once it has been seen building: its next part may follow some work
+_BUILT = "function(quiet, limit) { return globalThis.__bxact.built(quiet, limit); }"
 QUIET_MS = 100  # the DOM counts as settled after this long without a mutation
 MAX_NAMED = 5  # pending requests named in a result
 
@@ -74,15 +80,17 @@ class FirstRender:
 
 
 async def first_render(
-    tab: Tab, world: PageWorld, capture: Callable[[], Awaitable[M]], budget: float = DEFAULT_SETTLE
+    tab: Tab, world: PageWorld, capture: Callable[[], Awaitable[M]], budget: float = FIRST_RENDER_S
 ) -> tuple[M, bool]:
     """The first look at a document: `capture()`'s model, and whether the page had rendered.
 
-    A page with nothing to act on yet while the requests it started since it committed are in flight
-    is a single-page app still rendering ("Loading..."): wait, as an action does (at most `budget` s),
-    for those requests and then a quiet DOM, and look again. False when that wait ran out. A page that
-    shows controls is taken as it is (a long poll or a live feed never delays a look); a later look
-    at the same document costs one comparison.
+    A page just loaded may still be building what a person will see: a single-page app's
+    "Loading...", a menu bar before the main panel its scripts add. So the first look waits, as an
+    action does, while the page adds elements or has requests of its own in flight, and looks again,
+    until it has done neither for BUILT_QUIET_MS (a long poll, a clock or an animation alone is no
+    building: the one cost a static page pays, once per document). At most `budget` s while it shows
+    nothing to act on (then False: still loading), DEFAULT_SETTLE once it does (a page that never
+    stops, a ticker, is then taken as it is). A later look at the same document costs one comparison.
     """
     model = await capture()
     seen = tab.state.setdefault(FirstRender, FirstRender)
@@ -90,7 +98,31 @@ async def first_render(
     if seen.loader_id == state.loader_id:
         return model, True
     seen.loader_id = state.loader_id
-    if getattr(model, "controls", None) or not state.pending_since(state.document_seq):
-        return model, True
-    settled = bool((await settle(tab, world, state.document_seq, budget))["settled"])
-    return await capture(), settled
+    start = time.monotonic()
+    showing: float | None = None  # since when it shows something to act on
+    looking = state.mark()  # requests started from here on are the page still loading
+    building = False
+    while True:
+        shows = bool(getattr(model, "controls", None))
+        if shows and showing is None:
+            showing = time.monotonic()
+        deadline = start + budget if showing is None else min(start + budget, showing + DEFAULT_SETTLE)
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return model, shows
+        began, mark = time.monotonic(), state.mark()
+        # A page seen building is given longer to go on (its next part may come after some work).
+        quiet_ms = BUILDING_QUIET_MS if building else BUILT_QUIET_MS
+        try:
+            built = await world.call(_BUILT, quiet_ms, int(left * 1000), timeout=left + 1.0)
+        except BrowserxError:
+            return model, True  # the document went away: the next look is another document's first
+        # Busy: elements added, a request started or ended meanwhile, or one still running that it
+        # started during this look (or, while it shows nothing, since it committed: "Loading...").
+        since = state.document_seq if not shows else looking
+        if not (built.get("built") or state.network_at > began or state.pending_since(since)):
+            return model, True
+        building = True
+        if state.pending_since(min(mark, since)):
+            await settle(tab, world, min(mark, since), deadline - time.monotonic())
+        model = await capture()

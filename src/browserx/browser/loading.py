@@ -69,6 +69,7 @@ class LoadState:
         self.inflight: dict[str, Request] = {}  # requestId ->
         self.arrived: dict[str, float] = {}  # loaderId -> when its main-frame document finished arriving
         self.network_at = now  # the last time a request started or ended
+        self.sockets: dict[str, str] = {}  # WebSocket requestId -> its URL
         self._waiters: set[asyncio.Future[None]] = set()
         self._probe: asyncio.Task[None] | None = None
 
@@ -81,6 +82,13 @@ class LoadState:
             on("Network.requestWillBeSent", self._request),
             on("Network.loadingFinished", self._request_done),
             on("Network.loadingFailed", self._request_done),
+            # A message the page sends on a WebSocket is work in flight until the server answers on it
+            # (an app that talks over a socket: its reply is what an action waits for).
+            on("Network.webSocketCreated", self._socket_created),
+            on("Network.webSocketFrameSent", self._socket_sent),
+            on("Network.webSocketFrameReceived", self._socket_answered),
+            on("Network.webSocketFrameError", self._socket_answered),
+            on("Network.webSocketClosed", self._socket_answered),
         ]
 
     # -- questions ---------------------------------------------------------------------------
@@ -230,6 +238,30 @@ class LoadState:
         self.network_at = time.monotonic()
         self.changed()
 
+    def _socket_created(self, params: dict[str, Any]) -> None:
+        if len(self.sockets) >= MAX_TRACKED:
+            self.sockets.pop(next(iter(self.sockets)))
+        self.sockets[params.get("requestId", "")] = _named(str(params.get("url", "")))
+
+    def _socket_sent(self, params: dict[str, Any]) -> None:
+        request_id = params.get("requestId", "")
+        key = _socket_key(request_id)
+        if key in self.inflight:  # already waiting for an answer on this socket
+            return
+        if len(self.inflight) >= MAX_TRACKED:
+            self.inflight.pop(next(iter(self.inflight)))
+        self.seq += 1
+        self.inflight[key] = Request(
+            self.seq, self.sockets.get(request_id, "websocket"), self.loader_id, "WebSocket", ""
+        )
+        self.network_at = time.monotonic()
+        self.changed()
+
+    def _socket_answered(self, params: dict[str, Any]) -> None:
+        if self.inflight.pop(_socket_key(params.get("requestId", "")), None) is not None:
+            self.network_at = time.monotonic()
+            self.changed()
+
     def _request_done(self, params: dict[str, Any]) -> None:
         request = self.inflight.pop(params.get("requestId", ""), None)
         if request is None:
@@ -241,6 +273,10 @@ class LoadState:
                 self.arrived.pop(next(iter(self.arrived)))
             self.arrived[request.loader_id] = self.network_at
         self.changed()
+
+
+def _socket_key(request_id: str) -> str:
+    return "ws:" + request_id
 
 
 def _named(url: str) -> str:

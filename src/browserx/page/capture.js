@@ -13,9 +13,9 @@
 //     DOM writes in between (no layout thrash); names, states, selectors only for controls within the caps.
 //   - Privacy: field values never leave unless options.include_values (passwords never: "•••").
 import { useFacts, facts, landmarkLabel, cap, norm, accName } from "./names.js";
-import { SKIP, roleOf, implicitRole, LANDMARK, PREFIX, LABELABLE } from "./roles.js";
+import { SKIP, roleOf, implicitRole, LANDMARK, PREFIX, LABELABLE, TEXTISH } from "./roles.js";
 import { shadowOf, notePendingHost, documentScrolls, regionOf, hopsOf, frameInfo, frameHit, adoptShadowRoot } from "./frames.js";
-import { findModal, scrollContainer, widgetPass, widgetControl, cutByContainer, modalInfo } from "./widgets.js";
+import { findModal, scrollContainer, widgetPass, widgetControl, cutByContainer, modalInfo, editorName } from "./widgets.js";
 import { sortableHeader, sortableCells } from "./grids.js";
 import { observe, mutations } from "./observer.js";
 import { frameBox } from "./geometry.js";
@@ -222,7 +222,8 @@ function whereSeen(cand, sx, sy) {
   const { el, ctx } = cand;
   let r = el.getBoundingClientRect();
   let shown = cand.shown && r.width > 0 && r.height > 0;
-  if ((!shown || r.width <= 1 || r.height <= 1 || facts.get(el).clipped) && FIELDS.has(el.localName)) {
+  if (FIELDS.has(el.localName) && (!shown || r.width <= 1 || r.height <= 1 || facts.get(el).clipped ||
+      clipOf(ctx.clipper).hard && area(intersect(clipOf(ctx.clipper).hard, [r.left + ctx.offset.x, r.top + ctx.offset.y, r.width, r.height])) <= 1)) {
     const ui = drawnFor(el, named);
     if (ui && ui !== el) { r = ui.getBoundingClientRect(); shown = true; cand.drawn = ui; }
     else shown = !!ui && (cand.shown || cand.transparent) && r.width > 1 && r.height > 1;
@@ -303,6 +304,7 @@ function snapshot(options) {
     let name = accName(el, role);
     if (!name) name = cap(norm(el.getAttribute("aria-label") || el.getAttribute("title") || el.getAttribute("placeholder") || ""), 160);
     if (!name && role === "file") name = openerName(el);
+    if (!name && TEXTISH.has(role)) name = editorName(el);
     const id = idFor(el, role);
     const c = { id, role, name, states: statesOf(el, role, ctx), region: ctx.region };
     values(el, role, c);

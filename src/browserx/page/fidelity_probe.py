@@ -187,7 +187,8 @@ PROBE = r"""function (spec, ...nodes) {
       .map(r => cut(top(R(r.left, r.top, r.right, r.bottom), el.ownerDocument), cur)).filter(Boolean);
     return { why: "", reach, cur, rects, own: top(own, el.ownerDocument) };
   }
-  // A visually hidden native control (1 px, clipped or transparent by itself) is seen through the UI
+  // A visually hidden native control (1 px, clipped or transparent by itself, or clipped by a 1-px
+  // wrapper: VisuallyHidden) is seen through the UI
   // drawn for it: its own box if it only is transparent, else the nearest visible ancestor (a label
   // holding it, a custom widget's box), else a visible label elsewhere. One not rendered at all
   // (display: none on itself: a file input behind an "Attach" label) only through a visible label.
@@ -198,7 +199,7 @@ PROBE = r"""function (spec, ...nodes) {
     if (v.why === "not_rendered" && cs(el).display === "none") {  // no box at all: only a label can stand for it
       return byLabel(el) || v;
     }
-    if (!v.self) return v;
+    if (!v.self && !(v.why === "clipped" && inHiddenWrapper(el))) return v;
     if (v.why === "transparent") { const t = reachOf(el, true); if (!t.why) return { ...t, drawn: "self", by: el }; }
     let a = parentOf(el);
     for (let k = 0; a && k < 3; a = parentOf(a), k++) {
@@ -207,6 +208,16 @@ PROBE = r"""function (spec, ...nodes) {
       if (!av.why && small && cs(a).pointerEvents !== "none") return { ...av, drawn: "ancestor", by: a };
     }
     return byLabel(el) || v;
+  }
+  // Hidden by a wrapper instead of by itself (VisuallyHidden: a 1-px box within 3 levels that clips).
+  function inHiddenWrapper(el) {
+    let a = parentOf(el);
+    for (let k = 0; a && k < 3; a = parentOf(a), k++) {
+      const own = ownBox(a), s = cs(a);
+      if (own && area(own) > 1) continue;
+      if (s.overflow !== "visible" || s.clip !== "auto" || s.clipPath !== "none") return true;
+    }
+    return false;
   }
   function byLabel(el) {
     for (const l of el.labels || []) {

@@ -52,4 +52,23 @@ function whenQuiet(quiet, limit) {
   });
 }
 
-export { mutations, observe, flush, onMutations, onAnyChange, whenQuiet };
+// Resolves once `quiet` ms pass without an element added to or removed from the document (the page
+// no longer building itself; text and attribute changes, a clock or an animation, do not count),
+// or at `limit` ms: {built: whether any was added or removed meanwhile, quiet}.
+function whenBuilt(quiet, limit) {
+  observe(document);
+  return new Promise(resolve => {
+    let built = false;
+    let timer = setTimeout(() => end(true), quiet);
+    const off = onMutations((records) => {
+      if (!records.some(r => r.type === "childList" && ([...r.addedNodes, ...r.removedNodes].some(n => n.nodeType === 1)))) return;
+      built = true;
+      clearTimeout(timer);
+      timer = setTimeout(() => end(true), quiet);
+    });
+    const hard = setTimeout(() => end(false), limit);
+    function end(ok) { off(); clearTimeout(timer); clearTimeout(hard); resolve({ built, quiet: ok }); }
+  });
+}
+
+export { mutations, observe, flush, onMutations, onAnyChange, whenQuiet, whenBuilt };

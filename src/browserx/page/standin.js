@@ -17,6 +17,17 @@ function sized(el) {
 }
 const parentOf = (el) => el.parentElement || (el.parentNode && el.parentNode.host) || null;
 
+// Visually hidden by a wrapper instead of by itself (React Aria's and others' VisuallyHidden: a
+// 1-px box that clips what it holds).
+function inHiddenWrapper(el) {
+  for (let up = parentOf(el), depth = 0; up && depth < 3; up = parentOf(up), depth++) {
+    const r = up.getBoundingClientRect();
+    if (r.width > 1 && r.height > 1) continue;
+    const cs = getComputedStyle(up);
+    if (cs.overflow !== "visible" || cs.clip !== "auto" || cs.clipPath !== "none") return true;
+  }
+  return false;
+}
 // The element whose box a person sees and aims at for the native field `el`; `el` itself when it is
 // drawn as itself, null when nothing is drawn for it. `named(el)` says whether it carries its own
 // name (the snapshot asks; an action on a listed id already knows).
@@ -30,7 +41,7 @@ function drawnFor(el, named) {
   const cs = getComputedStyle(el);
   const r = el.getBoundingClientRect();
   const tiny = r.width <= 1 || r.height <= 1 ||
-    (cs.position === "absolute" && (cs.clip !== "auto" || cs.clipPath !== "none"));
+    (cs.position === "absolute" && (cs.clip !== "auto" || cs.clipPath !== "none")) || inHiddenWrapper(el);
   const transparent = cs.opacity === "0";
   if (!tiny && !transparent) return el;
   if (checkable) return label || (tiny ? null : el);

@@ -181,14 +181,17 @@ function editablePlaceholder(el) {
   return "";
 }
 // A best-effort description of a control without an accessible name, never mixed into the name.
-function description(el) {
-  // An editor (a notebook's code cell, a comment box) says what it edits through the part it sits in.
-  if (el.isContentEditable || el.localName === "textarea") {
-    for (let up = el.parentElement, depth = 0; up && depth < 8; up = up.parentElement, depth++) {
-      const text = norm(up.getAttribute("aria-label") || "");
-      if (text) return cap(text, 100);
-    }
+// A nameless editor (a notebook's code cell, a comment box) is named by the labelled part it sits
+// in: what a person reads it as ("Code Cell Content").
+function editorName(el) {
+  if (!(el.isContentEditable || el.localName === "textarea")) return "";
+  for (let up = el.parentElement, depth = 0; up && depth < 8; up = up.parentElement, depth++) {
+    const text = norm(up.getAttribute("aria-label") || "");
+    if (text) return cap(text, 100);
   }
+  return "";
+}
+function description(el) {
   // A visible label of a hidden native field this widget stands for (a custom select over a
   // hidden <select>, a picker over a hidden input).
   for (let up = el.parentElement, depth = 0; up && depth < 3; up = up.parentElement, depth++) {
@@ -323,5 +326,5 @@ Object.defineProperty(globalThis, "__browserxWidgets", {
   value: Object.freeze({ settleAnimations }), configurable: false, enumerable: false, writable: false,
 });
 
-export { ACTION_ROLES, dialogText, animationsStarted, findModal, modalInfo, widgetStates, widgetPass, widgetControl, scrollContainer, cutByContainer,
+export { ACTION_ROLES, dialogText, editorName, animationsStarted, findModal, modalInfo, widgetStates, widgetPass, widgetControl, scrollContainer, cutByContainer,
   description };

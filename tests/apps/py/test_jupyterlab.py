@@ -20,11 +20,6 @@ JUPYTER_LAB = VENV_BIN / "jupyter-lab"
 TOKEN = "corpus-token-1"
 CODE = "total = sum(range(1, 11))\nprint('total is', total)"
 
-pytestmark = pytest.mark.xfail(
-    strict=True,
-    reason="issue 22: app shell body 0px overflow hidden (JupyterLab's <body> is 0 px high: no controls at all)",
-)
-
 
 @pytest.fixture(scope="module")
 def jupyterlab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[AppProcess, Path]]:

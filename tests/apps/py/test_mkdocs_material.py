@@ -63,10 +63,6 @@ async def test_searching_the_docs_opens_the_page_that_matches(docs_site, app_tim
             assert await browser.external_requests() == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 22 (new kind): type sends Input.insertText, no key events; Material reads its query on keyup",
-)
 async def test_typing_a_query_shows_its_results(docs_site, mcp):
     app = docs_site
     async with mcp() as browser:
