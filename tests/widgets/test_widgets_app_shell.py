@@ -106,8 +106,9 @@ async def test_merging_nested_actionables_never_hides_a_native_button(open_page,
     clicked = await call("browser_dom", action="click", element_id=submit[1]["id"])
     assert clicked.success, clicked.error
     assert await js("window.submitted") is True
+    # A button filling its link: a click on the link's centre reaches it, so the link is its entry.
     buy = [c["role"] for c in model["controls"] if c["name"] == "Buy"]
-    assert buy == ["link", "button"]
+    assert buy == ["link"]
     # A page-made wrapper whose only action is what it holds still gives way to it.
     assert [c["role"] for c in model["controls"] if c["name"] == "Close"] == ["button"]
 

@@ -145,12 +145,13 @@ function awaitClick(token, ms) {
 function editable(el) {
   if (el.tagName === 'TEXTAREA') return el;
   if (el.tagName === 'INPUT') return TYPABLE.test((el.getAttribute('type') || '').toLowerCase()) ? el : null;
-  if (el.isContentEditable) return el;
+  if (el.isContentEditable || el.editContext) return el;  // EditContext: an editor that takes text input itself (Monaco)
   if (el.tagName === 'LABEL' && el.control) return editable(el.control);
   const inner = el.querySelector && el.querySelector('input,textarea,[contenteditable=""],[contenteditable=true]');
   return inner ? editable(inner) : null;
 }
 function selectContents(el) {
+  if (el.editContext) return 'keys';  // its own text model: selected as a person would, by Ctrl+A
   if (el.isContentEditable && el.tagName !== 'INPUT' && el.tagName !== 'TEXTAREA') {
     const sel = el.ownerDocument.getSelection(), range = el.ownerDocument.createRange();
     range.selectNodeContents(el); sel.removeAllRanges(); sel.addRange(range);

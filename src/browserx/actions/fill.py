@@ -114,6 +114,8 @@ async def _type(run: _Run, element_id: str, text: str) -> None:
     if ready.get("set_value"):  # no caret (date, time, colour, range): the value is set in page
         await run.page("setValue", text)
         return
+    if ready.get("clear") == "keys":  # an editor with its own text model: select all by its keys
+        await press_key(run.tab.session, "Control+A")
     if text:  # typed over the selected old content, as a paste would replace it
         await insert_text(run.tab.session, text)
     elif ready.get("clear"):

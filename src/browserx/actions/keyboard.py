@@ -55,6 +55,8 @@ async def type_text(
             if enter:
                 await press_key(tab.session, "Enter")
             return await run.done()
+        if ready.get("clear") == "keys":  # an editor with its own text model: select all by its keys
+            await press_key(tab.session, "Control+A")
         if ready.get("clear"):
             await press_key(tab.session, "Backspace")
         await insert_text(tab.session, body_text)

@@ -20,7 +20,7 @@ import { sortableHeader, sortableCells } from "./grids.js";
 import { observe, mutations } from "./observer.js";
 import { frameBox } from "./geometry.js";
 import { PAINTS, viewportOverflow, intersect, area, clipOf } from "./clips.js";
-import { FIELDS, drawnFor } from "./standin.js";
+import { FIELDS, keptField, drawnFor } from "./standin.js";
 import { resetSelectors, selectorFor } from "./selectors.js";
 import { statesOf, values, setBaseUrl, relHref, openerName } from "./details.js";
 import { noteVisit, placeNotes } from "./notes.js";
@@ -222,7 +222,7 @@ function whereSeen(cand, sx, sy) {
   const { el, ctx } = cand;
   let r = el.getBoundingClientRect();
   let shown = cand.shown && r.width > 0 && r.height > 0;
-  if (FIELDS.has(el.localName) && (!shown || r.width <= 1 || r.height <= 1 || facts.get(el).clipped ||
+  if (keptField(el) && (!shown || r.width <= 1 || r.height <= 1 || facts.get(el).clipped ||
       clipOf(ctx.clipper).hard && area(intersect(clipOf(ctx.clipper).hard, [r.left + ctx.offset.x, r.top + ctx.offset.y, r.width, r.height])) <= 1)) {
     const ui = drawnFor(el, named);
     if (ui && ui !== el) { r = ui.getBoundingClientRect(); shown = true; cand.drawn = ui; }

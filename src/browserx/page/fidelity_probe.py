@@ -3,13 +3,11 @@ a pointer aimed at a model entry reaches. Runs in browserx's isolated world of t
 elements of that document and of its same-origin frames; it never writes to the page.
 
     facts = await probe(tab, ids, [(backend_node_id, relate), ...])   # ids: the model's element ids
-    facts["nodes"][i]   # {why, drawn, box, in_view, tabindex, scroller, ua, host, id, select,
-                        #  up, down, labels, twins}: the i-th node, and the entries around it
+    facts["nodes"][i]   # {why, drawn, box, in_view, tabindex, scroller, ua, host, id, select, up, down, ...}
     facts["entries"][i] # {why, drawn, box, in_view, up} for ids[i]
 
-`why` is "" when the element is on screen, else the reason it is not (see fidelity.py's docstring).
-Nodes inside a user-agent shadow root (media controls, date fields) are measured but never asked for
-their root's `mode`: reading it from CDP crashes the renderer (Chromium 156).
+`why` is "" when the element is on screen, else the reason it is not (see fidelity.py's docstring). Nodes
+in a user-agent shadow root (media controls) are never asked their root's `mode` (it crashes Chromium 156).
 """
 
 from __future__ import annotations
@@ -209,13 +207,10 @@ PROBE = r"""function (spec, ...nodes) {
     }
     return byLabel(el) || v;
   }
-  // Hidden by a wrapper instead of by itself (VisuallyHidden: a 1-px box within 3 levels that clips).
-  function inHiddenWrapper(el) {
-    let a = parentOf(el);
-    for (let k = 0; a && k < 3; a = parentOf(a), k++) {
+  function inHiddenWrapper(el) {  // hidden by a 1-px wrapper that clips (VisuallyHidden), not by itself
+    for (let a = parentOf(el), k = 0; a && k < 3; a = parentOf(a), k++) {
       const own = ownBox(a), s = cs(a);
-      if (own && area(own) > 1) continue;
-      if (s.overflow !== "visible" || s.clip !== "auto" || s.clipPath !== "none") return true;
+      if (!(own && area(own) > 1) && (s.overflow !== "visible" || s.clip !== "auto" || s.clipPath !== "none")) return true;
     }
     return false;
   }

@@ -1,6 +1,6 @@
 // Reader text, part 2: picking the article's blocks from the analysis (reader_analyse.js) and
 // rendering them as plain text; `extract` is the entry point.
-import { childNodes, CONTENT_CONTAINER, SENTENCE_END, HEADINGS, classWeight, slotted, SKIP_TAGS,
+import { childNodes, CONTENT_CONTAINER, SENTENCE_END, HEADINGS, classWeight, slotted, SKIP_TAGS, SVG_UNDRAWN,
   BLOCK_TAGS, analyse } from "./reader_analyse.js";
 import { isAriaGrid, gridRows, isCell } from "./grids.js";
 
@@ -203,7 +203,8 @@ function render(nodes, analysis, flags, budget = Infinity) {
         buffer += "\u2028";  // a hard line break: survives the whitespace collapse in flush
         continue;
       }
-      if (SKIP_TAGS.has(tag) || analysis.dropped.has(child)) continue;
+      if (analysis.dropped.has(child) || (SKIP_TAGS.has(tag) && !(flags.whole && tag === "svg")) ||
+          (flags.whole && SVG_UNDRAWN.has(tag))) continue;
       const stat = analysis.stats.get(child);
       if (!stat) continue;
       const dataTable = (tag === "table" && isDataTable(child)) || (stat.role !== null && isAriaGrid(child));
@@ -228,11 +229,12 @@ function render(nodes, analysis, flags, budget = Infinity) {
         bullet = false;
         continue;
       }
+      const spaced = stat.display === "inline-block" || stat.display === "inline-flex" || tag === "text";  // SVG labels
       if (block) flush(pre);
-      else if (stat.display === "inline-block" || stat.display === "inline-flex") buffer += " ";
+      else if (spaced) buffer += " ";
       walk(child, pre || tag === "pre", table, stat, tag);
       if (block) flush(pre || tag === "pre");
-      else if (stat.display === "inline-block" || stat.display === "inline-flex") buffer += " ";
+      else if (spaced) buffer += " ";
     }
   }
 

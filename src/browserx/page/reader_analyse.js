@@ -25,6 +25,8 @@ const SKIP_TAGS = new Set(["script", "style", "noscript", "template", "svg", "ma
   "frameset", "object", "embed", "canvas", "video", "audio", "select", "button", "input", "textarea",
   "head", "link", "meta", "title", "img", "picture", "source", "map", "dialog", "option", "datalist",
   "progress", "meter", "slot-fallback"]);
+const SVG_UNDRAWN = new Set(["title", "desc", "defs", "clipPath", "clippath", "mask", "pattern", "symbol", "marker",
+  "linearGradient", "lineargradient", "radialGradient", "radialgradient", "filter", "metadata", "style", "script"]);
 // Elements whose presence as a child means a <div> is a container, not a paragraph.
 const BLOCK_CHILD = new Set(["blockquote", "dl", "div", "img", "ol", "p", "pre", "table", "ul", "section",
   "article", "header", "footer", "nav", "aside", "main", "form", "figure", "h1", "h2", "h3", "h4", "h5",
@@ -157,6 +159,8 @@ function analyse(doc, flags, styles, from) {
   }
 
   function isBoilerplate(el, tag, cs, ctx, role, bare) {
+    // A part read whole (an app's page, a `within` part): only visually hidden helper text goes.
+    if (flags.whole) return !!(cs.clipped && el.offsetWidth <= 1 && el.offsetHeight <= 1);
     if (role && BOILER_ROLES.has(role)) return true;
     if (BOILER_TAGS.has(tag)) return true;
     if (tag === "header" && !ctx.inSection) return true;
@@ -180,7 +184,10 @@ function analyse(doc, flags, styles, from) {
   }
 
   function visit(el, ctx, depth, tag = el.localName) {
-    if (SKIP_TAGS.has(tag) && el !== from) {
+    // Read whole, a chart's drawing is read too (its title, axes, labels: SVG <text>), not its defs.
+    if (flags.whole && (tag === "svg" || SVG_UNDRAWN.has(tag))) {
+      if (tag !== "svg") return EMPTY;
+    } else if (SKIP_TAGS.has(tag) && el !== from) {
       if (tag === "img" || tag === "picture") return IMG_STAT;
       if (tag === "input" && el.type !== "hidden") return INPUT_STAT;
       if (tag === "iframe" || tag === "video" || tag === "object" || tag === "embed") return EMBED_STAT;
@@ -280,5 +287,5 @@ const IMG_STAT = Object.freeze({ ...EMPTY, img: 1 });
 const INPUT_STAT = Object.freeze({ ...EMPTY, input: 1 });
 const EMBED_STAT = Object.freeze({ ...EMPTY, embed: 1 });
 
-export { SKIP_TAGS, BLOCK_TAGS, HEADINGS, CONTENT_CONTAINER, SENTENCE_END, classWeight, slotted, first, next,
+export { SKIP_TAGS, SVG_UNDRAWN, BLOCK_TAGS, HEADINGS, CONTENT_CONTAINER, SENTENCE_END, classWeight, slotted, first, next,
   childNodes, analyse };

@@ -24,10 +24,24 @@ import { mutations, observe, onAnyChange } from "./observer.js";
 import { element, state, beginWalk, walk, idOf, idFor, whereSeen, setPendingHosts, nextNumber, pendingHosts } from "./capture.js";
 import { holdersOf } from "./locate.js";
 import { noteText } from "./notes.js";
+import { findModal, dialogText } from "./widgets.js";
 import { roleOf, LANDMARK } from "./roles.js";
 import { landmarkLabel, norm, facts, accName, byIdRef, cap } from "./names.js";
 
 let textCache = null;
+// An article has prose: lines that are sentences (not table rows, not list items) adding up to a few
+// hundred characters. A reader text without it found none (an app's grid, its lists and captions):
+// then the page is read whole.
+const PROSE_CHARS = 300;
+const SENTENCE = /\p{Sentence_Terminal}/u;
+function isArticle(text) {
+  let prose = 0;
+  for (const line of text.split("\n")) {
+    if (line.length >= 40 && !line.includes(" | ") && !line.startsWith("- ") && SENTENCE.test(line) &&
+        (prose += line.length) >= PROSE_CHARS) return true;
+  }
+  return false;
+}
 
 function hashOf(text) {
   let h = 0x811c9dc5;  // FNV-1a
@@ -38,7 +52,7 @@ function hashOf(text) {
 // A subtree's text: everything visible in it (no article picking, no boilerplate dropped: the
 // caller chose the part).
 function subtreeText(rootEl, styles) {
-  const flags = { strip: false, weight: false, clean: false };
+  const flags = { strip: false, weight: false, clean: false, whole: true };
   const analysis = analyse(rootEl.ownerDocument, flags, styles, rootEl);
   return render([rootEl], analysis, flags);
 }
@@ -47,7 +61,13 @@ function textOf(rootEl, styles) {
   const c = textCache;
   if (c && c.root === rootEl && c.m === mutations && c.w === innerWidth && c.h === innerHeight) return c;
   const map = styles || new Map();
-  const text = String((rootEl ? subtreeText(rootEl, map) : readerText(document, map, Infinity).text) || "");
+  let text = String((rootEl ? subtreeText(rootEl, map) : readerText(document, map, Infinity).text) || "");
+  if (!rootEl && !isArticle(text) && document.body) {
+    // No article to pick: an application, whose text a person reads whole (its header's instructions,
+    // its panels' captions), not a reader view's best block.
+    const all = String(subtreeText(document.body, map) || "");
+    if (all.length > text.length) text = all;
+  }
   textCache = { root: rootEl, m: mutations, w: innerWidth, h: innerHeight, text, hash: hashOf(text) };
   return textCache;
 }
@@ -267,6 +287,16 @@ function find(query, options) {
       text_offset: h && h.pos !== null ? paragraphStart(h.pos) : null }));
   }
 
+  // An open modal dialog's text (the snapshot leads with it): the smallest element holding each match.
+  const dialog = findModal(document);
+  if (dialog) {
+    const said = dialogText(dialog, 4000).replace(/\n/g, " ");
+    const hits = test(said);
+    const holders = holdersOf(hits.map(([at, len]) => said.slice(at, at + len)), dialog);
+    hits.forEach(([at, len], i) => add(() => ({ kind: "text", dialog: true,
+      element_id: holders[i] ? idOf.get(holders[i]) || idFor(holders[i], "element") : null,
+      snippet: snippetOf(said, at, len), heading: null, text_offset: null })));
+  }
   // Live regions and the text of popups and panels (notes.js): what a person reads beside controls.
   const noted = [];
   for (const n of [...out.notes, ...out.layers.flatMap(l => l.notes)]) {

@@ -116,9 +116,10 @@ function widgetPass(kept) {
         if (!nameFor(c) && named.some(n => sameAction(n.el, c.el))) drop.add(c);
       }
     } else if (outer.role !== "clickable" && addsNothing) {
-      // A role=button span inside a link: the link is the entry. Never a native control, nor one with
-      // a name and a handler of its own: a click on the outer one's centre may not reach it.
-      for (const c of nested) if (!actsAlone(c.el, nameFor(c))) drop.add(c);
+      // A role=button span inside a link: the link is the entry. A native control, or one with a name
+      // and a handler of its own, only when a click on the outer one's centre lands in it (a link
+      // filling its tab): elsewhere that click would not reach it, so it stays an entry of its own.
+      for (const c of nested) if (!actsAlone(c.el, nameFor(c)) || holdsCentre(c.box, outer.box)) drop.add(c);
     }
   }
   if (drop.size) {
@@ -135,6 +136,10 @@ function actsAlone(el, name) {
   const tag = el.localName;
   if (NATIVE_ACTIONS.has(tag) || ((tag === "a" || tag === "area") && el.hasAttribute("href"))) return true;
   return !!name && (el.hasAttribute("onclick") || el.tabIndex >= 0);
+}
+function holdsCentre(inner, outer) {
+  const x = outer[0] + outer[2] / 2, y = outer[1] + outer[3] / 2;
+  return x >= inner[0] && x <= inner[0] + inner[2] && y >= inner[1] && y <= inner[1] + inner[3];
 }
 function sameAction(a, b) {
   const ca = a.getAttribute("aria-controls"), cb = b.getAttribute("aria-controls");
@@ -184,17 +189,30 @@ function editablePlaceholder(el) {
 // A nameless editor (a notebook's code cell, a comment box) is named by the labelled part it sits
 // in: what a person reads it as ("Code Cell Content").
 function editorName(el) {
-  if (!(el.isContentEditable || el.localName === "textarea")) return "";
+  if (!(el.isContentEditable || el.editContext || el.localName === "textarea")) return "";
   for (let up = el.parentElement, depth = 0; up && depth < 8; up = up.parentElement, depth++) {
     const text = norm(up.getAttribute("aria-label") || "");
     if (text) return cap(text, 100);
+    // A label that labels no field (its `for` names the editor's box, or nothing), before the editor
+    // in the group that holds it: what a person reads as its caption.
+    const said = depth < 4 ? danglingLabel(up, el) : "";
+    if (said) return cap(said, 100);
   }
-  return "";
+  return hiddenFieldLabel(el, 3);  // an editor drawn over the page's own (hidden) field: that field's label
 }
-function description(el) {
-  // A visible label of a hidden native field this widget stands for (a custom select over a
-  // hidden <select>, a picker over a hidden input).
-  for (let up = el.parentElement, depth = 0; up && depth < 3; up = up.parentElement, depth++) {
+function danglingLabel(group, el) {
+  let found = "";
+  for (const l of group.querySelectorAll("label")) {
+    if (l.control || l.contains(el) || !(l.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING)) continue;
+    const text = l.checkVisibility() ? norm(l.textContent || "") : "";
+    if (text) found = text;  // the last one before the editor
+  }
+  return found;
+}
+// The visible label of a hidden native field near `el` (within `levels` ancestors): the field a widget
+// drawn beside it stands for (a custom select over a hidden <select>, an editor over a hidden textarea).
+function hiddenFieldLabel(el, levels) {
+  for (let up = el.parentElement, depth = 0; up && depth < levels; up = up.parentElement, depth++) {
     for (const f of up.querySelectorAll("select, input, textarea")) {
       if (f === el || isRendered(f) || !f.labels) continue;
       for (const l of f.labels) {
@@ -203,6 +221,13 @@ function description(el) {
       }
     }
   }
+  return "";
+}
+function description(el) {
+  // A visible label of a hidden native field this widget stands for (a custom select over a
+  // hidden <select>, a picker over a hidden input).
+  const hidden = hiddenFieldLabel(el, 3);
+  if (hidden) return hidden;
   // An icon: its title, an SVG <title> or <desc> (even inside aria-hidden), a tooltip attribute.
   const titled = el.querySelector("[title], title, desc");
   if (titled) {

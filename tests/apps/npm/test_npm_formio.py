@@ -71,11 +71,6 @@ async def test_formio_first_field_dropped_on_the_empty_forms_drop_zone_is_saved(
     assert saved_fields(data) == [("textfield", "Email")]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="issue 22: 1x1 visually hidden native inputs dropped (ace's 2x1 textarea); unnamed code editors",
-)
 async def test_formio_description_editor_of_the_field_settings_is_listed_by_its_label(manager, form_builder):
     """The settings dialog's Description and Tooltip are ace editors (from npm ace-builds): a person sees
     two boxes under those captions; ace types through a 2x1 px transparent textarea with no label."""
@@ -91,11 +86,6 @@ async def test_formio_description_editor_of_the_field_settings_is_listed_by_its_
         pick(settings, "textbox", "Tooltip")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="issue 22: duplicate entries (a settings tab, li role=tab around an <a href>, listed as tab and link)",
-)
 async def test_formio_each_settings_tab_is_listed_once(manager, form_builder):
     """A person sees one "Data" tab; the model lists it twice since c62e504 (once per nested actionable)."""
     url, _ = form_builder

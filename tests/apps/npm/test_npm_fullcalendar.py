@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime
 
-import pytest
 from npm_apps import agent_session, heading_texts, pick, read_json
 
 
@@ -84,9 +83,6 @@ async def test_calendar_saved_status_line_is_read_in_the_first_snapshot_after_sa
     assert found, "find must reach the status line too"
 
 
-@pytest.mark.xfail(
-    strict=True, raises=AssertionError, reason="issue 22: text people read is missing (the header's line)"
-)
 async def test_calendar_instructions_in_its_header_are_read_in_the_first_snapshot(manager, calendar):
     """ "Click a day to add an event." is how a person learns to add one; the agent needs it as much."""
     url, _ = calendar
@@ -97,9 +93,6 @@ async def test_calendar_instructions_in_its_header_are_read_in_the_first_snapsho
     assert "Click a day to add an event." in text, text
 
 
-@pytest.mark.xfail(
-    strict=True, raises=AssertionError, reason="issue 22: text people read is missing (find in a dialog)"
-)
 async def test_calendar_new_event_dialogs_date_line_is_found(manager, calendar):
     """The dialog says which day the event goes on ("On Sat Nov 14 2026"): the snapshot's dialog text
     shows it, `find` does not search it (only the dialog's heading)."""

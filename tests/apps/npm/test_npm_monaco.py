@@ -8,7 +8,6 @@ editors); neither the editor nor the code it shows is in the model today.
 
 from __future__ import annotations
 
-import pytest
 from npm_apps import agent_session, pick, read_json
 
 
@@ -30,11 +29,6 @@ async def test_monaco_file_opened_from_the_list_is_saved_back_unchanged(manager,
     assert offsite == [], "the app must render from 127.0.0.1 alone"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="issue 22: 1x1 visually hidden native inputs dropped (Monaco's 0-px EditContext textbox); unnamed editors",
-)
 async def test_monaco_file_rewritten_in_the_editor_is_saved(manager, code_editor):
     url, data = code_editor
     async with agent_session(manager) as agent:

@@ -58,7 +58,6 @@ async def test_choosing_a_city_and_a_smoothing_redraws_the_chart_for_them(charts
     assert {"city": "Lima", "window": 1} in redraws(log)  # the dropdown redrew before the slider moved
 
 
-@pytest.mark.xfail(strict=True, reason="issue 22: text people read is missing (the chart's SVG title and axes)")
 async def test_the_chart_title_and_axis_labels_are_in_the_page_model(charts, mcp):
     app, _ = charts
     async with mcp() as browser:
