@@ -209,8 +209,8 @@ PROBE = r"""function (spec, ...nodes) {
   }
   function inHiddenWrapper(el) {  // hidden by a 1-px wrapper that clips (VisuallyHidden), not by itself
     for (let a = parentOf(el), k = 0; a && k < 3; a = parentOf(a), k++) {
-      const own = ownBox(a), s = cs(a);
-      if (!(own && area(own) > 1) && (s.overflow !== "visible" || s.clip !== "auto" || s.clipPath !== "none")) return true;
+      const own = ownBox(a), s = cs(a), clip = s.overflow !== "visible" || s.clip !== "auto" || s.clipPath !== "none";
+      if (!(own && area(own) > 1) && clip) return true;
     }
     return false;
   }
