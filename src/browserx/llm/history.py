@@ -45,6 +45,7 @@ COMPACT_EVERY = 12  # requests after which any removable content calls for one
 COMPACT_ABOVE = 24_000  # tokens of history (≈, images by their tile cost) that call for one
 KEEP_RECENT = 3  # outputs kept whole at a compaction (besides the latest page model)
 SUMMARY_CHARS = 240
+OLDER_MODEL = "(an older page model; a newer snapshot replaced it)"
 
 
 @dataclass
@@ -93,6 +94,9 @@ class History:
         self.tab_id = tab_id if tab_id is not None else self.tab_id
         if result.success and tool == "browser_dom" and result.action == "snapshot":
             item["page_model"] = True
+        if result.success and result.page is not None:
+            item["page_model"] = True  # a model, or its delta (a snapshot's, or the page an action left)
+            item["page"] = result.page
         self.items.append(item)
         added = []
         for image in result.images:
@@ -166,7 +170,14 @@ class History:
             stale >= max(self.compact_stale, size / 3)
             or size > self.compact_above
             or self.requests_since_compaction >= self.compact_every
+            or (self._new_document() and stale >= self.compact_stale / 4)
         )
+
+    def _new_document(self) -> bool:
+        """The latest page the history got is the full model of a new document: what came before it
+        about that tab no request needs again (a compaction point, as the agent moved on)."""
+        page = next((item["page"] for item in reversed(self.items) if item.get("page") is not None), None)
+        return page is not None and bool(page.get("new_document"))
 
     def compact(self) -> None:
         """Summarise older outputs, drop superseded page models and screenshots, at once."""
@@ -179,11 +190,17 @@ class History:
         recent = set(outputs[-self.keep_recent :]) if self.keep_recent else set()
         models = [i for i in outputs if items[i].get("page_model")]
         latest_model = models[-1] if models else None
+        current = _current_pages(items)
         images = [i for i, item in enumerate(items) if item["kind"] == "image"]
         latest_image = images[-1] if images else None
         out = []
         for i, item in enumerate(items):
             if item["kind"] == "image" and i != latest_image:
+                continue
+            if item["kind"] == "output" and item.get("page") is not None:
+                # A model or delta stays whole while it is part of the page as the model knows it: from
+                # the latest full model of its tab (and within) on; one before that is superseded.
+                out.append(item if i in current else _superseded(item))
                 continue
             superseded_model = item.get("page_model") and i != latest_model
             aged = i not in recent and i != latest_model and not item.get("summary")
@@ -196,16 +213,72 @@ class History:
         return out
 
 
+def _current_pages(items: list[dict[str, Any]]) -> set[int]:
+    """Indices of the models and deltas the page is made of now: per tab and within, the latest full
+    model (one with no base) and every delta after it."""
+    latest_full: dict[str, int] = {}
+    pages = [(i, item["page"]) for i, item in enumerate(items) if item.get("page") is not None]
+    for i, page in pages:
+        if page.get("base") is None:
+            latest_full[json.dumps(page.get("key"))] = i
+    return {i for i, page in pages if i >= latest_full.get(json.dumps(page.get("key")), -1)}
+
+
+def _superseded(item: dict[str, Any]) -> dict[str, Any]:
+    """A model or delta a newer full model replaced: a snapshot's says so; an action's result is
+    summarised without its page."""
+    rest = {k: v for k, v in item.items() if k not in ("page", "page_model")}
+    if item.get("tool") == "browser_dom" and _is_snapshot(item):
+        return {**rest, "output": _dumps({"success": True, "data": OLDER_MODEL}), "summary": True}
+    try:
+        result = json.loads(item["output"])
+    except json.JSONDecodeError:
+        return {**rest, "output": _summary(rest), "summary": True}
+    data = result.get("data")
+    if isinstance(data, dict) and "page" in data:
+        data = {**{k: v for k, v in data.items() if k != "page"}, "page": "(replaced by a newer model)"}
+        if len(_dumps(data)) <= SUMMARY_CHARS:  # short: as it was, rather than cut into a string
+            return {**rest, "output": _dumps({**result, "data": data}), "summary": True}
+        result["data"] = data
+    return {**rest, "output": _summary({**rest, "output": _dumps(result)}), "summary": True}
+
+
+def _is_snapshot(item: dict[str, Any]) -> bool:
+    try:
+        data = json.loads(item["output"]).get("data")
+    except (json.JSONDecodeError, AttributeError):
+        return False
+    return not (isinstance(data, dict) and "page" in data)
+
+
+_NEVER_READ = {"duration_ms", "snapshotInvalidated"}  # every action invalidates: its `page` is the page now
+_READ_WHEN_FALSE = {"success", "settled"}  # true repeats the outer success / is the normal case
+
+
+def _beside_page(data: dict[str, Any]) -> dict[str, Any]:
+    """An action's result that carries the page it left: the pointer's point and the focused
+    element's description are said by the page (its ids) and the call, so the focus is its id."""
+    data = {k: v for k, v in data.items() if k not in ("x", "y")}
+    effects = data.get("effects")
+    if isinstance(effects, dict) and isinstance(effects.get("focus"), dict) and effects["focus"].get("element_id"):
+        data["effects"] = {**effects, "focus": effects["focus"]["element_id"]}
+    return data
+
+
 def model_output(result: ToolResult, known_tab_id: int | None = None) -> str:
     """A tool result as the model reads it: success, data or error, notices, and the tab when it is
     not the one of the previous output. Left out: what the model never uses — timestamps, durations,
-    the tool version, a success flag inside the data that repeats the outer one, the action (the call
-    right before says it) — and JSON's optional spaces."""
+    the tool version, a success flag inside the data that repeats the outer one, `settled` when true,
+    `snapshotInvalidated` (every action's), the action (the call right before says it), beside the
+    page an action left the pointer's point and the focus's description (its id stays) — and JSON's
+    optional spaces."""
     out: dict[str, Any] = {"success": result.success}
     if result.success:
         data = result.data
         if isinstance(data, dict):
-            data = {k: v for k, v in data.items() if k != "duration_ms" and not (k == "success" and v is True)}
+            data = {k: v for k, v in data.items() if k not in _NEVER_READ and not (k in _READ_WHEN_FALSE and v is True)}
+            if result.page is not None and isinstance(data.get("page"), str):
+                data = _beside_page(data)
         out["data"] = data
     else:
         out["error"] = result.error
@@ -228,7 +301,7 @@ def _summary(item: dict[str, Any]) -> str:
     except json.JSONDecodeError:
         result = {"data": item["output"]}
     if item.get("page_model"):
-        return _dumps({"success": True, "data": "(an older page model; a newer snapshot replaced it)"})
+        return _dumps({"success": True, "data": OLDER_MODEL})
     out: dict[str, Any] = {"success": result.get("success", True)}
     if result.get("error"):
         out["error"] = {"code": result["error"].get("code")}
