@@ -190,7 +190,7 @@ class History:
         recent = set(outputs[-self.keep_recent :]) if self.keep_recent else set()
         models = [i for i in outputs if items[i].get("page_model")]
         latest_model = models[-1] if models else None
-        current = _current_pages(items)
+        chains = _chains(items)
         images = [i for i, item in enumerate(items) if item["kind"] == "image"]
         latest_image = images[-1] if images else None
         out = []
@@ -198,9 +198,7 @@ class History:
             if item["kind"] == "image" and i != latest_image:
                 continue
             if item["kind"] == "output" and item.get("page") is not None:
-                # A model or delta stays whole while it is part of the page as the model knows it: from
-                # the latest full model of its tab (and within) on; one before that is superseded.
-                out.append(item if i in current else _superseded(item))
+                out.append(_page_item(item, chains.get(i)))
                 continue
             superseded_model = item.get("page_model") and i != latest_model
             aged = i not in recent and i != latest_model and not item.get("summary")
@@ -213,15 +211,47 @@ class History:
         return out
 
 
-def _current_pages(items: list[dict[str, Any]]) -> set[int]:
-    """Indices of the models and deltas the page is made of now: per tab and within, the latest full
-    model (one with no base) and every delta after it."""
+def _chains(items: list[dict[str, Any]]) -> dict[int, str]:
+    """What a compaction does with each model or delta: per tab and within, the page as the model knows
+    it is the latest full model and the deltas after it ("keep"); all before it is "superseded". When
+    that chain weighs more than the full model its last delta adds up to, the chain becomes that one
+    full model: its last item "collapses" into it and the others are superseded."""
+    pages = [(i, item) for i, item in enumerate(items) if item.get("page") is not None]
     latest_full: dict[str, int] = {}
-    pages = [(i, item["page"]) for i, item in enumerate(items) if item.get("page") is not None]
-    for i, page in pages:
-        if page.get("base") is None:
-            latest_full[json.dumps(page.get("key"))] = i
-    return {i for i, page in pages if i >= latest_full.get(json.dumps(page.get("key")), -1)}
+    for i, item in pages:
+        if item["page"].get("base") is None:
+            latest_full[json.dumps(item["page"].get("key"))] = i
+    chains: dict[str, list[int]] = {}
+    fate: dict[int, str] = {}
+    for i, item in pages:
+        key = json.dumps(item["page"].get("key"))
+        if i >= latest_full.get(key, -1):
+            chains.setdefault(key, []).append(i)
+        else:
+            fate[i] = "superseded"
+    for chain in chains.values():
+        last = items[chain[-1]]["page"]
+        weight = sum(len(items[i]["output"]) for i in chain)
+        collapse = len(chain) > 1 and "full" in last and weight > len(_dumps(last["full"]))
+        for i in chain:
+            fate[i] = ("collapse" if i == chain[-1] else "superseded") if collapse else "keep"
+    return fate
+
+
+def _page_item(item: dict[str, Any], fate: str | None) -> dict[str, Any]:
+    if fate == "superseded":
+        return _superseded(item)
+    if fate != "collapse":
+        return item
+    # The last delta of a chain, as the full model it adds up to (the same snapshot number).
+    result = json.loads(item["output"])
+    data = result.get("data")
+    if isinstance(data, dict) and "page" in data:
+        result["data"] = {**data, "page": item["page"]["full"]}
+    else:
+        result["data"] = item["page"]["full"]
+    page = {k: v for k, v in item["page"].items() if k != "full"}
+    return {**item, "output": _dumps(result), "page": {**page, "base": None}}
 
 
 def _superseded(item: dict[str, Any]) -> dict[str, Any]:

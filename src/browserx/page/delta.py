@@ -160,11 +160,13 @@ def diff(base: PageModel, now: PageModel) -> Delta:
     in_place = {kept_now[j] for block in matcher.get_matching_blocks() for j in range(block.b, block.b + block.size)}
     previous: str | None = None
     for control in now.controls:
-        fields = _control_fields(control)
         old = base_by_id.get(control.id)
         if old is None:
-            delta.added.append({**_trimmed(fields), "after": previous})
+            delta.added.append({**_trimmed(_control_fields(control)), "after": previous})
+        elif _unchanged(old, control, heading_map) and control.id in in_place:
+            pass  # most controls: nothing to say (compared without serialising them)
         else:
+            fields = _control_fields(control)
             before = _control_fields(old)
             before["heading"] = heading_map.get(old.heading) if old.heading is not None else None
             change = {k: v for k, v in fields.items() if not _same(before.get(k), v)}
@@ -186,8 +188,23 @@ def diff(base: PageModel, now: PageModel) -> Delta:
 
 
 def _same(a: Any, b: Any) -> bool:
-    """Equal, and in the same key order (the text renders dicts in their order)."""
-    return a == b and json.dumps(a, default=str) == json.dumps(b, default=str)
+    """Equal, and dicts in the same key order (the text renders them in their order)."""
+    if a != b:
+        return False
+    if isinstance(a, dict) and isinstance(b, dict):
+        return list(a) == list(b) and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return all(_same(x, y) for x, y in zip(a, b, strict=True))
+    return True
+
+
+def _unchanged(old: Control, control: Control, heading_map: dict[int, int]) -> bool:
+    mapped = heading_map.get(old.heading) if old.heading is not None else None
+    return (
+        mapped == control.heading
+        and {**old.__dict__, "heading": mapped} == control.__dict__
+        and list(old.states) == list(control.states)
+    )
 
 
 def _trimmed(fields: dict[str, Any]) -> dict[str, Any]:
@@ -269,7 +286,9 @@ def apply(base: PageModel, delta: Delta) -> PageModel:
             aimap.pop(element_id, None)
         else:
             aimap[element_id] = selector
-    data["aimap"] = aimap
+    # The capture lists selectors in the controls' order (frames' after them): keep that order.
+    ordered = {c.id: aimap.pop(c.id) for c in controls if c.id in aimap}
+    data["aimap"] = {**ordered, **aimap}
     return PageModel.model_validate(data)
 
 

@@ -14,7 +14,8 @@
 - The first line numbers the model and its base; `(still loading)` as on a full model.
 - The title line when the title or URL changed; the modal dialog's lines when it opened, changed or
   closed; the legend, scroll, regions and "left out" lines when they changed.
-- `removed:` the ids of controls gone; `- ` a heading or note gone (with what it said).
+- `removed:` the ids of controls gone (`li_4–bu_9`: every id numbered 4 to 9); `- ` a heading or note
+  gone (with what it said; a run of more than GONE_LINES by its first and last).
 - Then in page order: `+ ` a new control, heading or note, `~ ` a control whose line changed (its
   whole new line); what is new, or a control that moved, comes under its `@region` and heading lines
   (unmarked: context), said once.
@@ -27,6 +28,7 @@ Controls keep their ids; a control whose line is not here is as it was. What the
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from .delta import Delta
@@ -81,16 +83,19 @@ def render_delta(
         out += new["title"][:1]
     if old.get("modal") != new.get("modal"):
         out += modal_lines(now) or ["(the modal dialog closed)"]
-    for key, gone in (("legend", None), ("scroll", "scrolled to x=0 y=0"), ("regions", "regions: (none)")):
+    for key, cleared in (("legend", None), ("scroll", "scrolled to x=0 y=0"), ("regions", "regions: (none)")):
         if old.get(key) != new.get(key):
-            out += new.get(key) or ([gone] if gone else [])
+            out += new.get(key) or ([cleared] if cleared else [])
     if delta.removed:
-        out.append("removed: " + " ".join(delta.removed))
-    for start, end, _items in delta.headings:
-        out += ["- " + "#" * h.level + " " + h.text for h in base.headings[start:end]]
-    for start, end, _items in delta.notes:
-        out += ["- " + _short(note_line(n)) for n in base.notes[start:end]]
-    out += _body(before, after, delta, now)
+        out.append("removed: " + " ".join(id_runs(delta.removed)))
+    # Headings and notes gone (one that only moved is said where it is now).
+    staying = {(h.level, h.text) for h in now.headings}
+    headings_gone = [h for start, end, _items in delta.headings for h in base.headings[start:end]]
+    out += _gone(["#" * h.level + " " + h.text for h in headings_gone if (h.level, h.text) not in staying])
+    staying_notes = {note_line(n) for n in now.notes}
+    gone_notes = [note_line(n) for start, end, _items in delta.notes for n in base.notes[start:end]]
+    out += _gone([line for line in gone_notes if line not in staying_notes])
+    out += _body(before, after, delta, base)
     if old.get("cut") != new.get("cut"):
         out += new.get("cut") or ["(left out: nothing)"]
     if new.get("none") and not old.get("none"):
@@ -105,12 +110,14 @@ def render_delta(
     return "\n".join([first, *out])
 
 
-def _body(before: list[tuple[Tag, str]], after: list[tuple[Tag, str]], delta: Delta, now: PageModel) -> list[str]:
+def _body(before: list[tuple[Tag, str]], after: list[tuple[Tag, str]], delta: Delta, base: PageModel) -> list[str]:
     old_lines = {tag[1]: line for tag, line in before if isinstance(tag, tuple) and tag[0] == "control"}
-    old_context, new_context = _contexts(before), _contexts(after)
+    old_region, new_region = _regions(before), _regions(after)
     added = {c["id"] for c in delta.added}
     moved = {c["id"] for c in delta.changed if "after" in c}
     new_headings, new_notes = _inserted(delta.headings), _inserted(delta.notes)
+    # A note whose text went and came again only moved among the controls: not said again.
+    moved_notes = Counter(note_line(n) for start, end, _items in delta.notes for n in base.notes[start:end])
     # The context of each line: the latest region and heading lines, said once before what changed under them.
     context: dict[str, tuple[int, str]] = {}
     shown: set[int] = set()
@@ -137,29 +144,31 @@ def _body(before: list[tuple[Tag, str]], after: list[tuple[Tag, str]], delta: De
                 shown.add(at)
                 say("+ " + line)
         elif kind == "note" and key in new_notes:
-            say("+ " + line)
+            if moved_notes[line] > 0:
+                moved_notes[line] -= 1
+            else:
+                say("+ " + line)
         elif kind == "control":
             if key in added:
                 say("+ " + line)
-            elif key in moved or old_context.get(key) != new_context.get(key):
+            elif key in moved or old_region.get(key) != new_region.get(key):
                 say("~ " + line)
             elif old_lines.get(key) != line:
                 say("~ " + line, placed=False)
     return out
 
 
-def _contexts(lines: list[tuple[Tag, str]]) -> dict[str, tuple[str | None, str | None]]:
-    """Each control's region and heading lines."""
-    out: dict[str, tuple[str | None, str | None]] = {}
-    region = heading = None
+def _regions(lines: list[tuple[Tag, str]]) -> dict[str, str | None]:
+    """Each control's region line. (A control that only comes under another heading line, one that
+    appeared or went, is not said again: the heading's own + or - line says it.)"""
+    out: dict[str, str | None] = {}
+    region = None
     for tag, line in lines:
         if isinstance(tag, tuple):
             if tag[0] == "region":
                 region = line
-            elif tag[0] == "heading":
-                heading = line
             elif tag[0] == "control":
-                out[tag[1]] = (region, heading)
+                out[tag[1]] = region
     return out
 
 
@@ -185,7 +194,26 @@ def _text(base: PageModel, now: PageModel, delta: Delta) -> list[str]:
 
 
 def _gone(lines: list[str]) -> list[str]:
-    """Text that is gone: each line (cut), or a longer run by its first and last line."""
+    """Lines that are gone: each (cut), or a longer run by its first and last line."""
     if len(lines) <= GONE_LINES:
         return ["- " + _short(line) for line in lines]
     return [f"- {len(lines)} lines, “{_short(lines[0])}” … “{_short(lines[-1])}”"]
+
+
+def id_runs(element_ids: list[str]) -> list[str]:
+    """Ids as runs: consecutive numbers (ids are numbered once per document, whatever their role) as
+    `first–last`, which says every id numbered from the first's to the last's."""
+    out: list[str] = []
+    run: list[str] = []
+
+    def number(element_id: str) -> int:
+        return int(element_id.rsplit("_", 1)[1])
+
+    for element_id in [*element_ids, ""]:
+        if run and element_id and number(element_id) == number(run[-1]) + 1:
+            run.append(element_id)
+            continue
+        if run:
+            out.append(run[0] if len(run) == 1 else f"{run[0]} {run[1]}" if len(run) == 2 else f"{run[0]}–{run[-1]}")
+        run = [element_id] if element_id else []
+    return out

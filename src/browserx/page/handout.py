@@ -70,12 +70,16 @@ class Handout:
     base: int | None = None
     reason: str | None = None
     new_document: bool = False  # the first model handed out of this document (of its tab and within)
+    full: Any = None  # a delta's: the full model it brings its base to (what a consumer may keep instead)
 
     def info(self, tab_id: int, within: str | None) -> dict[str, Any]:
-        """What the agent's history keeps of it (tools' ToolOutput.page)."""
+        """What the agent's history keeps of it (tools' ToolOutput.page): its number, base, tab and
+        within, and for a delta the full model it adds up to (a compaction keeps that one instead)."""
         info: dict[str, Any] = {"snapshot": self.number, "base": self.base, "key": [tab_id, within]}
         if self.new_document:
             info["new_document"] = True
+        if self.full is not None:
+            info["full"] = self.full
         return info
 
 
@@ -115,7 +119,7 @@ def hand_out(
             memory.baselines[options.within] = Baseline(
                 number, model, tab.loader_id, options, baseline.in_view, baseline.chain + size
             )
-            return Handout(data, number, base=baseline.number)
+            return Handout(data, number, base=baseline.number, full=whole)
         whole = _whole(model, number, reason, as_text, loading)
     memory.baselines[options.within] = Baseline(number, model, tab.loader_id, options, mark_in_view(model))
     new_document = baseline is not None and baseline.loader_id != tab.loader_id
