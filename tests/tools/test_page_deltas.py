@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from browserx.page.render import render_text
+from browserx.page.service import DomService
 from browserx.tools import ToolContext, default_registry
 
 PAGE = """<!doctype html><title>Cart</title><main><h1>Cart</h1>
@@ -22,11 +24,12 @@ def _id(text: str, name: str) -> str:
     return re.search(r"([a-z]{2}_\d+) " + re.escape(name) + r"(?: |$)", text, re.M).group(1)
 
 
-async def test_a_snapshot_is_numbered_and_since_last_gives_only_what_changed(call, server):
+async def test_a_snapshot_is_numbered_and_since_last_gives_only_what_changed(call, server, tab):
     url = server.route("/cart", PAGE)
     await call("browser_navigate", url=url)
     first = await call("browser_dom", action="snapshot")
     assert first.data.splitlines()[0] == f"# Cart — {url} (snapshot 1)"
+    assert first.data == render_text(DomService.of(tab).last, header=" (snapshot 1)")
     await call("browser_dom", action="click", element_id=_id(first.data, "Add item"))
     delta = await call("browser_dom", action="snapshot", since="last")
     lines = delta.data.splitlines()

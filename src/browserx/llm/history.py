@@ -6,7 +6,8 @@ Completions messages):
     {"kind": "user", "text"}                         the task, notes
     {"kind": "assistant", "text"}                    the model's text of a turn
     {"kind": "call", "call_id", "name", "arguments"} a tool call of the model
-    {"kind": "output", "call_id", "tool", "output"}  its result as JSON text (`page_model` when a snapshot)
+    {"kind": "output", "call_id", "tool", "output"}  its result as JSON text (`page_model` when a snapshot;
+                                                     `page`: the ToolResult's, when it carries a model or delta)
     {"kind": "image", "call_id", "tool", "caption", "url", "tokens"}   a screenshot (data URL)
 
 **Cache-friendly.** Servers cache a request's unchanged prefix (tools + instructions + earlier
@@ -15,8 +16,15 @@ The exception is a *compaction*, rare and deliberate, which at once summarises t
 drops page models a newer snapshot superseded and screenshots a newer one replaced. It happens
 before a request when what it would remove reaches `compact_stale` tokens and a third of the
 history (a compaction costs one uncached re-send of what follows the first changed item; keeping
-stale items costs them on every request), when the history passes `compact_above` tokens, or
-`compact_every` requests after the last one — and only if there is something to remove. After it
+stale items costs them on every request), when the history passes `compact_above` tokens,
+`compact_every` requests after the last one, or when the latest model is a new document's and a
+quarter of `compact_stale` went stale with it — and only if there is something to remove.
+
+**Models and deltas** (issue 23): per tab and `within`, the page as the model knows it is the latest
+full model and the deltas after it (each carries `page`: its snapshot number, its base, and for a
+delta the full model it adds up to). That chain is kept whole however old; what came before it is
+superseded (an action's result then loses only its page). A chain heavier than the full model its
+last delta adds up to becomes that model at a compaction (same number: the next delta's base). After it
 the prefix is stable again. Outputs carry the tool result without the bookkeeping the model never
 needs (timestamps, durations, versions).
 

@@ -70,13 +70,14 @@ def render_delta(
     base_number: int,
     loading: bool = False,
     in_view: bool | None = None,
+    lines: tuple[list[tuple[Tag, str]], list[tuple[Tag, str]]] | None = None,
 ) -> str:
     """The text form of `delta` (which is diff(base, now)). `in_view`: the in-view flag convention of
     the full model the reader has (render_lines): kept, so that a change of what most controls are does
-    not rewrite every line."""
+    not rewrite every line. `lines`: render_lines of base and now with that convention, if at hand."""
     if in_view is None:
         in_view = mark_in_view(base)
-    before, after = render_lines(base, in_view=in_view), render_lines(now, in_view=in_view)
+    before, after = lines or (render_lines(base, in_view=in_view), render_lines(now, in_view=in_view))
     old, new = _singles(before), _singles(after)
     out: list[str] = []
     if base.title != now.title or base.url != now.url:

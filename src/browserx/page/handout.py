@@ -25,7 +25,7 @@ from ..browser import Tab
 from .delta import diff
 from .delta_text import render_delta
 from .model import PageModel, SnapshotOptions
-from .render import llm_json, mark_in_view, render_text
+from .render import Tag, llm_json, mark_in_view, render_lines
 
 HALF = 0.5  # a delta larger than this share of the full model: the full model instead
 
@@ -48,6 +48,7 @@ class Baseline:
     loader_id: str
     options: SnapshotOptions
     in_view: bool  # the in-view flag convention of the full model the chain starts from (render_lines)
+    lines: list[tuple[Tag, str]]  # render_lines of the model with that convention (the next delta's "before")
     chain: int = 0  # characters of the deltas handed out since the full model
 
 
@@ -89,13 +90,14 @@ def hand_out(
     memory = tab.state.setdefault(HandedOut, HandedOut)
     number = tab.conversation.state.setdefault(SnapshotNumbers, SnapshotNumbers).next()
     baseline = memory.baselines.get(options.within)
-    reason = None
-    if since:
-        reason = _why_whole(baseline, tab.loader_id, options)
-    whole = _whole(model, number, reason if since else None, as_text, loading)
+    reason = _why_whole(baseline, tab.loader_id, options) if since else None
+    own = mark_in_view(model)
+    lines = render_lines(model, in_view=own)  # once: the full text, and the next delta's "before"
+    whole = _whole(model, lines, number, reason, as_text, loading)
     if since and reason is None:
         assert baseline is not None
         delta = diff(baseline.model, model)
+        kept = lines if own == baseline.in_view else render_lines(model, in_view=baseline.in_view)
         if as_text:
             data: Any = render_delta(
                 baseline.model,
@@ -105,6 +107,7 @@ def hand_out(
                 base_number=baseline.number,
                 loading=loading,
                 in_view=baseline.in_view,
+                lines=(baseline.lines, kept),
             )
         else:
             data = {"delta": delta.to_json_dict(), "base": baseline.number, "snapshot": number}
@@ -117,11 +120,11 @@ def hand_out(
             reason = "the changes since the last full model add up to more than it"
         else:
             memory.baselines[options.within] = Baseline(
-                number, model, tab.loader_id, options, baseline.in_view, baseline.chain + size
+                number, model, tab.loader_id, options, baseline.in_view, kept, baseline.chain + size
             )
             return Handout(data, number, base=baseline.number, full=whole)
-        whole = _whole(model, number, reason, as_text, loading)
-    memory.baselines[options.within] = Baseline(number, model, tab.loader_id, options, mark_in_view(model))
+        whole = _whole(model, lines, number, reason, as_text, loading)
+    memory.baselines[options.within] = Baseline(number, model, tab.loader_id, options, own, lines)
     new_document = baseline is not None and baseline.loader_id != tab.loader_id
     return Handout(whole, number, reason=reason, new_document=new_document)
 
@@ -136,10 +139,14 @@ def _why_whole(baseline: Baseline | None, loader_id: str, options: SnapshotOptio
     return None
 
 
-def _whole(model: PageModel, number: int, reason: str | None, as_text: bool, loading: bool) -> Any:
+def _whole(
+    model: PageModel, lines: list[tuple[Tag, str]], number: int, reason: str | None, as_text: bool, loading: bool
+) -> Any:
+    """The full model handed out: render_text's, from its lines (`lines`), with the number and why."""
     said = f"snapshot {number}" + (f", the full model: {reason}" if reason else "")
     if as_text:
-        return render_text(model, loading=loading, header=f" ({said})")
+        first = lines[0][1] + f" ({said})" + (" (still loading)" if loading else "")
+        return "\n".join([first, *(line for _tag, line in lines[1:])])
     out = llm_json(model, loading=loading)
     out["snapshot"] = number
     if reason:
