@@ -110,6 +110,8 @@ async def test_the_agents_context_makes_every_action_answer_with_its_page(manage
     # for the agent's history: the numbers, and the full model the delta adds up to (a compaction keeps that)
     assert {k: v for k, v in clicked.page.items() if k != "full"} == {"snapshot": 2, "base": 1, "key": [1, None]}
     assert clicked.page["full"].startswith(f"# Cart (0) — {server.url('/cart')} (snapshot 2)")
+    found = await registry.dispatch("browser_dom", {"action": "find", "query": "Count"}, ctx)
+    assert found.success and "page" not in found.data and found.page is None  # find reads, it does not act
     moved = await registry.dispatch("browser_dom", {"action": "click", "element_id": _id(text, "Elsewhere")}, ctx)
     assert moved.data["page"].splitlines()[0].endswith("(snapshot 3, the full model: a new document)")
     assert moved.page == {"snapshot": 3, "base": None, "key": [1, None], "new_document": True}
@@ -170,3 +172,20 @@ async def test_each_tab_and_each_within_keeps_its_own_last_model(call, server):
     assert (await call("browser_dom", action="snapshot", since="last")).data == "(snapshot 4: no changes since 1)"
     within = await call("browser_dom", action="snapshot", within="main", since="last")
     assert within.data == "(snapshot 5: no changes since 2)"
+
+
+async def test_an_action_whose_look_fails_still_reports_the_action_and_says_why_there_is_no_page(
+    call, server, monkeypatch
+):
+    from browserx.errors import SnapshotFailedError
+
+    await call("browser_navigate", url=server.route("/cart", PAGE))
+    add = _id((await call("browser_dom", action="snapshot")).data, "Add item")
+
+    async def failing(self, options=None, *, fresh=False):
+        raise SnapshotFailedError("the document is closing")
+
+    monkeypatch.setattr(DomService, "snapshot", failing)  # the look after the click, not the click
+    clicked = await call("browser_dom", action="click", element_id=add, since="last")
+    assert clicked.success and "page" not in clicked.data
+    assert clicked.data["page_error"]["code"] == "SNAPSHOT_FAILED"

@@ -10,7 +10,7 @@ from ..actions import drag as drag_actions, element, fill as fill_actions, keybo
 from ..actions.keys import modifier_bits, parse_key
 from ..actions.settle import first_render
 from ..browser import Tab
-from ..errors import ValidationError
+from ..errors import BrowserxError, ValidationError
 from ..page.handout import HandedOut, Handout, hand_out
 from ..page.model import SnapshotOptions
 from ..page.render import llm_json, render_text
@@ -202,21 +202,26 @@ async def browser_dom(ctx: ToolContext, params: DomParams) -> ToolOutput:
                 data, tab_id=tab.tab_id, page=None if given is None else given.info(tab.tab_id, params.within)
             )
         data = await _run(tab, params)
-        given = await page_after(tab, params.since, ctx, data)
+        given = await page_after(tab, params.since, ctx, data) if params.action != "find" else None
     return ToolOutput(data, tab_id=tab.tab_id, page=None if given is None else given.info(tab.tab_id, None))
 
 
 async def page_after(tab: Tab, since: str | None, ctx: ToolContext, data: Any) -> Handout | None:
     """After an action asked for it (`since`, or the context's default: the built-in agent's), the page it
     leaves, in `data["page"]`: its changes since the last whole-page model handed out, or the full model
-    (a new document, ...). None when not asked, or when a dialog the action opened blocks the page."""
+    (a new document, ...). None when not asked, or when a dialog the action opened blocks the page.
+    The action happened whatever the look gives: a look that fails says so in `page_error` instead."""
     if not (since == "last" or (since is None and ctx.page_deltas)) or not isinstance(data, dict):
         return None
     if (data.get("effects") or {}).get("dialog") or tab.dialogs.pending is not None:
         return None
     options = tab.state.setdefault(HandedOut, HandedOut).page_options()
     params = DomParams(action="snapshot", since="last")
-    data["page"], given = await _snapshot(tab, params, options)
+    try:
+        data["page"], given = await _snapshot(tab, params, options)
+    except BrowserxError as exc:  # e.g. the document went away under the capture
+        data["page_error"] = {"code": exc.code, "message": exc.message, "hint": exc.hint}
+        return None
     return given
 
 
