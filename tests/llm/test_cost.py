@@ -261,6 +261,9 @@ async def test_a_long_session_with_screenshots_sends_fewer_tokens_than_today_and
 
 # --- issue 23: the long shopping session, each look a full model (today) or only its changes -------------------------
 
+# The "today" session (a full snapshot after every action) run on main before this change (d85e5f3), through the
+# same prompt-cache model: input tokens of its 37 requests, per wire.
+TODAY_SHOP = {"fake_responses": 265_706, "fake_chat": 265_040}
 SHOP_TASK = (
     "Buy two Navy blue mugs with express shipping and the coupon SAVE10 for Ada Lovelace, 1 Clay Street, London."
 )

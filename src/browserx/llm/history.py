@@ -17,8 +17,9 @@ drops page models a newer snapshot superseded and screenshots a newer one replac
 before a request when what it would remove reaches `compact_stale` tokens and a third of the
 history (a compaction costs one uncached re-send of what follows the first changed item; keeping
 stale items costs them on every request), when the history passes `compact_above` tokens,
-`compact_every` requests after the last one, or when the latest model is a new document's and a
-quarter of `compact_stale` went stale with it — and only if there is something to remove.
+`compact_every` requests after the last one, or when the latest model is a new document's, a
+quarter of `compact_stale` went stale with it and the last compaction is three requests back or
+more (two close together would each re-send the suffix) — and only if there is something to remove.
 
 **Models and deltas** (issue 23): per tab and `within`, the page as the model knows it is the latest
 full model and the deltas after it (each carries `page`: its snapshot number, its base, and for a
@@ -178,7 +179,7 @@ class History:
             stale >= max(self.compact_stale, size / 3)
             or size > self.compact_above
             or self.requests_since_compaction >= self.compact_every
-            or (self._new_document() and stale >= self.compact_stale / 4)
+            or (self._new_document() and stale >= self.compact_stale / 4 and self.requests_since_compaction >= 3)
         )
 
     def _new_document(self) -> bool:
