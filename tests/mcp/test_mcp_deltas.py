@@ -5,6 +5,7 @@ tokens. The results are counted as the client receives them (each result's text 
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import pytest
@@ -12,7 +13,7 @@ from shop_session import ORDER, page_texts, resolve, session_calls
 
 from browserx.llm import tokens
 
-from mcp_client import stdio_session
+from mcp_client import CALL_TIMEOUT, stdio_session, wire
 
 pytestmark = pytest.mark.skipif(not tokens.exact(), reason="bpe-openai (test extra) is needed to count o200k tokens")
 
@@ -21,11 +22,11 @@ async def _run(session, mode: str, url: str) -> list[int]:
     """The session's calls in `mode`; the tokens of each result's text."""
     seen: list[str] = []
     counted = []
-    navigated = await session.call_tool("browser_navigate", {"url": url})
+    navigated = wire(await session.call_tool("browser_navigate", {"url": url}))
     assert navigated.isError is False
     for tool, arguments in session_calls(mode, since=True):
-        result = await session.call_tool(tool, resolve(arguments, seen))
-        text = next(c.text for c in result.content if c.type == "text")
+        result = wire(await asyncio.wait_for(session.call_tool(tool, resolve(arguments, seen)), CALL_TIMEOUT))
+        text = next(c.text for c in result.content if c.type == "text")  # what the client receives
         assert result.isError is False, text
         counted.append(tokens.count(text))
         seen += page_texts(json.loads(text))
