@@ -2,7 +2,7 @@
 
     python bench/deltas.py          # or: python bench/run.py deltas
 
-On ../shared/pages/large.html (20,000 elements), each round toggles one checkbox by id:
+On tests/corpus/pages/large.html (20,000 elements), each round toggles one checkbox by id:
 - `click`: browser_dom click, as today (no page in the result);
 - `click+delta`: the same click with since="last": the click, a fresh capture, the diff and its text;
 - `click;look`: today's act-then-look, the click and then a full snapshot (two calls);
@@ -19,7 +19,7 @@ import statistics
 import time
 from typing import Any
 
-from _serve import serve_shared
+from _serve import serve_corpus
 
 N = 15
 
@@ -39,7 +39,7 @@ async def run(print_fn=print) -> dict:
     from browserx.page.service import DomService
     from browserx.tools import TAB_SETUPS, ToolContext, default_registry
 
-    httpd, base = serve_shared()
+    httpd, base = serve_corpus()
     registry = default_registry()
     times: dict[str, list[float]] = {"click": [], "click+delta": [], "click;look": [], "diff": []}
     try:
