@@ -247,7 +247,7 @@ async def test_snapshot_and_screenshot_of_a_loading_page_do_not_wait_and_say_so(
     url, release = stalled(server)
     await call("browser_navigate", url=url, timeout="5s")
     text = await call("browser_dom", action="snapshot")
-    assert text.data.splitlines()[0] == f"# Shop — {url} (still loading)"
+    assert text.data.splitlines()[0] == f"# Shop — {url} (snapshot 1) (still loading)"
     assert "Buy" in text.data
     assert (await call("browser_dom", action="snapshot", format="json")).data["loading"] is True
     assert (await call("browser_take_screenshot")).success

@@ -215,3 +215,19 @@ async def test_navigation_failure_at_start_fails_the_run_with_its_code(fake, man
     assert result.status == "failed" and result.error["code"] == "NAVIGATION_FAILED"
     assert fake.requests == []
     assert json.dumps(result.summary())
+
+
+async def test_the_agents_actions_answer_with_the_page_they_leave_and_without_deltas_they_do_not(
+    fake, manager, conversation, registry, server
+):
+    url = server.route("/login", LOGIN)
+    for page_deltas in (True, False):
+        script_login(fake, fake_responses)
+        result = await _run(fake, manager, conversation, registry, task="Sign in.", url=url, page_deltas=page_deltas)
+        assert result.status == "completed", result.error
+        clicked = json.loads(fake_responses.last_output(fake.requests[-1]))["data"]
+        if page_deltas:  # the click's result says what it changed: the status line's text
+            assert clicked["page"].splitlines()[0].endswith("changes since 3)") and "+ Welcome back" in clicked["page"]
+            assert "x" not in clicked and clicked["effects"]["focus"].startswith("bu_")
+        else:
+            assert "page" not in clicked and "x" in clicked

@@ -17,11 +17,14 @@ from fake_chat import FakeChat
 from fake_responses import FakeResponses, call as fn_call, message
 from login import LOGIN, script_login
 from prefix_cache import usage
+from shop_session import ORDER, page_texts, resolve, session_calls
 
+from browserx.browser import BrowserConfig, BrowserManager
 from browserx.llm import Agent, tokens
 from browserx.llm.history import History
 from browserx.llm.tokens import request_tokens
 from browserx.llm.trace import read_events
+from browserx.tools import TAB_SETUPS
 
 TODAY = {"declarations": 27_515, "instructions": 2_975, "history": 1_804}  # 32,294 tokens in all
 # The long session below on main, through the same prompt-cache model (tests/llm/prefix_cache.py):
@@ -254,3 +257,86 @@ async def test_a_long_session_with_screenshots_sends_fewer_tokens_than_today_and
     )
     assert history < before
     assert used["cached_tokens"] >= 0.75 * used["input_tokens"]
+
+
+# --- issue 23: the long shopping session, each look a full model (today) or only its changes -------------------------
+
+# The "today" session (a full snapshot after every action) run on main before this change (d85e5f3), through the
+# same prompt-cache model: input tokens of its 37 requests, per wire.
+TODAY_SHOP = {"fake_responses": 265_706, "fake_chat": 265_040}
+SHOP_TASK = (
+    "Buy two Navy blue mugs with express shipping and the coupon SAVE10 for Ada Lovelace, 1 Clay Street, London."
+)
+
+
+@pytest.fixture
+async def asking_manager():
+    """A browser whose JS dialogs wait for browser_dialog (the agent's and MCP server's policy)."""
+    manager = BrowserManager(BrowserConfig(dialog_policy="ask"), setups=TAB_SETUPS)
+    await manager.start()
+    yield manager
+    await manager.close()
+
+
+def _seen(body: dict) -> list[str]:
+    """The page texts a request carries (snapshots, actions' pages), oldest first, in either wire format."""
+    outputs = [i["output"] for i in body.get("input", []) if i.get("type") == "function_call_output"]
+    outputs += [m["content"] for m in body.get("messages", []) if m.get("role") == "tool"]
+    return [text for output in outputs for text in page_texts(json.loads(output))]
+
+
+async def _shop_run(wire, mode, manager, registry, server, trace_dir):
+    fake = (FakeResponses if wire is fake_responses else FakeChat)(usage=usage)
+    fake.script(
+        *[
+            (lambda body, tool=tool, arguments=arguments: wire.calls((tool, resolve(arguments, _seen(body)), None)))
+            for tool, arguments in session_calls(mode)
+        ],
+        wire.message("Ordered two Navy blue mugs."),
+    )
+    server.posts.pop("/shop/order", None)
+    conversation = await manager.conversation(f"shop-{mode}-{wire.__name__}")
+    try:
+        result = await run_scripted(
+            fake,
+            manager,
+            conversation,
+            registry,
+            SHOP_TASK,
+            url=server.url("/shop/index.html"),
+            page_deltas=mode == "deltas",
+            max_steps=60,
+            trace_dir=trace_dir,
+        )
+    finally:
+        fake.stop()
+    assert result.status == "completed", result.error
+    orders = [json.loads(body) for _type, body in server.posts.get("/shop/order", [])]
+    return result, orders
+
+
+@pytest.mark.parametrize("wire", [fake_responses, chat_wire], ids=["responses", "chat"])
+async def test_a_long_shopping_session_with_deltas_costs_at_most_half_the_input_tokens_of_full_looks(
+    wire, asking_manager, registry, server, tmp_path
+):
+    server.route("/shop/order", "ok", "text/plain")
+    runs = {}
+    for mode in ("today", "deltas"):
+        runs[mode] = await _shop_run(wire, mode, asking_manager, registry, server, tmp_path / mode)
+    for mode, (result, orders) in runs.items():
+        assert orders == [ORDER], (mode, orders)  # the same outcome at the server
+        per_step = [s["input"] for s in result.step_tokens]
+        models = [e for e in read_events(tmp_path / mode) if e["type"] == "model"]
+        assert [e["usage"]["input_tokens"] for e in models] == per_step  # the trace has every step's tokens
+        print(
+            f"\nshop session, {wire.__name__}, {mode}: {len(per_step)} requests, input {result.usage['input_tokens']}, "
+            f"cached {result.usage['cached_tokens']}, compactions {result.compactions}, per step {per_step}"
+        )
+    today, deltas = (runs[m][0].usage["input_tokens"] for m in ("today", "deltas"))
+    on_main = TODAY_SHOP[wire.__name__]
+    print(
+        f"shop session, {wire.__name__}: deltas {deltas} = {deltas / today:.1%} of today's {today} "
+        f"(this branch, full looks) and {deltas / on_main:.1%} of main's {on_main}"
+    )
+    assert len(runs["deltas"][0].step_tokens) >= 20
+    assert deltas <= 0.5 * today and deltas <= 0.5 * on_main

@@ -158,3 +158,98 @@ def test_both_wire_forms_keep_calls_outputs_and_images_in_order():
         "user",
         "function_call_output",
     ]
+
+
+# --- issue 23: models and deltas (a ToolResult's `page`) ------------------------------------------------------------
+
+
+def model(n: int, *, tab: int = 1, new_document: bool = False) -> ToolResult:
+    page = {"snapshot": n, "base": None, "key": [tab, None]}
+    if new_document:
+        page["new_document"] = True
+    return ToolResult(True, data=f"# page {n} (snapshot {n})\n" + "te_1 Field\n" * 200, action="snapshot", page=page)
+
+
+def acted(n: int, base: int, *, tab: int = 1) -> ToolResult:
+    data = {
+        "x": 10,
+        "y": 20,
+        "effects": {"focus": {"role": "button", "name": "Go", "tag": "button", "element_id": "bu_1"}},
+        "page": f"(snapshot {n}: changes since {base})\n~ bu_1 Go [pressed]",
+    }
+    return ToolResult(True, data=data, action="click", page={"snapshot": n, "base": base, "key": [tab, None]})
+
+
+def _outputs(items):
+    return [json.loads(i["output"]) for i in items if i["kind"] == "output"]
+
+
+def test_a_compaction_keeps_the_latest_full_model_and_its_deltas_whole_and_summarises_what_they_replaced():
+    history = History(compact_every=100, compact_above=10**9, keep_recent=1)
+    history.add_user("task")
+    _turn(history, 1, "browser_dom", model(1))
+    _turn(history, 2, "browser_dom", acted(2, 1))
+    _turn(history, 3, "browser_dom", model(3))
+    for n in range(4, 9):
+        _turn(history, n, "browser_dom", acted(n, n - 1))
+    history.compact()
+    outputs = _outputs(history.items)
+    assert outputs[0] == {"success": True, "data": "(an older page model; a newer snapshot replaced it)"}
+    assert outputs[1] == {
+        "success": True,
+        "data": {"effects": {"focus": "bu_1"}, "page": "(replaced by a newer model)"},
+    }
+    assert outputs[2]["data"].startswith("# page 3")  # the latest full model, whole
+    assert [o["data"]["page"].splitlines()[0] for o in outputs[3:]] == [
+        f"(snapshot {n}: changes since {n - 1})" for n in range(4, 9)
+    ]  # every delta after it, whole, however old
+
+
+def test_a_new_documents_full_model_is_a_compaction_point_the_old_document_is_not_sent_again():
+    history = History(compact_every=100, compact_above=10**9)
+    history.add_user("task")
+    _turn(history, 1, "browser_dom", model(1))
+    history.build()
+    _turn(history, 2, "browser_dom", model(2, new_document=True))
+    history.build()
+    assert history.compactions == 0  # the last compaction (none: the start) is too close: two requests back
+    _turn(history, 3, "browser_dom", acted(3, 2))
+    history.build()
+    _turn(history, 4, "browser_dom", model(4, new_document=True))
+    sent = history.build()
+    assert history.compactions == 1
+    assert sum("te_1 Field" in i.get("output", "") for i in sent) == 1
+
+
+def test_another_tabs_full_model_does_not_replace_this_tabs_model_and_deltas():
+    history = History(compact_every=100, compact_above=10**9)
+    history.add_user("task")
+    _turn(history, 1, "browser_dom", model(1, tab=1))
+    _turn(history, 2, "browser_dom", acted(2, 1, tab=1))
+    _turn(history, 3, "browser_dom", model(3, tab=2))
+    history.compact()
+    outputs = _outputs(history.items)
+    assert outputs[0]["data"].startswith("# page 1") and outputs[1]["data"]["page"].startswith("(snapshot 2")
+
+
+def test_beside_the_page_an_action_left_its_point_and_the_focus_description_are_left_out():
+    out = json.loads(model_output(acted(2, 1)))
+    assert out["data"] == {"effects": {"focus": "bu_1"}, "page": "(snapshot 2: changes since 1)\n~ bu_1 Go [pressed]"}
+    plain = json.loads(model_output(ToolResult(True, data={"x": 1, "y": 2, "effects": {}}, action="click")))
+    assert plain["data"] == {"x": 1, "y": 2, "effects": {}}  # without a page nothing else says where it acted
+
+
+def test_a_chain_heavier_than_the_model_it_adds_up_to_becomes_that_model_at_a_compaction():
+    history = History(compact_every=100, compact_above=10**9)
+    history.add_user("task")
+    _turn(history, 1, "browser_dom", model(1))
+    for n in (2, 3):
+        result = acted(n, n - 1)
+        result.page["full"] = f"# page {n} (snapshot {n})\nbu_1 Go [pressed]"
+        _turn(history, n, "browser_dom", result)
+    history.compact()
+    outputs = _outputs(history.items)
+    assert outputs[0]["data"] == "(an older page model; a newer snapshot replaced it)"
+    assert outputs[1]["data"]["page"] == "(replaced by a newer model)"
+    assert outputs[2]["data"]["page"] == "# page 3 (snapshot 3)\nbu_1 Go [pressed]"  # the model as it is now
+    assert history.items[-1]["page"]["base"] is None  # the next chain starts from it

@@ -153,6 +153,7 @@ class Agent:
         conversation_id: str | None = None,
         instructions: str | None = None,
         history: History | None = None,
+        page_deltas: bool = True,
     ) -> None:
         STEPS.check("max_steps", max_steps)
         self.task, self.url, self.model = task, url, model
@@ -164,6 +165,9 @@ class Agent:
         self.owns_conversation = conversation_id is None
         self.conversation_id = conversation_id or manager.new_conversation_id()
         self.ctx = ToolContext(manager, self.conversation_id)
+        # Every action answers with the page it leaves (its changes since the last model): no snapshot
+        # after each action, and the history keeps one full model per document plus small deltas.
+        self.ctx.page_deltas = page_deltas
         self.history = history or History()
         self.declarations = self.registry.declarations()
         self.schemas = {d["name"]: d["input_schema"] for d in self.declarations}
@@ -358,6 +362,7 @@ async def run_agent(
     on_step: StepCallback | None = None,
     trace_dir: str | Path | None = None,
     conversation_id: str | None = None,
+    page_deltas: bool = True,
 ) -> AgentResult:
     agent = Agent(
         task,
@@ -370,5 +375,6 @@ async def run_agent(
         on_step=on_step,
         trace_dir=trace_dir,
         conversation_id=conversation_id,
+        page_deltas=page_deltas,
     )
     return await agent.run()

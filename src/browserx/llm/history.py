@@ -6,7 +6,8 @@ Completions messages):
     {"kind": "user", "text"}                         the task, notes
     {"kind": "assistant", "text"}                    the model's text of a turn
     {"kind": "call", "call_id", "name", "arguments"} a tool call of the model
-    {"kind": "output", "call_id", "tool", "output"}  its result as JSON text (`page_model` when a snapshot)
+    {"kind": "output", "call_id", "tool", "output"}  its result as JSON text (`page_model` when a snapshot;
+                                                     `page`: the ToolResult's, when it carries a model or delta)
     {"kind": "image", "call_id", "tool", "caption", "url", "tokens"}   a screenshot (data URL)
 
 **Cache-friendly.** Servers cache a request's unchanged prefix (tools + instructions + earlier
@@ -15,8 +16,16 @@ The exception is a *compaction*, rare and deliberate, which at once summarises t
 drops page models a newer snapshot superseded and screenshots a newer one replaced. It happens
 before a request when what it would remove reaches `compact_stale` tokens and a third of the
 history (a compaction costs one uncached re-send of what follows the first changed item; keeping
-stale items costs them on every request), when the history passes `compact_above` tokens, or
-`compact_every` requests after the last one — and only if there is something to remove. After it
+stale items costs them on every request), when the history passes `compact_above` tokens,
+`compact_every` requests after the last one, or when the latest model is a new document's, a
+quarter of `compact_stale` went stale with it and the last compaction is three requests back or
+more (two close together would each re-send the suffix) — and only if there is something to remove.
+
+**Models and deltas** (issue 23): per tab and `within`, the page as the model knows it is the latest
+full model and the deltas after it (each carries `page`: its snapshot number, its base, and for a
+delta the full model it adds up to). That chain is kept whole however old; what came before it is
+superseded (an action's result then loses only its page). A chain heavier than the full model its
+last delta adds up to becomes that model at a compaction (same number: the next delta's base). After it
 the prefix is stable again. Outputs carry the tool result without the bookkeeping the model never
 needs (timestamps, durations, versions).
 
@@ -45,6 +54,7 @@ COMPACT_EVERY = 12  # requests after which any removable content calls for one
 COMPACT_ABOVE = 24_000  # tokens of history (≈, images by their tile cost) that call for one
 KEEP_RECENT = 3  # outputs kept whole at a compaction (besides the latest page model)
 SUMMARY_CHARS = 240
+OLDER_MODEL = "(an older page model; a newer snapshot replaced it)"
 
 
 @dataclass
@@ -93,6 +103,9 @@ class History:
         self.tab_id = tab_id if tab_id is not None else self.tab_id
         if result.success and tool == "browser_dom" and result.action == "snapshot":
             item["page_model"] = True
+        if result.success and result.page is not None:
+            item["page_model"] = True  # a model, or its delta (a snapshot's, or the page an action left)
+            item["page"] = result.page
         self.items.append(item)
         added = []
         for image in result.images:
@@ -166,7 +179,14 @@ class History:
             stale >= max(self.compact_stale, size / 3)
             or size > self.compact_above
             or self.requests_since_compaction >= self.compact_every
+            or (self._new_document() and stale >= self.compact_stale / 4 and self.requests_since_compaction >= 3)
         )
+
+    def _new_document(self) -> bool:
+        """The latest page the history got is the full model of a new document: what came before it
+        about that tab no request needs again (a compaction point, as the agent moved on)."""
+        page = next((item["page"] for item in reversed(self.items) if item.get("page") is not None), None)
+        return page is not None and bool(page.get("new_document"))
 
     def compact(self) -> None:
         """Summarise older outputs, drop superseded page models and screenshots, at once."""
@@ -179,11 +199,15 @@ class History:
         recent = set(outputs[-self.keep_recent :]) if self.keep_recent else set()
         models = [i for i in outputs if items[i].get("page_model")]
         latest_model = models[-1] if models else None
+        chains = _chains(items)
         images = [i for i, item in enumerate(items) if item["kind"] == "image"]
         latest_image = images[-1] if images else None
         out = []
         for i, item in enumerate(items):
             if item["kind"] == "image" and i != latest_image:
+                continue
+            if item["kind"] == "output" and item.get("page") is not None:
+                out.append(_page_item(item, chains.get(i)))
                 continue
             superseded_model = item.get("page_model") and i != latest_model
             aged = i not in recent and i != latest_model and not item.get("summary")
@@ -196,16 +220,104 @@ class History:
         return out
 
 
+def _chains(items: list[dict[str, Any]]) -> dict[int, str]:
+    """What a compaction does with each model or delta: per tab and within, the page as the model knows
+    it is the latest full model and the deltas after it ("keep"); all before it is "superseded". When
+    that chain weighs more than the full model its last delta adds up to, the chain becomes that one
+    full model: its last item "collapses" into it and the others are superseded."""
+    pages = [(i, item) for i, item in enumerate(items) if item.get("page") is not None]
+    latest_full: dict[str, int] = {}
+    for i, item in pages:
+        if item["page"].get("base") is None:
+            latest_full[json.dumps(item["page"].get("key"))] = i
+    chains: dict[str, list[int]] = {}
+    fate: dict[int, str] = {}
+    for i, item in pages:
+        key = json.dumps(item["page"].get("key"))
+        if i >= latest_full.get(key, -1):
+            chains.setdefault(key, []).append(i)
+        else:
+            fate[i] = "superseded"
+    for chain in chains.values():
+        last = items[chain[-1]]["page"]
+        weight = sum(len(items[i]["output"]) for i in chain)
+        collapse = len(chain) > 1 and "full" in last and weight > len(_dumps(last["full"]))
+        for i in chain:
+            fate[i] = ("collapse" if i == chain[-1] else "superseded") if collapse else "keep"
+    return fate
+
+
+def _page_item(item: dict[str, Any], fate: str | None) -> dict[str, Any]:
+    if fate == "superseded":
+        return _superseded(item)
+    if fate != "collapse":
+        return item
+    # The last delta of a chain, as the full model it adds up to (the same snapshot number).
+    result = json.loads(item["output"])
+    data = result.get("data")
+    if isinstance(data, dict) and "page" in data:
+        result["data"] = {**data, "page": item["page"]["full"]}
+    else:
+        result["data"] = item["page"]["full"]
+    page = {k: v for k, v in item["page"].items() if k != "full"}
+    return {**item, "output": _dumps(result), "page": {**page, "base": None}}
+
+
+def _superseded(item: dict[str, Any]) -> dict[str, Any]:
+    """A model or delta a newer full model replaced: a snapshot's says so; an action's result is
+    summarised without its page."""
+    rest = {k: v for k, v in item.items() if k not in ("page", "page_model")}
+    if item.get("tool") == "browser_dom" and _is_snapshot(item):
+        return {**rest, "output": _dumps({"success": True, "data": OLDER_MODEL}), "summary": True}
+    try:
+        result = json.loads(item["output"])
+    except json.JSONDecodeError:
+        return {**rest, "output": _summary(rest), "summary": True}
+    data = result.get("data")
+    if isinstance(data, dict) and "page" in data:
+        data = {**{k: v for k, v in data.items() if k != "page"}, "page": "(replaced by a newer model)"}
+        if len(_dumps(data)) <= SUMMARY_CHARS:  # short: as it was, rather than cut into a string
+            return {**rest, "output": _dumps({**result, "data": data}), "summary": True}
+        result["data"] = data
+    return {**rest, "output": _summary({**rest, "output": _dumps(result)}), "summary": True}
+
+
+def _is_snapshot(item: dict[str, Any]) -> bool:
+    try:
+        data = json.loads(item["output"]).get("data")
+    except (json.JSONDecodeError, AttributeError):
+        return False
+    return not (isinstance(data, dict) and "page" in data)
+
+
+_NEVER_READ = {"duration_ms", "snapshotInvalidated"}  # every action invalidates: its `page` is the page now
+_READ_WHEN_FALSE = {"success", "settled"}  # true repeats the outer success / is the normal case
+
+
+def _beside_page(data: dict[str, Any]) -> dict[str, Any]:
+    """An action's result that carries the page it left: the pointer's point and the focused
+    element's description are said by the page (its ids) and the call, so the focus is its id."""
+    data = {k: v for k, v in data.items() if k not in ("x", "y")}
+    effects = data.get("effects")
+    if isinstance(effects, dict) and isinstance(effects.get("focus"), dict) and effects["focus"].get("element_id"):
+        data["effects"] = {**effects, "focus": effects["focus"]["element_id"]}
+    return data
+
+
 def model_output(result: ToolResult, known_tab_id: int | None = None) -> str:
     """A tool result as the model reads it: success, data or error, notices, and the tab when it is
     not the one of the previous output. Left out: what the model never uses — timestamps, durations,
-    the tool version, a success flag inside the data that repeats the outer one, the action (the call
-    right before says it) — and JSON's optional spaces."""
+    the tool version, a success flag inside the data that repeats the outer one, `settled` when true,
+    `snapshotInvalidated` (every action's), the action (the call right before says it), beside the
+    page an action left the pointer's point and the focus's description (its id stays) — and JSON's
+    optional spaces."""
     out: dict[str, Any] = {"success": result.success}
     if result.success:
         data = result.data
         if isinstance(data, dict):
-            data = {k: v for k, v in data.items() if k != "duration_ms" and not (k == "success" and v is True)}
+            data = {k: v for k, v in data.items() if k not in _NEVER_READ and not (k in _READ_WHEN_FALSE and v is True)}
+            if result.page is not None and isinstance(data.get("page"), str):
+                data = _beside_page(data)
         out["data"] = data
     else:
         out["error"] = result.error
@@ -228,7 +340,7 @@ def _summary(item: dict[str, Any]) -> str:
     except json.JSONDecodeError:
         result = {"data": item["output"]}
     if item.get("page_model"):
-        return _dumps({"success": True, "data": "(an older page model; a newer snapshot replaced it)"})
+        return _dumps({"success": True, "data": OLDER_MODEL})
     out: dict[str, Any] = {"success": result.get("success", True)}
     if result.get("error"):
         out["error"] = {"code": result["error"].get("code")}

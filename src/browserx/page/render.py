@@ -115,39 +115,90 @@ def range_line(model: PageModel) -> str | None:
     return f"({where}; " + (f"next: text_offset={model.next_offset})" if model.next_offset is not None else "end)")
 
 
-def render_text(model: PageModel, *, loading: bool = False) -> str:
-    """`loading`: the page's load event has not fired (tab.load.pending); the first line says so."""
-    lines = [f"# {model.title} — {model.url}" if model.title else model.url]
-    if loading:
-        lines[0] += " (still loading)"
+def render_text(model: PageModel, *, loading: bool = False, header: str = "") -> str:
+    """`loading`: the page's load event has not fired (tab.load.pending); the first line says so.
+    `header`: said on the first line after the URL (the snapshot's number: tools/dom.py)."""
+    return "\n".join(line for _tag, line in render_lines(model, loading=loading, header=header))
+
+
+# What each line of the text is (page/delta_text.py renders a delta from the lines of two models):
+# "title", "modal", "within", "legend", "scroll", "regions", ("region", name), ("heading", index),
+# ("note", index), ("control", element_id), "none", "cut", "rule", ("text", line number), "range".
+Tag = str | tuple[str, Any]
+
+
+def render_lines(
+    model: PageModel, *, loading: bool = False, header: str = "", in_view: bool | None = None
+) -> list[tuple[Tag, str]]:
+    """The lines of `render_text`, each with what it is. `in_view`: flag the controls inside the
+    viewport (True) or those outside it (False) whatever most controls are (a delta keeps the
+    convention of the model it is based on)."""
+    first = f"# {model.title} — {model.url}" if model.title else model.url
+    lines: list[tuple[Tag, str]] = [("title", first + header + (" (still loading)" if loading else ""))]
     if not model.continuation:
-        lines += modal_lines(model)  # an open modal comes first: it is all an agent can act on
+        lines += [("modal", line) for line in modal_lines(model)]  # an open modal comes first: all one can act on
     if model.within:
-        lines.append(f"within: {model.within}")
+        lines.append(("within", f"within: {model.within}"))
     if model.continuation:
         # A later piece of the text: the controls came with the first piece.
-        lines += ["---", model.text.strip()]
-        lines.append(range_line(model) or "")
-        return "\n".join(lines)
-    used = []
-    # Flag whichever is rarer: on long pages most controls are outside the viewport.
-    mark_in_view = 2 * sum(c.in_viewport for c in model.controls) < len(model.controls)
+        lines += [("rule", "---"), (("text", 0), model.text.strip())]
+        lines.append(("range", range_line(model) or ""))
+        return lines
+    if in_view is None:
+        in_view = mark_in_view(model)
+    legend = legend_line(model, in_view)
+    if legend:
+        lines.append(("legend", legend))
+    scrolled = scroll_line(model)
+    if scrolled:
+        lines.append(("scroll", scrolled))
+    if model.regions:
+        lines.append(("regions", "regions: " + ", ".join(model.regions)))
+    lines += body_lines(model, in_view)
+    if not model.controls:
+        lines.append(("none", "(no controls)"))
+    cut = cut_line(model)
+    if cut:
+        lines.append(("cut", cut))
+    if model.text:
+        lines.append(("rule", "---"))
+        lines += [(("text", n), line) for n, line in enumerate(model.text.rstrip().split("\n"))]
+    more = range_line(model)
+    if more:
+        lines.append(("range", more))
+    return lines
+
+
+def mark_in_view(model: PageModel) -> bool:
+    """Flag whichever is rarer: on long pages most controls are outside the viewport."""
+    return 2 * sum(c.in_viewport for c in model.controls) < len(model.controls)
+
+
+def legend_line(model: PageModel, in_view: bool) -> str | None:
+    used: list[str] = []
     for control in model.controls:
         prefix = control.id.split("_", 1)[0]
         if prefix not in used:
             used.append(prefix)
-    if used:
-        roles = {v: k for k, v in ROLE_PREFIXES.items()}
-        legend = " ".join(f"{p}={roles.get(p, '?')}" for p in used)
-        lines.append(
-            f"ids: {legend}; "
-            + ("view=in the viewport (the rest is outside it)" if mark_in_view else "off=outside the viewport")
-        )
+    if not used:
+        return None
+    roles = {v: k for k, v in ROLE_PREFIXES.items()}
+    legend = " ".join(f"{p}={roles.get(p, '?')}" for p in used)
+    return f"ids: {legend}; " + (
+        "view=in the viewport (the rest is outside it)" if in_view else "off=outside the viewport"
+    )
+
+
+def scroll_line(model: PageModel) -> str | None:
     viewport = model.viewport
     if viewport.scroll_x or viewport.scroll_y:
-        lines.append(f"scrolled to x={viewport.scroll_x:g} y={viewport.scroll_y:g}")
-    if model.regions:
-        lines.append("regions: " + ", ".join(model.regions))
+        return f"scrolled to x={viewport.scroll_x:g} y={viewport.scroll_y:g}"
+    return None
+
+
+def body_lines(model: PageModel, in_view: bool) -> list[tuple[Tag, str]]:
+    """Regions, headings, notes and controls, in page order."""
+    lines: list[tuple[Tag, str]] = []
     shown_headings = 0
     region: Any = object()
 
@@ -155,37 +206,39 @@ def render_text(model: PageModel, *, loading: bool = False) -> str:
         nonlocal shown_headings
         while shown_headings <= index and shown_headings < len(model.headings):
             heading = model.headings[shown_headings]
-            lines.append("#" * heading.level + " " + heading.text)
+            lines.append((("heading", shown_headings), "#" * heading.level + " " + heading.text))
             shown_headings += 1
 
     def enter(where: str | None) -> None:
         nonlocal region
         if where != region:
             region = where
-            lines.append("@" + (where or "page"))
+            lines.append((("region", where), "@" + (where or "page")))
 
-    notes = iter(model.notes)
-    note = next(notes, None)
+    notes = iter(enumerate(model.notes))
+    at, note = next(notes, (0, None))
     for index, control in enumerate(model.controls):
         # Text of another region ends that region; text of this one follows its heading.
         while note is not None and note.before <= index and note.region != control.region:
             enter(note.region)
-            lines.append(note_line(note))
-            note = next(notes, None)
+            lines.append((("note", at), note_line(note)))
+            at, note = next(notes, (0, None))
         enter(control.region)
         if control.heading is not None:
             headings_until(control.heading)
         while note is not None and note.before <= index:
-            lines.append(note_line(note))
-            note = next(notes, None)
-        lines.append(control_line(control, mark_in_view))
+            lines.append((("note", at), note_line(note)))
+            at, note = next(notes, (0, None))
+        lines.append((("control", control.id), control_line(control, in_view)))
     while note is not None:
         enter(note.region)
-        lines.append(note_line(note))
-        note = next(notes, None)
+        lines.append((("note", at), note_line(note)))
+        at, note = next(notes, (0, None))
     headings_until(len(model.headings) - 1)
-    if not model.controls:
-        lines.append("(no controls)")
+    return lines
+
+
+def cut_line(model: PageModel) -> str | None:
     cut = [
         f"{n} {what}"
         for what, n in (
@@ -199,14 +252,7 @@ def render_text(model: PageModel, *, loading: bool = False) -> str:
     containers = model.omitted.get("containers") or {}
     if cut and containers:  # where the cut controls lie: scroll that area, or raise max_controls
         cut[0] += " (" + ", ".join(f"{n} in {where}" for where, n in containers.items()) + ")"
-    if cut:
-        lines.append("(left out: " + ", ".join(cut) + ")")
-    if model.text:
-        lines += ["---", model.text.rstrip()]
-    more = range_line(model)
-    if more:
-        lines.append(more)
-    return "\n".join(lines)
+    return "(left out: " + ", ".join(cut) + ")" if cut else None
 
 
 def llm_json(model: PageModel, *, loading: bool = False) -> dict[str, Any]:

@@ -52,6 +52,8 @@ class ToolOutput:
     data: Any = None
     images: list[Image] = field(default_factory=list)
     tab_id: int | None = None
+    # The page model (or delta) the data hands out: {snapshot, base, key: [tab_id, within]} (page/handout.py)
+    page: dict[str, Any] | None = None
 
 
 @dataclass
@@ -62,6 +64,7 @@ class ToolResult:
     metadata: dict[str, Any] = field(default_factory=dict)
     images: list[Image] = field(default_factory=list)
     action: str | None = None
+    page: dict[str, Any] | None = None  # ToolOutput.page: for the agent's history, never serialised
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"success": self.success}
@@ -189,6 +192,8 @@ class ToolContext:
         self.tabs_used: list[Tab] = []
         self.action: str | None = None
         self.dialog_opened: asyncio.Future[dict[str, Any]] | None = None  # set by dispatch (policy "ask")
+        # An action without `since` still returns the page it leaves as a delta (the built-in agent's default).
+        self.page_deltas = False
 
     async def conversation(self) -> Conversation:
         return await self.manager.conversation(self.conversation_id)
@@ -264,7 +269,7 @@ class ToolRegistry:
                     raise errors.TimeoutError(f"{name} did not finish within {limit:g} s") from exc
             if not isinstance(output, ToolOutput):
                 output = ToolOutput(data=output)
-            result = ToolResult(True, data=output.data, images=output.images, action=ctx.action)
+            result = ToolResult(True, data=output.data, images=output.images, action=ctx.action, page=output.page)
             tab_id = output.tab_id
         except (Exception, asyncio.CancelledError) as exc:  # the dispatch boundary: nothing escapes
             if isinstance(exc, asyncio.CancelledError) and _really_cancelled():

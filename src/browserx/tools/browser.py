@@ -10,6 +10,7 @@ from ..actions import navigation
 from ..devtools import viewport
 from ..devtools.evaluate import evaluate, spill
 from .base import Hints, Needs, Tool, ToolContext, ToolOutput
+from .dom import page_after  # the one way tools hand out the page an action leaves
 from .params import Duration, Params, TabParams, duration_field
 
 
@@ -29,6 +30,7 @@ async def navigate(ctx: ToolContext, params: NavigateParams) -> ToolOutput:
 class HistoryParams(TabParams):
     action: Literal["back", "forward", "reload"]
     timeout: Duration = duration_field("15s")
+    since: str | None = Field(default=None, pattern=r"^last$")  # as browser_dom's: the page it leaves
 
 
 async def history(ctx: ToolContext, params: HistoryParams) -> ToolOutput:
@@ -38,7 +40,8 @@ async def history(ctx: ToolContext, params: HistoryParams) -> ToolOutput:
             data = await navigation.reload(tab, timeout=params.timeout)
         else:
             data = await navigation.go_back(tab, forward=params.action == "forward", timeout=params.timeout)
-    return ToolOutput(data, tab_id=tab.tab_id)
+        given = await page_after(tab, params.since, ctx, data)
+    return ToolOutput(data, tab_id=tab.tab_id, page=None if given is None else given.info(tab.tab_id, None))
 
 
 class EvalParams(TabParams):
@@ -141,9 +144,9 @@ TOOLS = [
         HistoryParams,
         history,
         actions={
-            "back": Needs(takes=("timeout",)),
-            "forward": Needs(takes=("timeout",)),
-            "reload": Needs(takes=("timeout",)),
+            "back": Needs(takes=("timeout", "since")),
+            "forward": Needs(takes=("timeout", "since")),
+            "reload": Needs(takes=("timeout", "since")),
         },
         annotations=_WEB,
     ),

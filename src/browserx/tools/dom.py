@@ -10,21 +10,27 @@ from ..actions import drag as drag_actions, element, fill as fill_actions, keybo
 from ..actions.keys import modifier_bits, parse_key
 from ..actions.settle import first_render
 from ..browser import Tab
-from ..errors import ValidationError
+from ..errors import BrowserxError, ValidationError
+from ..page.handout import HandedOut, Handout, hand_out
+from ..page.model import SnapshotOptions
+from ..page.render import llm_json, render_text
+from ..page.service import DomService
 from .base import Hints, Needs, Tool, ToolContext, ToolOutput
 from .params import Params, TabParams, parse_duration
 
 DESCRIPTION = """Read the page model; act on its elements by element_id.
 snapshot: headings, controls, reader text (read on from the text_offset its last line names); \
-include_values (never passwords); within: element_id, region (main) or dialog.
+include_values (never passwords); within: element_id, region (main) or dialog; since "last": only \
+the changes since the last model (actions: page).
 find: query (text or /regex/flags) -> snippets, text_offsets, element_ids.
-click; type: text (replaces unless clear=false; submit or a final "\\n" = Enter); keypress: key \
-(Enter, Control+A) to element_id or the focus; scroll; select: option (label or value); hover; \
+click; type: text (replaces unless clear=false; submit or final "\\n" = Enter); keypress: key \
+(Enter, Control+A) to element_id or focus; scroll; select: option (label or value); hover; \
 upload: paths into a file input (fi_) or its button; drag: element_id or paths onto target_id; \
-fill: fields [{element_id, value}] (text, true/false, options, number, ISO date, paths).
-strategy "script" (in-page events) only if "cdp" fails."""
+fill: fields (values: text, true/false, options, number, ISO date, paths).
+strategy "script" only if "cdp" fails."""
 
-_ACTING = ("strategy", "effects", "visual_effect", "settle")  # what every action on the page takes
+# What every action on the page takes; `since`: the result's `page` is the page it leaves (as text).
+_ACTING = ("strategy", "effects", "visual_effect", "settle", "since")
 ACTIONS = {
     "snapshot": Needs(
         takes=(
@@ -37,6 +43,7 @@ ACTIONS = {
             "max_text_chars",
             "text_offset",
             "within",
+            "since",
         )
     ),
     "find": Needs("query", takes=("max_results", "max_iframe_depth")),
@@ -96,6 +103,9 @@ class DomParams(TabParams):
     max_text_chars: int | None = Field(default=None, ge=0, le=200_000)
     text_offset: int | None = Field(default=None, ge=0)
     within: str | None = Field(default=None, min_length=1, max_length=200)
+    # snapshot, and every action for the page it leaves: only what changed since the last model handed out
+    # "last" (the one value): the pattern is checked at dispatch, the schema says only "string" (fewer tokens)
+    since: str | None = Field(default=None, pattern=r"^last$")
     query: str | None = Field(default=None, min_length=1, max_length=1000)
     max_results: int = Field(default=20, ge=1, le=500)
     # click
@@ -142,43 +152,84 @@ class DomParams(TabParams):
         return modifier_bits(ctrl=m.ctrl, shift=m.shift, alt=m.alt, meta=m.meta)
 
 
-async def _snapshot(tab: Tab, params: DomParams) -> Any:
-    from ..page.model import SnapshotOptions
-    from ..page.render import llm_json, render_text
-    from ..page.service import DomService
-
+def _options(params: DomParams) -> SnapshotOptions:
     wanted = {
         k: getattr(params, k)
-        for k in ("include_values", "max_controls", "max_headings", "max_iframe_depth", "include_cross_origin_iframes")
+        for k in (
+            "include_values",
+            "max_controls",
+            "max_headings",
+            "max_iframe_depth",
+            "include_cross_origin_iframes",
+            "max_text_chars",
+            "text_offset",
+            "within",
+        )
         if getattr(params, k) is not None
     }
-    wanted.update(
-        {k: getattr(params, k) for k in ("max_text_chars", "text_offset", "within") if getattr(params, k) is not None}
-    )
+    return SnapshotOptions(**wanted)
+
+
+async def _snapshot(tab: Tab, params: DomParams, options: SnapshotOptions) -> tuple[Any, Handout | None]:
+    """The model (or its delta with `since`), and what was handed out; a later piece of the reader
+    text is no model: it is neither numbered nor remembered."""
+    if params.since and options.text_offset:
+        raise ValidationError(
+            "since compares whole models, not pieces of the reader text",
+            hint="Leave out since to read on from text_offset.",
+            details={"fields": ["since", "text_offset"]},
+        )
     service = DomService.of(tab)
-    options = SnapshotOptions(**wanted)
     # A single-page app's first render, not its "Loading...".
     model, rendered = await first_render(tab, service.world, lambda: service.snapshot(options, fresh=True))
     loading = tab.load.pending or not rendered  # the model shows what is there now; it says when more may come
-    return render_text(model, loading=loading) if params.format == "text" else llm_json(model, loading=loading)
+    if model.continuation:
+        return (
+            render_text(model, loading=loading) if params.format == "text" else llm_json(model, loading=loading)
+        ), None
+    given = hand_out(
+        tab, model, options, since=params.since == "last", as_text=params.format == "text", loading=loading
+    )
+    return given.data, given
 
 
 async def browser_dom(ctx: ToolContext, params: DomParams) -> ToolOutput:
     tab = await ctx.tab(params.tab_id)
     async with tab.lock:
+        if params.action == "snapshot":
+            data, given = await _snapshot(tab, params, _options(params))
+            return ToolOutput(
+                data, tab_id=tab.tab_id, page=None if given is None else given.info(tab.tab_id, params.within)
+            )
         data = await _run(tab, params)
-    return ToolOutput(data, tab_id=tab.tab_id)
+        given = await page_after(tab, params.since, ctx, data) if params.action != "find" else None
+    return ToolOutput(data, tab_id=tab.tab_id, page=None if given is None else given.info(tab.tab_id, None))
+
+
+async def page_after(tab: Tab, since: str | None, ctx: ToolContext, data: Any) -> Handout | None:
+    """After an action asked for it (`since`, or the context's default: the built-in agent's), the page it
+    leaves, in `data["page"]`: its changes since the last whole-page model handed out, or the full model
+    (a new document, ...). None when not asked, or when a dialog the action opened blocks the page.
+    The action happened whatever the look gives: a look that fails says so in `page_error` instead."""
+    if not (since == "last" or (since is None and ctx.page_deltas)) or not isinstance(data, dict):
+        return None
+    if (data.get("effects") or {}).get("dialog") or tab.dialogs.pending is not None:
+        return None
+    options = tab.state.setdefault(HandedOut, HandedOut).page_options()
+    params = DomParams(action="snapshot", since="last")
+    try:
+        data["page"], given = await _snapshot(tab, params, options)
+    except BrowserxError as exc:  # e.g. the document went away under the capture
+        data["page_error"] = {"code": exc.code, "message": exc.message, "hint": exc.hint}
+        return None
+    return given
 
 
 async def _run(tab: Tab, p: DomParams) -> Any:
     """One action; the validator guarantees each action's required fields are set."""
     common: dict[str, Any] = {"strategy": p.strategy, "detail": p.effects}
     settle = p.settle_seconds()
-    if p.action == "snapshot":
-        return await _snapshot(tab, p)
     if p.action == "find":
-        from ..page.service import DomService
-
         depth = p.max_iframe_depth if p.max_iframe_depth is not None else 1
         return await DomService.of(tab).find(p.query or "", max_results=p.max_results, max_iframe_depth=depth)
     if p.action == "click":
