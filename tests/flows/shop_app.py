@@ -47,6 +47,7 @@ class ShopApp:
         self.variant = "original"
         self.sessions: dict[str, str] = {}  # session cookie -> user
         self.orders: list[dict[str, Any]] = []
+        self.requests = 0
         self.lock = threading.Lock()
         app = self
 
@@ -80,6 +81,7 @@ class ShopApp:
             self.variant = variant
             self.sessions.clear()
             self.orders.clear()
+            self.requests = 0
 
     def stop(self) -> None:
         self.httpd.shutdown()
@@ -95,6 +97,7 @@ class ShopApp:
             part.strip().split("=", 1) for part in (request.headers.get("Cookie") or "").split(";") if "=" in part
         )
         with self.lock:
+            self.requests += 1
             user = self.sessions.get(cookies.get("sid", ""))
             variant = self.variant
         path = parsed.path

@@ -18,9 +18,11 @@ instead. Cookies and storage are never read.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
 import urllib.parse
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -63,6 +65,7 @@ class FlowLog:
         self.steps: list[Step] = []
         self.params: dict[str, Param] = {}
         self.values: dict[str, str] = {}  # parameter -> the value typed (secrets too: never written)
+        self.paused = 0  # > 0: calls are not steps (a replay's own moves: a banner dismissed, a scroll)
 
     @classmethod
     def of(cls, conversation: Conversation) -> FlowLog:
@@ -73,8 +76,17 @@ class FlowLog:
         return len(self.steps)
 
     def add(self, step: Step) -> None:
-        if len(self.steps) < MAX_STEPS:
+        if len(self.steps) < MAX_STEPS and not self.paused:
             self.steps.append(step)
+
+    @contextlib.contextmanager
+    def unrecorded(self) -> Iterator[None]:
+        """Calls made meanwhile are not steps: what the flow did stays what it did on any day."""
+        self.paused += 1
+        try:
+            yield
+        finally:
+            self.paused -= 1
 
     def param(self, value: str, target: Target | None, *, secret: bool = False) -> str:
         """The parameter for a typed value: the same value typed before reuses its parameter."""

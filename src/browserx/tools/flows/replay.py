@@ -33,7 +33,7 @@ from ..base import ToolContext
 from .check import effect_problems, rebase_url
 from .locate import locate
 from .model import Flow, Step, Target, substitute
-from .record import expectation
+from .record import FlowLog, expectation
 
 if TYPE_CHECKING:
     from ..base import ToolRegistry, ToolResult
@@ -179,6 +179,12 @@ class Replay:
         ctx = ToolContext(self.manager, self.conversation_id)
         return await self.registry.dispatch(step.tool, arguments, ctx, nested=self.nested)
 
+    async def _aside(self, arguments: dict[str, Any]) -> ToolResult:
+        """A browser_dom call of the replay's own (a banner dismissed, a scroll): not a step of the flow."""
+        conversation = await self.manager.conversation(self.conversation_id)
+        with FlowLog.of(conversation).unrecorded():
+            return await self._call(0, Step(tool="browser_dom"), arguments)
+
     async def _tab(self, step: Step) -> Tab:
         conversation = await self.manager.conversation(self.conversation_id)
         tab = await conversation.tab(step.arguments.get("tab_id"))
@@ -290,7 +296,7 @@ class Replay:
         choice = next((c for pattern in BANNER_CHOICES for c in buttons if pattern.search(c.name)), None)
         if choice is None:
             return None
-        clicked = await self._call(0, Step(tool="browser_dom"), {"action": "click", "element_id": choice.id})
+        clicked = await self._aside({"action": "click", "element_id": choice.id})
         self._model = None
         if not clicked.success:
             return None

@@ -1,0 +1,120 @@
+"""Replay (issue 24.2): a recorded flow again without a model, on the app as recorded and as another
+day brings it; REPLAY_DIVERGED naming the step when it differs; the agent finishing on request."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from conftest import EXPECTED_ORDER
+from fake_responses import text_outside_calls
+from order_agent import PASSWORD, script_finish_order
+
+from browserx.cli import build_parser
+from browserx.cli import replay as replay_cli
+from browserx.tools.flows import load_flow, parse_params
+
+
+async def _replay(manager, flow_path, *argv, client=None):
+    """`browserx replay FLOW ...` on the test session's browser: (exit code, stdout, stderr lines)."""
+    args = build_parser("replay").parse_args(["replay", str(flow_path), *argv])
+    flow = load_flow(args.flow)
+    values = flow.resolve(parse_params(args.param))
+    out, err = io.StringIO(), io.StringIO()
+    code = await replay_cli.execute(args, flow, values, manager=manager, client=client, out=out, err=err)
+    return code, out.getvalue(), err.getvalue().splitlines()
+
+
+async def test_replay_reaches_the_same_outcome_at_the_server_with_no_model_calls(ask, manager, shop, order_flow, fake):
+    code, out, err = await _replay(manager, order_flow, "--param", f"password={PASSWORD}", "--url", shop.url("/login"))
+    assert code == replay_cli.EXIT_OK, err
+    assert shop.orders == [EXPECTED_ORDER]
+    assert fake.requests == []  # no model endpoint was even asked
+    assert out.strip() == shop.url("/orders/1")
+    steps = [line for line in err if line.startswith("step ")]
+    assert len(steps) == 12 and steps[0].startswith("step 1/12: browser_navigate") and all("-> ok" in s for s in steps)
+    assert err[-1].startswith("replayed 12/12 steps in ") and err[-1].endswith(" s, 0 model calls, 0 tokens")
+
+
+async def test_replay_on_the_changed_app_finds_every_control_again(ask, manager, shop, order_flow):
+    """Inserted elements renumber every id, a cookie banner covers the moved order button, the form's
+    fields come in another order: the replay still places the same order."""
+    shop.reset("changed")
+    code, _out, err = await _replay(manager, order_flow, "--param", f"password={PASSWORD}")
+    assert code == replay_cli.EXIT_OK, err
+    assert shop.orders == [EXPECTED_ORDER]
+    steps = [line for line in err if line.startswith("step ")]
+    renumbered = [line for line in steps if ", was " in line]
+    assert len(renumbered) == 10  # every element the flow acts on has another id today
+    order = next(line for line in steps if 'button "Place order"' in line)
+    assert 'dismissed the cookie banner ("Accept cookies")' in order
+
+
+async def test_a_control_that_no_longer_exists_stops_the_replay_naming_the_step(ask, manager, shop, order_flow):
+    shop.reset("renamed")
+    code, _out, err = await _replay(manager, order_flow, "--param", f"password={PASSWORD}")
+    assert code == replay_cli.EXIT_FAILED
+    error = json.loads(err[-1])["error"]
+    assert error["code"] == "REPLAY_DIVERGED"
+    assert "step 11" in error["message"] and 'button "Buy now" (main)' in error["message"]
+    assert shop.orders == []
+    assert err[-2] == "stopped after 10/12 steps in " + err[-2].split(" in ")[1]
+
+
+async def test_a_step_whose_effect_differs_stops_the_replay_with_what_was_expected(ask, manager, shop, order_flow):
+    from browserx.errors import ReplayDivergedError
+    from browserx.tools import default_registry
+    from browserx.tools.flows import Replay
+
+    shop.reset("no_confirm")
+    flow = load_flow(order_flow)
+    conversation_id = manager.new_conversation_id()
+    replay = Replay(flow, default_registry(), manager, conversation_id, values=flow.resolve({"password": PASSWORD}))
+    try:
+        with pytest.raises(ReplayDivergedError) as raised:
+            await replay.run()
+    finally:
+        await manager.close_conversation(conversation_id)
+    details = raised.value.details
+    assert raised.value.code == "REPLAY_DIVERGED"
+    assert details["step"] == 11 and details["call"] == 'browser_dom click button "Place order" (main)'
+    assert details["expected"] == {"dialog": "confirm"}
+    assert details["got"] == {"navigates_to": "/orders/1", "new_document": True}
+    assert replay.report.replayed == 10
+
+
+async def test_with_agent_on_divergence_the_scripted_agent_finishes_the_task(ask, manager, shop, order_flow, fake):
+    shop.reset("renamed")
+    script_finish_order(fake, "Buy now")
+    client = fake.client()
+    try:
+        code, out, err = await _replay(
+            manager, order_flow, "--param", f"password={PASSWORD}", "--agent-on-divergence", client=client
+        )
+    finally:
+        await client.close()
+    assert code == replay_cli.EXIT_OK, err
+    assert shop.orders == [EXPECTED_ORDER]
+    assert out == "Ordered.\n"
+    assert len(fake.requests) == 4  # snapshot, click, answer the dialog, final answer
+    handoff = fake.requests[0]["input"][0]["content"]
+    handoff = handoff if isinstance(handoff, str) else json.dumps(handoff)
+    assert "10 of 12 steps went through" in handoff and "Place order" in handoff and "{{password}}" in handoff
+    for body in fake.requests:
+        assert PASSWORD not in text_outside_calls(body)
+    summary = next(line for line in err if line.startswith("replayed 10/12 steps, then the agent: completed"))
+    assert "440 tokens" in summary
+
+
+async def test_an_unknown_or_missing_parameter_is_refused_before_any_step(order_flow):
+    from browserx.errors import ValidationError
+
+    flow = load_flow(order_flow)
+    with pytest.raises(ValidationError) as raised:
+        flow.resolve({"password": PASSWORD, "pasword": "typo"})
+    assert raised.value.details == {"fields": ["pasword"]}
+    with pytest.raises(ValidationError) as raised:
+        flow.resolve({"search": "teapot"})
+    assert raised.value.details == {"fields": ["password"]}
+    assert flow.resolve({"password": PASSWORD, "search": "teapot"})["search"] == "teapot"
