@@ -119,6 +119,16 @@ async def test_a_typed_value_typed_again_reuses_its_parameter(server, call, conv
     assert "s3cret!" not in flow.to_json()
 
 
+async def test_the_same_value_in_another_field_is_a_parameter_of_its_own(server, call, conversation):
+    page = "<label>Adults <input id=a></label><label>Rooms <input id=b></label>"
+    assert (await call("browser_navigate", url=server.route("/rooms", page))).success
+    model = (await call("browser_dom", action="snapshot", format="json")).data
+    for control in model["controls"]:
+        assert (await call("browser_dom", action="type", element_id=control["id"], text="2")).success
+    flow = FlowLog.of(conversation).flow()
+    assert [s.arguments["text"] for s in flow.steps[1:]] == ["{{adults}}", "{{rooms}}"]
+
+
 def test_the_flow_schema_file_is_the_models():
     from pathlib import Path
 

@@ -84,13 +84,23 @@ async def test_a_step_whose_effect_differs_stops_the_replay_with_what_was_expect
     assert replay.report.replayed == 10
 
 
-async def test_with_agent_on_divergence_the_scripted_agent_finishes_the_task(ask, manager, shop, order_flow, fake):
+async def test_with_agent_on_divergence_the_scripted_agent_finishes_the_task(
+    ask, manager, shop, order_flow, fake, tmp_path
+):
     shop.reset("renamed")
     script_finish_order(fake, "Buy now")
     client = fake.client()
+    healed = tmp_path / "healed.json"
     try:
         code, out, err = await _replay(
-            manager, order_flow, "--param", f"password={PASSWORD}", "--agent-on-divergence", client=client
+            manager,
+            order_flow,
+            "--param",
+            f"password={PASSWORD}",
+            "--agent-on-divergence",
+            "--record",
+            str(healed),
+            client=client,
         )
     finally:
         await client.close()
@@ -105,6 +115,38 @@ async def test_with_agent_on_divergence_the_scripted_agent_finishes_the_task(ask
         assert PASSWORD not in text_outside_calls(body)
     summary = next(line for line in err if line.startswith("replayed 10/12 steps, then the agent: completed"))
     assert "440 tokens" in summary
+    # what the replay and the agent did, as a new flow: today's button in place of the old one
+    steps = load_flow(healed).steps
+    assert [s.target.name for s in steps if s.action == "click"][-1] == "Buy now" and len(steps) == 12
+    assert PASSWORD not in healed.read_text(encoding="utf-8")
+
+
+async def test_an_element_in_a_same_origin_frame_is_found_again_after_the_page_changed(
+    ask, manager, server, call, conversation
+):
+    from browserx.tools import default_registry
+    from browserx.tools.flows import FlowLog, Replay
+
+    server.route("/frame-inner", '<h2>Payment</h2><button onclick="parent.paid = true">Pay</button>')
+    outer = server.route("/frame-outer", "<h1>Checkout</h1><iframe src=/frame-inner></iframe>")
+    assert (await call("browser_navigate", url=outer)).success
+    model = (await call("browser_dom", action="snapshot", format="json")).data
+    pay = next(c["id"] for c in model["controls"] if c["name"] == "Pay")
+    assert (await call("browser_dom", action="click", element_id=pay)).success
+    flow = FlowLog.of(conversation).flow()
+    assert " >> " in (flow.steps[1].target.selector or "")  # the hop into the frame
+    server.route(
+        "/frame-outer", "<h1>Checkout</h1><button>Back</button><button>Help</button><iframe src=/frame-inner></iframe>"
+    )
+    conversation_id = manager.new_conversation_id()
+    try:
+        report = await Replay(flow, default_registry(), manager, conversation_id, values={}).run()
+        tab = await (await manager.conversation(conversation_id)).tab()
+        paid = await tab.session.send("Runtime.evaluate", {"expression": "window.paid === true", "returnByValue": True})
+    finally:
+        await manager.close_conversation(conversation_id)
+    assert report.replayed == 2 and ", was " in report.outcomes[1].found[0]
+    assert paid["result"]["value"] is True
 
 
 async def test_an_unknown_or_missing_parameter_is_refused_before_any_step(order_flow):

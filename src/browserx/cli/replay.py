@@ -121,7 +121,7 @@ async def execute(
         try:
             report = await replay.run()
         except ReplayDivergedError as exc:
-            print(f"diverged at step {exc.details.get('step')}: {exc.message}", file=err, flush=True)
+            print(f"diverged: {exc.message}", file=err, flush=True)
             if client is None:
                 print(_summary(replay.report, time.monotonic() - started), file=err, flush=True)
                 _print_error(exc.to_dict(), err)

@@ -117,7 +117,7 @@ class Flow(_Strict):
         if missing:
             raise ValidationError(
                 f"missing flow parameter(s): {', '.join(missing)}",
-                hint="Give each as --param " + " --param ".join(f"{n}=…" for n in missing) + ".",
+                hint="Give each as --param " + " --param ".join(f"{n}=..." for n in missing),
                 details={"fields": missing},
             )
         return values

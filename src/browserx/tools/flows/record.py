@@ -89,11 +89,14 @@ class FlowLog:
             self.paused -= 1
 
     def param(self, value: str, target: Target | None, *, secret: bool = False) -> str:
-        """The parameter for a typed value: the same value typed before reuses its parameter."""
+        """The parameter for a typed value: the same secret, or the same value into the same field,
+        typed before reuses its parameter."""
         field_name = target.name if target is not None and target.name else None
         secret = secret or bool(field_name and SECRET_NAME.search(field_name))
         for name, known in self.values.items():
-            if known == value and self.params[name].secret == secret:
+            param = self.params[name]
+            # a secret typed again (a password confirmed) is one parameter; another field's value is its own
+            if known == value and param.secret == secret and (secret or param.field == field_name):
                 return name
         base = _slug(field_name) if field_name else "secret_text" if secret else "text"
         if secret and target is not None and target.role == "textbox" and not field_name:

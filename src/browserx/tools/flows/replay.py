@@ -131,9 +131,10 @@ class Replay:
         arguments = substitute(step.arguments, self.values)
         if step.action is not None:
             arguments = {"action": step.action, **arguments}
-        for key in ("url",):
-            if isinstance(arguments.get(key), str):
-                arguments[key] = rebase_url(arguments[key], self.flow.start_url, self.url)
+        if isinstance(arguments.get("url"), str):
+            arguments["url"] = rebase_url(arguments["url"], self.flow.start_url, self.url)
+            if arguments["url"] != step.arguments.get("url"):
+                outcome.url = arguments["url"]
         result: ToolResult | None = None
         for attempt in range(3):
             if _targets(step):
