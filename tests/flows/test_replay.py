@@ -160,3 +160,29 @@ async def test_an_unknown_or_missing_parameter_is_refused_before_any_step(order_
         flow.resolve({"search": "teapot"})
     assert raised.value.details == {"fields": ["password"]}
     assert flow.resolve({"password": PASSWORD, "search": "teapot"})["search"] == "teapot"
+
+
+async def test_url_moves_the_whole_flow_to_another_origin(ask, manager, shop, order_flow):
+    from shop_app import ShopApp
+
+    other = ShopApp()  # the same app at another address (another port: another origin)
+    try:
+        code, out, err = await _replay(
+            manager, order_flow, "--param", f"password={PASSWORD}", "--url", other.url("/login")
+        )
+        assert code == replay_cli.EXIT_OK, err
+        assert other.orders == [EXPECTED_ORDER] and shop.orders == [] and shop.requests == 0
+        assert err[0].startswith(f"step 1/12: browser_navigate {other.url('/login')} -> ok")
+        assert out.strip() == other.url("/orders/1")
+    finally:
+        other.stop()
+
+
+def test_rebase_url_moves_same_origin_urls_only():
+    from browserx.tools.flows import rebase_url
+
+    recorded, start = "http://a.test:8000/login", "https://b.test/app/login"
+    assert rebase_url(recorded, recorded, start) == start
+    assert rebase_url("http://a.test:8000/search?q=x#r", recorded, start) == "https://b.test/search?q=x#r"
+    assert rebase_url("http://cdn.test/x", recorded, start) == "http://cdn.test/x"
+    assert rebase_url("http://a.test:8000/search", recorded, None) == "http://a.test:8000/search"

@@ -58,13 +58,13 @@ class StepOutcome:
     duration_ms: float
     found: list[str] = field(default_factory=list)  # "te_6 by role+name" per element
     notes: list[str] = field(default_factory=list)  # what the replay did besides the call
+    url: str | None = None  # where a navigation went, when the replay started elsewhere (--url)
 
     def line(self) -> str:
+        what = self.step.describe() if self.url is None else f"{self.step.tool} {self.url}"
         found = f" [{', '.join(self.found)}]" if self.found else ""
         notes = f"; {'; '.join(self.notes)}" if self.notes else ""
-        return (
-            f"step {self.number}/{self.total}: {self.step.describe()}{found} -> ok ({self.duration_ms:.0f} ms){notes}"
-        )
+        return f"step {self.number}/{self.total}: {what}{found} -> ok ({self.duration_ms:.0f} ms){notes}"
 
 
 @dataclass
