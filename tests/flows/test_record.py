@@ -158,3 +158,18 @@ async def test_recording_again_on_the_same_app_gives_the_same_steps(manager, sho
         'spinbutton "Quantity" (main)',
         'button "Place order" (main)',
     ]
+
+
+def test_a_file_that_is_not_a_flow_of_this_version_is_a_validation_error(tmp_path):
+    import pytest
+
+    from browserx.errors import ValidationError
+    from browserx.tools.flows import parse_flow
+
+    good = {"format": "browserx-flow", "version": 1, "steps": [{"tool": "browser_navigate", "arguments": {"url": "x"}}]}
+    assert parse_flow(json.dumps(good)).steps[0].tool == "browser_navigate"
+    for text in ("{", json.dumps({"a": 1}), json.dumps({**good, "version": 2}), json.dumps({**good, "steps": [{}]})):
+        with pytest.raises(ValidationError):
+            parse_flow(text)
+    with pytest.raises(ValidationError):
+        load_flow(tmp_path / "missing.json")

@@ -185,6 +185,7 @@ def parse_flow(text: str, where: str = "flow") -> Flow:
         problems = [f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors(include_url=False)[:8]]
         raise ValidationError(
             f"{where} does not match the flow schema: " + "; ".join(problems),
+            hint="Fix the file (its schema: docs/flow.schema.json), or record the flow again.",
             details={"fields": [".".join(map(str, e["loc"])) for e in exc.errors()]},
         ) from None
 
