@@ -11,7 +11,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "llm"))  # the scripted model endpoint
 
 from fake_responses import FakeResponses  # noqa: E402
-from order_agent import record_order_flow  # noqa: E402
+from order_agent import EXPECTED_ORDER, record_order_flow  # noqa: E402
 from shop_app import ShopApp  # noqa: E402
 
 

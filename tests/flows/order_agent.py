@@ -22,6 +22,13 @@ from browserx.cli import run as run_cli
 USER = "alice"
 PASSWORD = ACCOUNTS[USER]
 TASK = "Sign in as alice, find the blue mug and order 2 for Alice Example (alice@example.com)."
+EXPECTED_ORDER = {
+    "user": "alice",
+    "item": "Blue mug",
+    "name": "Alice Example",
+    "email": "alice@example.com",
+    "quantity": 2,
+}
 PREFIX = {"textbox": "te", "searchbox": "se", "spinbutton": "sp", "button": "bu", "link": "li"}
 
 

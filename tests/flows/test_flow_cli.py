@@ -10,8 +10,7 @@ import sys
 from pathlib import Path
 
 from cli_process import browserx
-from conftest import EXPECTED_ORDER
-from order_agent import PASSWORD
+from order_agent import EXPECTED_ORDER, PASSWORD
 
 SCRIPT_TIMEOUT = 120
 

@@ -6,9 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from conftest import EXPECTED_ORDER
 from mcp.shared.memory import create_connected_server_and_client_session
-from order_agent import PASSWORD
+from order_agent import EXPECTED_ORDER, PASSWORD
 
 from browserx.browser import BrowserConfig
 from browserx.mcp_server import build_server

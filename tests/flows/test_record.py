@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import EXPECTED_ORDER
-from order_agent import PASSWORD, TASK, record_order_flow
+from order_agent import EXPECTED_ORDER, PASSWORD, TASK, record_order_flow
 
 from browserx.tools.flows import FLOW_SCHEMA, FlowLog, load_flow
 
@@ -141,7 +140,8 @@ async def test_recording_again_on_the_same_app_gives_the_same_steps(manager, sho
     shop.reset("original")
     policy, manager.config.dialog_policy = manager.config.dialog_policy, "ask"
     try:
-        await record_order_flow(fake, manager, shop, tmp_path / "again.json")
+        err = await record_order_flow(fake, manager, shop, tmp_path / "again.json")
+        assert f"flow of 12 steps written to {tmp_path / 'again.json'}" in err
     finally:
         manager.config.dialog_policy = policy
     assert shop.orders == [EXPECTED_ORDER]
@@ -168,8 +168,17 @@ def test_a_file_that_is_not_a_flow_of_this_version_is_a_validation_error(tmp_pat
 
     good = {"format": "browserx-flow", "version": 1, "steps": [{"tool": "browser_navigate", "arguments": {"url": "x"}}]}
     assert parse_flow(json.dumps(good)).steps[0].tool == "browser_navigate"
-    for text in ("{", json.dumps({"a": 1}), json.dumps({**good, "version": 2}), json.dumps({**good, "steps": [{}]})):
+    for text in (
+        "{",
+        "[]",
+        json.dumps({"a": 1}),
+        json.dumps({**good, "version": 2}),
+        json.dumps({**good, "steps": [{}]}),
+    ):
         with pytest.raises(ValidationError):
             parse_flow(text)
     with pytest.raises(ValidationError):
         load_flow(tmp_path / "missing.json")
+    (tmp_path / "binary.json").write_bytes(b"\xff\xfe\x00bad")
+    with pytest.raises(ValidationError):
+        load_flow(tmp_path / "binary.json")

@@ -7,9 +7,8 @@ import io
 import json
 
 import pytest
-from conftest import EXPECTED_ORDER
 from fake_responses import text_outside_calls
-from order_agent import PASSWORD, script_finish_order
+from order_agent import EXPECTED_ORDER, PASSWORD, script_finish_order
 
 from browserx.cli import build_parser
 from browserx.cli import replay as replay_cli

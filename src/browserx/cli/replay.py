@@ -23,9 +23,10 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
+from ..actions.navigation import NAVIGABLE_SCHEMES
 from ..browser import BrowserManager
 from ..errors import ReplayDivergedError
-from ..llm.agent import DEFAULT_MAX_STEPS, Agent, StepRecord
+from ..llm.agent import DEFAULT_MAX_STEPS, STEPS, Agent, StepRecord
 from ..llm.client import ModelClient
 from ..tools import TAB_SETUPS, ToolRegistry, default_registry
 from ..tools.flows import (
@@ -39,7 +40,17 @@ from ..tools.flows import (
     to_python,
     write_flow,
 )
-from .run import EXIT_FAILED, EXIT_OK, EXIT_STEP_LIMIT, _print_error, make_client, summary_line, token_lines
+from .options import ExistingFile, NewPath, Number, Text, Url
+from .run import (
+    EXIT_FAILED,
+    EXIT_OK,
+    EXIT_STEP_LIMIT,
+    _print_error,
+    check as run_check,
+    make_client,
+    summary_line,
+    token_lines,
+)
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
@@ -51,38 +62,63 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         description="Replay a flow recorded with `browserx run --record` (or saved over MCP): each element "
         "found again by role and name, each step's effect checked; no model calls.",
     )
-    parser.add_argument("flow", metavar="FLOW.json", help="the flow file")
+    parser.add_argument("flow", metavar="FLOW.json", type=ExistingFile(), help="the flow file")
     parser.add_argument(
-        "--param", action="append", default=[], metavar="NAME=VALUE", help="a parameter's value (repeatable)"
+        "--param",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        type=Text(100_000),
+        help="a parameter's value (repeatable)",
     )
-    parser.add_argument("--url", help="start here instead of the recorded start URL (recorded paths on its origin)")
+    parser.add_argument(
+        "--url",
+        type=Url(NAVIGABLE_SCHEMES),
+        help="start here instead of the recorded start URL (recorded paths on its origin)",
+    )
     parser.add_argument(
         "--agent-on-divergence",
         action="store_true",
         help="when the page differs from the recording, let the built-in agent finish the task",
     )
-    parser.add_argument("--to-python", metavar="OUT.py", help="write the flow as a Python script and exit")
-    parser.add_argument("--record", metavar="NEW.json", help="save what this replay did as a new flow")
-    parser.add_argument("--model", help="with --agent-on-divergence: the model (default: $BROWSERX_MODEL)")
+    parser.add_argument(
+        "--to-python", metavar="OUT.py", type=NewPath("file"), help="write the flow as a Python script and exit"
+    )
+    parser.add_argument(
+        "--record", metavar="NEW.json", type=NewPath("file"), help="save what this replay did as a new flow"
+    )
+    parser.add_argument(
+        "--model", type=Text(200), help="with --agent-on-divergence: the model (default: $BROWSERX_MODEL)"
+    )
     parser.add_argument("--api", choices=["responses", "chat"], default="responses", help="the endpoint's API")
     parser.add_argument("--stream", action="store_true", help="with --api chat: server-sent events")
-    parser.add_argument("--max-steps", type=int, default=DEFAULT_MAX_STEPS, help="most model calls the agent may make")
+    parser.add_argument(
+        "--max-steps", type=Number(STEPS), default=DEFAULT_MAX_STEPS, help="most model calls the agent may make"
+    )
     add_browser_options(parser)
-    parser.set_defaults(func=command, dialogs="ask")  # a flow answers dialogs as its steps did
+    parser.set_defaults(func=command, check=check, dialogs="ask")  # a flow answers dialogs as its steps did
     return parser
 
 
-async def command(args: argparse.Namespace) -> int:
-    from .common import config_from_args  # noqa: PLC0415
+def check(args: argparse.Namespace) -> None:
+    """Before any browser starts: the flow file, and a value for each of its parameters."""
+    run_check(args)  # --stream needs --api chat
+    args.loaded_flow = load_flow(args.flow)
+    if not args.to_python:
+        args.values = args.loaded_flow.resolve(parse_params(args.param))
 
-    flow = load_flow(args.flow)
+
+async def command(args: argparse.Namespace) -> int:
+    from .common import browser_config  # noqa: PLC0415
+
+    config = browser_config(args)  # runs `check` (once) if `main` has not
+    flow: Flow = args.loaded_flow
     if args.to_python:
         out = Path(args.to_python)
         out.write_text(to_python(flow, flow_name=Path(args.flow).name), encoding="utf-8")
         print(f"wrote {out} (run: python {out} " + _param_usage(flow) + ")", file=sys.stderr)
         return EXIT_OK
-    values = flow.resolve(parse_params(args.param))  # before any browser starts
-    config = config_from_args(args)
+    values: dict[str, str] = args.values
     client = make_client(args) if args.agent_on_divergence else None
     try:
         async with BrowserManager(config, setups=TAB_SETUPS) as manager:

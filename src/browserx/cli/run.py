@@ -77,6 +77,7 @@ def add_run_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--record",
         metavar="FLOW.json",
+        type=NewPath("file"),
         help="save the run's successful steps as a flow to replay without a model (browserx replay FLOW.json)",
     )
 
@@ -142,8 +143,11 @@ async def execute(
         print(line, file=err, flush=True)
     if args.trace:
         print(f"trace written to {args.trace} (view: browserx trace show {args.trace})", file=err)
-    if getattr(args, "record", None):
-        print(f"flow written to {args.record} (replay: browserx replay {args.record})", file=err)
+    if agent.flow is not None:
+        print(
+            f"flow of {len(agent.flow.steps)} steps written to {args.record} (replay: browserx replay {args.record})",
+            file=err,
+        )
     if result.ok:
         print(result.answer or "", file=out, flush=True)
         return EXIT_OK

@@ -39,7 +39,7 @@ from ..browser.config import Range
 from ..errors import BrowserxError, ModelRequestFailedError, StepLimitError, ValidationError
 from ..screenshots.store import release_screenshot
 from ..tools import ToolContext, ToolRegistry, ToolResult, default_registry
-from ..tools.flows import FlowLog, write_flow
+from ..tools.flows import Flow, FlowLog, write_flow
 from . import tokens
 from .client import FunctionCall, ModelClient
 from .history import History, Upload, item_tokens
@@ -178,6 +178,7 @@ class Agent:
         self.trace = TraceWriter(trace_dir) if trace_dir else None
         self.record = Path(record) if record else None  # where the run's flow goes (tools/flows)
         self._flow_mark = 0
+        self.flow: Flow | None = None  # the flow written, once the run is over
         self.result = AgentResult(conversation_id=self.conversation_id)
 
     async def run(self) -> AgentResult:
@@ -203,7 +204,9 @@ class Agent:
         finally:
             await self._release(self.history.pending())  # screenshots no request will carry
             if self.record:  # the run's successful steps, before its conversation closes
-                write_flow(self.manager, self.conversation_id, self.record, task=self.task, since=self._flow_mark)
+                self.flow = write_flow(
+                    self.manager, self.conversation_id, self.record, task=self.task, since=self._flow_mark
+                )
             if self.owns_conversation and not self.manager.connection_closed:
                 with contextlib.suppress(BrowserxError, OSError):
                     await asyncio.shield(self.manager.close_conversation(self.conversation_id))

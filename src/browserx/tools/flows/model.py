@@ -157,12 +157,17 @@ def substitute(value: Any, values: dict[str, str]) -> Any:
     return value
 
 
+_NOT_A_FLOW = "Give a flow file written by `browserx run --record`, Session.save_flow or save_flow."
+
+
 def load_flow(path: str | Path) -> Flow:
     try:
         text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise ValidationError(f"{path} is not UTF-8 text", hint=_NOT_A_FLOW, details={"path": str(path)}) from None
     except OSError as exc:
         raise ValidationError(
-            f"cannot read the flow {path}: {exc.strerror or exc}", details={"path": str(path)}
+            f"cannot read the flow {path}: {exc.strerror or exc}", hint=_NOT_A_FLOW, details={"path": str(path)}
         ) from None
     return parse_flow(text, str(path))
 
@@ -171,9 +176,9 @@ def parse_flow(text: str, where: str = "flow") -> Flow:
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ValidationError(f"{where} is not JSON: {exc.msg} (line {exc.lineno})") from None
+        raise ValidationError(f"{where} is not JSON: {exc.msg} (line {exc.lineno})", hint=_NOT_A_FLOW) from None
     if not isinstance(raw, dict) or raw.get("format") != FLOW_FORMAT:
-        raise ValidationError(f'{where} is not a browserx flow (no "format": "{FLOW_FORMAT}")')
+        raise ValidationError(f'{where} is not a browserx flow (no "format": "{FLOW_FORMAT}")', hint=_NOT_A_FLOW)
     if raw.get("version") != FLOW_VERSION:
         raise ValidationError(
             f"{where} is a version {raw.get('version')} flow; this browserx reads version {FLOW_VERSION}",

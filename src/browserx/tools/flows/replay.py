@@ -196,9 +196,9 @@ class Replay:
         if not fresh and not wide and self._model is not None and self._model[0] == f"{tab.tab_id}:{tab.loader_id}":
             return self._model[1]
         service = DomService.of(tab)
-        await first_render(tab, service.world)  # a single-page app's first render, as a snapshot waits for it
         options = SnapshotOptions(include_cross_origin_iframes=self.frames, max_controls=5000 if wide else 400)
-        model = await service.snapshot(options)
+        # a single-page app's first render, as a snapshot waits for it
+        model, _rendered = await first_render(tab, service.world, lambda: service.snapshot(options))
         self._model = (f"{tab.tab_id}:{tab.loader_id}", model)
         return model
 
@@ -351,8 +351,8 @@ async def find_element(tab: Tab, target: Target) -> str:
     """The element id of the control `target` names on the tab's page now (a new page model, read as
     the replay reads it); REPLAY_DIVERGED naming the candidates seen when none matches."""
     service = DomService.of(tab)
-    await first_render(tab, service.world)
-    model = await service.snapshot(SnapshotOptions(include_cross_origin_iframes=bool(target.frame)))
+    options = SnapshotOptions(include_cross_origin_iframes=bool(target.frame))
+    model, _rendered = await first_render(tab, service.world, lambda: service.snapshot(options))
     found = locate(model, target)
     if found.control is None and model.omitted.get("controls"):
         found = locate(await service.snapshot(SnapshotOptions(max_controls=5000)), target)
