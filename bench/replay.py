@@ -27,7 +27,7 @@ from shop_app import ACCOUNTS, ShopApp  # noqa: E402
 
 import browserx  # noqa: E402
 
-N = 15
+N = 20
 PASSWORD = ACCOUNTS["alice"]
 
 
