@@ -92,12 +92,34 @@ async def test_failed_and_reading_calls_are_not_steps(manager, server, call, con
     assert [s.tool for s in FlowLog.of(conversation).steps] == ["browser_navigate"]
 
 
-async def test_an_id_the_caller_found_without_a_snapshot_is_described_from_a_new_one(server, call, conversation):
+async def test_an_id_from_find_is_described_from_what_find_said_without_a_new_model(server, call, conversation, tab):
+    from browserx.page.service import DomService
+
     page = "<main><h1>Shop</h1><button>Add</button><section><h2>Other</h2><button>Add</button></section></main>"
     assert (await call("browser_navigate", url=server.route("/find", page))).success
     found = await call("browser_dom", action="find", query="Add")  # ids without a snapshot
-    second = [m["element_id"] for m in found.data["matches"] if m.get("element_id")][1]
+    second = [m["element_id"] for m in found.data["matches"] if m.get("kind") == "control"][1]
     assert (await call("browser_dom", action="click", element_id=second)).success
+    target = FlowLog.of(conversation).steps[-1].target
+    assert target is not None and (target.role, target.name, target.region, target.heading) == (
+        "button",
+        "Add",
+        "main",
+        "Other",
+    )
+    assert DomService.of(tab).last is None  # no page model was taken for it
+
+
+async def test_an_id_no_model_or_find_named_is_described_from_a_new_model(server, call, conversation, tab):
+    from browserx.page.world import PageWorld
+
+    page = "<main><h1>Shop</h1><button>Add</button><section><h2>Other</h2><button id=b>Add</button></section></main>"
+    assert (await call("browser_navigate", url=server.route("/elsewhere", page))).success
+    # an id the page program gave without DomService (as a cover's or the focus's id in a result)
+    element_id = await PageWorld.of(tab).call(
+        "function() { const B = globalThis.__browserx; B.snapshot({}); return B.idOf(document.getElementById('b')); }"
+    )
+    assert (await call("browser_dom", action="click", element_id=element_id)).success
     target = FlowLog.of(conversation).steps[-1].target
     assert target is not None and (target.role, target.name, target.heading, target.index) == (
         "button",

@@ -66,6 +66,10 @@ class FlowLog:
         self.params: dict[str, Param] = {}
         self.values: dict[str, str] = {}  # parameter -> the value typed (secrets too: never written)
         self.paused = 0  # > 0: calls are not steps (a replay's own moves: a banner dismissed, a scroll)
+        # The controls `find` named, by element id, for the document (loader id) they are of: a click on
+        # one is described from there, with no new page model.
+        self.found: dict[str, Target] = {}
+        self.found_loader = ""
 
     @classmethod
     def of(cls, conversation: Conversation) -> FlowLog:
@@ -173,6 +177,7 @@ class _Pending:
     arguments: dict[str, Any]
     targets: dict[str, Target | None] = field(default_factory=dict)  # element id -> its target
     password_ids: set[str] = field(default_factory=set)
+    find_loader: str | None = None  # a `find`: not a step, but what it names is kept (FlowLog.found)
 
 
 class FlowRecorder:
@@ -180,6 +185,8 @@ class FlowRecorder:
 
     async def before(self, tool: Tool, params: Params, ctx: ToolContext) -> _Pending | None:
         action = getattr(params, "action", None)
+        if tool.name == "browser_dom" and action == "find" and ctx.conversation_id is not None:
+            return await _finding(params, ctx)
         if tool.name not in RECORDED or ctx.conversation_id is None:
             return None
         actions = RECORDED[tool.name]
@@ -194,7 +201,7 @@ class FlowRecorder:
             if ids:
                 tab = await conversation.tab(getattr(params, "tab_id", None))
                 if tab.dialogs.pending is None:  # else the call fails (DIALOG_OPEN): nothing to describe
-                    await _describe(tab, ids, pending)
+                    await _describe(tab, ids, pending, typing=action in ("type", "fill"))
         except BrowserxError as exc:  # the call itself will say what is wrong; the step is not recorded
             log.debug("not recording %s: %s", tool.name, exc.code)
             return None
@@ -203,7 +210,33 @@ class FlowRecorder:
     def after(self, pending: _Pending | None, result: ToolResult) -> None:
         if pending is None or not result.success:
             return
+        if pending.find_loader is not None:
+            _keep_found(pending.log, pending.find_loader, result.data)
+            return
         pending.log.add(_step(pending, result.data))
+
+
+async def _finding(params: Params, ctx: ToolContext) -> _Pending | None:
+    try:
+        conversation = await ctx.conversation()
+        tab = await conversation.tab(getattr(params, "tab_id", None))
+    except BrowserxError:
+        return None
+    return _Pending(FlowLog.of(conversation), "browser_dom", "find", {}, find_loader=tab.loader_id)
+
+
+def _keep_found(log: FlowLog, loader_id: str, data: Any) -> None:
+    if log.found_loader != loader_id:
+        log.found, log.found_loader = {}, loader_id
+    for match in (data or {}).get("matches") or [] if isinstance(data, dict) else []:
+        if isinstance(match, dict) and match.get("kind") == "control" and match.get("element_id"):
+            log.found[match["element_id"]] = Target(
+                role=str(match.get("role") or ""),
+                name=" ".join(str(match.get("name") or "").split()),
+                region=match.get("region"),
+                heading=match.get("heading"),
+                id=match["element_id"],
+            )
 
 
 def _element_ids(arguments: dict[str, Any]) -> list[str]:
@@ -212,11 +245,20 @@ def _element_ids(arguments: dict[str, Any]) -> list[str]:
     return ids
 
 
-async def _describe(tab: Tab, ids: list[str], pending: _Pending) -> None:
-    """Targets from the model of this document the caller read (no new capture), else a new one."""
+async def _describe(tab: Tab, ids: list[str], pending: _Pending, *, typing: bool) -> None:
+    """Targets from the model of this document the caller read, or from what its `find` named (no
+    new capture), else from a new model. Typing always needs a model's word on a password field."""
     service = DomService.of(tab)
     model: PageModel | None = service.last if service.last_loader_id == tab.loader_id else None
     known = {c.id for c in model.controls} if model is not None else set()
+    found = pending.log.found if pending.log.found_loader == tab.loader_id else {}
+    if not typing and all(i in known or i in found for i in ids):
+        for element_id in ids:
+            if element_id not in known:
+                pending.targets[element_id] = found[element_id]
+        ids = [i for i in ids if i in known]
+        if not ids:
+            return
     if model is None or not set(ids) <= known:
         model = await service.snapshot()
         if not set(ids) <= {c.id for c in model.controls} and model.omitted.get("controls"):
