@@ -24,12 +24,17 @@ async def browser_dialog(ctx: ToolContext, p: DialogParams) -> ToolOutput:
     tab = await ctx.tab(p.tab_id, allow_dialog=True)
     watch = EffectWatch(tab)  # accepting a beforeunload lets the navigation go on: follow it
     mark, another = tab.load.mark(), None
+    upcoming = tab.dialogs.opened(next_one=True)  # the page may open the next one as soon as it is answered
     try:
-        answered = await tab.dialogs.answer(p.accept, p.prompt_text)
+        try:
+            answered = await tab.dialogs.answer(p.accept, p.prompt_text)
+        except BaseException:
+            upcoming.cancel()
+            raise
         world = PageWorld.of(tab)
         # A confirm's OK lets the submit that asked it go on: the page says so once that has run
         # (or opens the next dialog first, which the page waits in).
-        started = await first_or_dialog(navigation_started(world), tab.dialogs.opened())
+        started = await first_or_dialog(navigation_started(world), upcoming)
         if isinstance(started, DialogOpened):
             another = started.dialog
         elif started or (answered["type"] == "beforeunload" and p.accept):
