@@ -23,9 +23,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "flows"))
 
-from shop_app import ACCOUNTS, ShopApp  # noqa: E402
+from shop_app import ACCOUNTS, ShopApp
 
-import browserx  # noqa: E402
+import browserx
 
 N = 20
 PASSWORD = ACCOUNTS["alice"]

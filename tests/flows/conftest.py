@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "llm"))  # the scripted model endpoint
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "mcp"))  # the MCP client helpers (either SDK major)
 
-from fake_responses import FakeResponses  # noqa: E402
-from order_agent import EXPECTED_ORDER, record_order_flow  # noqa: E402
-from shop_app import ShopApp  # noqa: E402
+from fake_responses import FakeResponses
+from order_agent import EXPECTED_ORDER, record_order_flow
+from shop_app import ShopApp
 
 
 @pytest.fixture(scope="session")
@@ -56,12 +57,3 @@ async def order_flow(manager, shop_app, tmp_path_factory):
         fake.stop()
     assert shop_app.orders == [EXPECTED_ORDER], shop_app.orders
     return path
-
-
-EXPECTED_ORDER = {
-    "user": "alice",
-    "item": "Blue mug",
-    "name": "Alice Example",
-    "email": "alice@example.com",
-    "quantity": 2,
-}

@@ -57,10 +57,10 @@ class ShopApp:
             def log_message(self, *args: Any) -> None:
                 pass
 
-            def do_GET(self) -> None:  # noqa: N802
+            def do_GET(self) -> None:
                 app._handle(self, "GET", b"")
 
-            def do_POST(self) -> None:  # noqa: N802
+            def do_POST(self) -> None:
                 length = int(self.headers.get("Content-Length") or 0)
                 app._handle(self, "POST", self.rfile.read(length) if length else b"")
 
@@ -210,7 +210,8 @@ def _page(title: str, main: str, variant: str) -> str:
         banner = """<div class=cookies role=region aria-label="Cookie consent"><p>We use cookies to remember you.</p>
 <button type=button onclick="this.parentNode.remove()">Accept cookies</button>
 <button type=button>Manage cookies</button></div>"""
-    return f"<!doctype html><html lang=en><head><meta charset=utf-8><title>{html.escape(title)}</title>{_STYLE}</head><body>{header}{main}{banner}</body></html>"
+    head = f"<meta charset=utf-8><title>{html.escape(title)}</title>{_STYLE}"
+    return f"<!doctype html><html lang=en><head>{head}</head><body>{header}{main}{banner}</body></html>"
 
 
 def _send(request: http.server.BaseHTTPRequestHandler, status: int, page: str) -> None:

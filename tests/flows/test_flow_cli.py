@@ -9,8 +9,9 @@ import os
 import sys
 from pathlib import Path
 
-from cli_process import browserx
 from order_agent import EXPECTED_ORDER, PASSWORD
+
+from cli_process import browserx
 
 SCRIPT_TIMEOUT = 120
 

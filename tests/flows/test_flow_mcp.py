@@ -3,21 +3,18 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from mcp.shared.memory import create_connected_server_and_client_session
+from mcp_client import call, memory_session
 from order_agent import EXPECTED_ORDER, PASSWORD
 
 from browserx.browser import BrowserConfig
 from browserx.mcp_server import build_server
 
-CALL_TIMEOUT = 60
-
 
 async def _call(client, name: str, **arguments) -> dict:
-    result = await client.call_tool(name, arguments)
-    return json.loads(result.content[0].text)
+    _result, body = await call(client, name, **arguments)
+    return body
 
 
 def _id(model: dict, role: str, name: str) -> str:
@@ -54,7 +51,7 @@ async def test_an_mcp_client_saves_its_steps_as_a_flow_and_replays_it_in_another
     path = tmp_path / "order.json"
     server = build_server(config=BrowserConfig(dialog_policy="ask", file_roots=[str(tmp_path)]))
     try:
-        async with create_connected_server_and_client_session(server) as first:
+        async with memory_session(server) as first:
             await _order_by_hand(first, shop)
             saved = await _call(first, "browser_storage_state", action="save_flow", path=str(path))
             outside = await _call(first, "browser_storage_state", action="save_flow", path="/etc/order.json")
@@ -66,7 +63,7 @@ async def test_an_mcp_client_saves_its_steps_as_a_flow_and_replays_it_in_another
         assert shop.orders == [EXPECTED_ORDER]
 
         shop.reset("changed")
-        async with create_connected_server_and_client_session(server) as second:
+        async with memory_session(server) as second:
             missing = await _call(second, "browser_storage_state", action="run_flow", path=str(path))
             requests_before_the_run = shop.requests
             ran = await _call(
@@ -81,7 +78,7 @@ async def test_an_mcp_client_saves_its_steps_as_a_flow_and_replays_it_in_another
         assert again["data"]["steps"] == 10
 
         shop.reset("renamed")
-        async with create_connected_server_and_client_session(server) as third:
+        async with memory_session(server) as third:
             diverged = await _call(
                 third, "browser_storage_state", action="run_flow", path=str(path), params=f"password={PASSWORD}"
             )

@@ -10,8 +10,7 @@ import pytest
 from fake_responses import text_outside_calls
 from order_agent import EXPECTED_ORDER, PASSWORD, script_finish_order
 
-from browserx.cli import build_parser
-from browserx.cli import replay as replay_cli
+from browserx.cli import build_parser, replay as replay_cli
 from browserx.tools.flows import load_flow, parse_params
 
 
