@@ -184,3 +184,27 @@ def test_rebase_url_moves_same_origin_urls_only():
     assert rebase_url("http://a.test:8000/search?q=x#r", recorded, start) == "https://b.test/search?q=x#r"
     assert rebase_url("http://cdn.test/x", recorded, start) == "http://cdn.test/x"
     assert rebase_url("http://a.test:8000/search", recorded, None) == "http://a.test:8000/search"
+
+
+async def test_a_page_still_building_its_controls_is_waited_for_only_when_the_element_is_not_there(
+    ask, manager, server, call, conversation
+):
+    from browserx.tools import default_registry
+    from browserx.tools.flows import FlowLog, Replay
+
+    # The button comes 200 ms after the page is usable: a replay's first look sees "Loading...".
+    page = """<main id=app>Loading...</main><script>setTimeout(() => { app.innerHTML =
+      '<button onclick="window.started = true">Start</button>'; }, 200)</script>"""
+    assert (await call("browser_navigate", url=server.route("/building", page))).success
+    model = (await call("browser_dom", action="snapshot", format="json")).data  # waits for the first render
+    start = next(c["id"] for c in model["controls"] if c["name"] == "Start")
+    assert (await call("browser_dom", action="click", element_id=start)).success
+    flow = FlowLog.of(conversation).flow()
+    conversation_id = manager.new_conversation_id()
+    try:
+        report = await Replay(flow, default_registry(), manager, conversation_id, values={}).run()
+        tab = await (await manager.conversation(conversation_id)).tab()
+        started = await tab.session.send("Runtime.evaluate", {"expression": "window.started", "returnByValue": True})
+    finally:
+        await manager.close_conversation(conversation_id)
+    assert report.replayed == 2 and started["result"]["value"] is True

@@ -192,13 +192,18 @@ class Replay:
         tab.check_open()
         return tab
 
-    async def _page_model(self, tab: Tab, *, fresh: bool, wide: bool = False) -> PageModel:
+    async def _page_model(self, tab: Tab, *, fresh: bool, wide: bool = False, built: bool = False) -> PageModel:
+        """The model the next steps read: the last one while the page has not moved on, else a new one.
+        `built`: wait first, as a first snapshot does, for a page still building (a single-page app's
+        "Loading..."): only when the element was not there, so a page that is ready costs no wait."""
         if not fresh and not wide and self._model is not None and self._model[0] == f"{tab.tab_id}:{tab.loader_id}":
             return self._model[1]
         service = DomService.of(tab)
         options = SnapshotOptions(include_cross_origin_iframes=self.frames, max_controls=5000 if wide else 400)
-        # a single-page app's first render, as a snapshot waits for it
-        model, _rendered = await first_render(tab, service.world, lambda: service.snapshot(options))
+        if built:
+            model, _rendered = await first_render(tab, service.world, lambda: service.snapshot(options, fresh=True))
+        else:
+            model = await service.snapshot(options)
         self._model = (f"{tab.tab_id}:{tab.loader_id}", model)
         return model
 
@@ -228,8 +233,8 @@ class Replay:
             )
         model = await self._page_model(tab, fresh=fresh)
         found = locate(model, target, self._frame_of(tab))
-        if found.control is None and not fresh:
-            model = await self._page_model(tab, fresh=True)  # the page may have changed since the last model
+        if found.control is None:
+            model = await self._page_model(tab, fresh=True, built=True)  # it may have changed, or be building
             found = locate(model, target, self._frame_of(tab))
         if found.control is None and model.omitted.get("controls"):
             model = await self._page_model(tab, fresh=True, wide=True)
@@ -352,8 +357,11 @@ async def find_element(tab: Tab, target: Target) -> str:
     the replay reads it); REPLAY_DIVERGED naming the candidates seen when none matches."""
     service = DomService.of(tab)
     options = SnapshotOptions(include_cross_origin_iframes=bool(target.frame))
-    model, _rendered = await first_render(tab, service.world, lambda: service.snapshot(options))
+    model = await service.snapshot(options)
     found = locate(model, target)
+    if found.control is None:  # a page still building: wait as a first snapshot does, and look again
+        model, _rendered = await first_render(tab, service.world, lambda: service.snapshot(options, fresh=True))
+        found = locate(model, target)
     if found.control is None and model.omitted.get("controls"):
         found = locate(await service.snapshot(SnapshotOptions(max_controls=5000)), target)
     if found.control is None:
