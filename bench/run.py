@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 SECTIONS = ["startup", "page_model", "click", "screenshot", "reader_quality", "names_agreement", "fidelity", "reading", "loading",
-            "forms", "remote", "deltas"]
+            "forms", "remote", "deltas", "replay"]
 
 
 async def main(names: list[str]) -> int:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
 import pydantic
@@ -151,6 +152,82 @@ class Session:
     @_typed
     async def hover(self, element_id: str, **options: Any) -> dict[str, Any]:
         return await self._data("browser_dom", action="hover", element_id=element_id, **options)
+
+    @_typed
+    async def dialog(self, accept: bool = True, *, prompt_text: str | None = None, **options: Any) -> dict[str, Any]:
+        """Answer the open dialog (policy "ask"): OK (accept) or Cancel, with a prompt's text."""
+        return await self._data("browser_dialog", accept=accept, prompt_text=prompt_text, **options)
+
+    @_typed
+    async def tool(self, name: str, **arguments: Any) -> Any:
+        """Any tool by name: its data, or its error raised, typed (as the other methods do)."""
+        return await self._data(name, **arguments)
+
+    @_typed
+    async def locate(
+        self,
+        role: str,
+        name: str,
+        *,
+        region: str | None = None,
+        heading: str | None = None,
+        index: int = 0,
+        selector: str | None = None,
+        frame: str | None = None,
+        tab_id: int | None = None,
+    ) -> str:
+        """The element id of a control on the page now, found as a flow's replay finds it: by role and
+        accessible name, then region, heading, index among same-named controls, selector.
+        REPLAY_DIVERGED (naming what was seen) when no control has that role and name."""
+        from .tools.flows import Target, find_element
+
+        target = Target(
+            role=role, name=name, region=region, heading=heading, index=index, selector=selector, frame=frame
+        )
+        return await find_element(await self._tab(tab_id), target)
+
+    @_typed
+    async def save_flow(self, path: str | Path | None = None, *, task: str | None = None, since: int = 0):
+        """This conversation's successful steps as a flow (`browserx.tools.flows.Flow`), written to `path`
+        if given: typed values are parameters, a password's value is never written."""
+        from .tools.flows import FlowLog, save_flow
+
+        conversation = await self.browser.manager.conversation(self.conversation_id)
+        flow = FlowLog.of(conversation).flow(task=task, since=since)
+        if path is not None:
+            save_flow(flow, path)
+        return flow
+
+    @_typed
+    async def replay(
+        self,
+        flow: Any,
+        *,
+        params: dict[str, str] | None = None,
+        url: str | None = None,
+        on_step: Callable[[Any], Any] | None = None,
+    ):
+        """Replay a flow (a `Flow` or its file) in this conversation without a model: a `ReplayReport`,
+        or REPLAY_DIVERGED at the first step that cannot be matched or whose effect differs."""
+        from .tools.flows import Flow, Replay, load_flow
+
+        flow = flow if isinstance(flow, Flow) else load_flow(flow)
+        replay = Replay(
+            flow,
+            self.browser.tools,
+            self.browser.manager,
+            self.conversation_id,
+            values=flow.resolve(params),
+            url=url,
+            on_step=on_step,
+        )
+        return await replay.run()
+
+    async def _tab(self, tab_id: int | None):
+        conversation = await self.browser.manager.conversation(self.conversation_id)
+        tab = await conversation.tab(tab_id)
+        tab.check_open()
+        return tab
 
     @_typed
     async def screenshot(self, **options: Any) -> ToolResult:

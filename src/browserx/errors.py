@@ -34,7 +34,8 @@ The tree::
     ├── ElementReadonlyError            ELEMENT_READONLY
     ├── ProfileInUseError               PROFILE_IN_USE
     ├── AuthRequiredError               AUTH_REQUIRED   (details: origin, scheme, realm, source; never a credential)
-    └── FileMissingError                FILE_NOT_FOUND
+    ├── FileMissingError                FILE_NOT_FOUND
+    └── ReplayDivergedError             REPLAY_DIVERGED
 
 Chrome's error replies become typed errors in one place, the CDP connection (`cdp.connection`,
 through `error_from_cdp` below); nothing else branches on error-message text. One failure has
@@ -323,3 +324,11 @@ class AuthRequiredError(BrowserxError):
 class FileMissingError(BrowserxError):
     code = "FILE_NOT_FOUND"
     hint = "Give the path of an existing file."
+
+
+class ReplayDivergedError(BrowserxError):
+    """A replayed flow met a page it was not recorded on: `details` names the step, what it expected
+    and the candidates it saw."""
+
+    code = "REPLAY_DIVERGED"
+    hint = "The page changed since the flow was recorded: replay with --agent-on-divergence, or record it again."

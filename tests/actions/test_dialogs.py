@@ -173,3 +173,39 @@ async def test_a_dialog_from_a_cross_site_iframe_is_reported_and_answered(ask, c
     assert (await call("browser_dialog", accept=True)).success
     assert (await call("browser_wait", element_id=button, state="visible")).success
     assert await _value(call, "window.answer") is True
+
+
+# The submit handler works on for 100 ms after the dialog closes (a slow page): the POST starts only then.
+SUBMIT = """<title>order</title><form action=/dialogs-done method=post
+  onsubmit="const ok = confirm('Order it?'), t = performance.now(); while (performance.now() - t < 100); return ok">
+<button id=order>Order</button></form>
+<button id=chain onclick="if (confirm('First?')) alert('Second!')">Chain</button>
+<button id=fetch onclick="if (confirm('Load?')) fetch('/dialogs-slow').then(() => window.loaded = true)">Fetch</button>"""
+
+
+async def test_a_confirm_that_lets_a_submit_go_on_reports_the_page_it_loads(ask, call, server, eid, tab):
+    server.route("/dialogs-done", "<title>done</title><h1>Ordered</h1>")
+    await _open(call, server, eid, tab, SUBMIT)
+    clicked = await call("browser_dom", action="click", element_id=await eid(tab, "#order"))
+    assert clicked.data["effects"]["dialog"]["type"] == "confirm"
+    answered = await call("browser_dialog", accept=True)
+    # the form's POST starts once the page has run on past the dialog: the answer follows it
+    assert answered.data["effects"]["url"] == server.url("/dialogs-done")
+    assert answered.data["effects"]["load"] == "complete"
+    assert server.posts["/dialogs-done"]
+
+
+async def test_an_answer_that_opens_the_next_dialog_reports_it_at_once(ask, call, server, eid, tab):
+    await _open(call, server, eid, tab, SUBMIT)
+    await call("browser_dom", action="click", element_id=await eid(tab, "#chain"))
+    answered = await call("browser_dialog", accept=True)
+    assert answered.success and answered.data["effects"]["dialog"]["message"] == "Second!"
+    assert (await call("browser_dialog", accept=True)).data["answered"]["message"] == "Second!"
+
+
+async def test_an_answer_waits_for_the_requests_it_started(ask, call, server, eid, tab):
+    server.route("/dialogs-slow", "ok", content_type="text/plain")
+    await _open(call, server, eid, tab, SUBMIT)
+    await call("browser_dom", action="click", element_id=await eid(tab, "#fetch"))
+    assert (await call("browser_dialog", accept=True)).success
+    assert await _value(call, "window.loaded") is True

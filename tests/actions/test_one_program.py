@@ -56,8 +56,13 @@ async def test_a_click_reaches_cdp_through_the_documented_walk(tab, load, eid, c
     import browserx
 
     package = Path(browserx.__file__).parent
+    from browserx.page.service import DomService
+
     await load(tab, PAGE)
     go = await eid(tab, "#go")
+    # The page model a client reads before it clicks: the flow recorder describes the element from it
+    # (tools/flows/record.py) and sends nothing. An id no model listed would cost a snapshot first.
+    assert (await DomService.of(tab).snapshot()).control(go) is not None
     on_stack: set[str] = set()
     clicking = contextvars.ContextVar("clicking", default=False)  # the click's tasks, not the CDP reader's
 

@@ -269,7 +269,7 @@ class RecordingRegistry(ToolRegistry):
 
     def __init__(self, base: ToolRegistry) -> None:
         super().__init__()
-        self.tools = dict(base.tools)
+        self.tools, self.observers = dict(base.tools), list(base.observers)  # the flow recorder too
         self.image_paths: list[str] = []
         self.results: list[ToolResult] = []
 

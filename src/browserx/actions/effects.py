@@ -22,6 +22,7 @@ from .navigation import wait_ready
 NAVIGATION_WAIT = 10.0  # a requested navigation that has not committed by then is reported as pending
 ADOPTION_WAIT = 5.0
 _ID_OF_THIS = "function() { return globalThis.__browserx.idOf(this); }"
+_NAVIGATION_STARTED = "function() { const A = globalThis.__bxact; return A ? A.navigationStarted() : false; }"
 
 
 class EffectWatch:
@@ -165,6 +166,15 @@ async def _element_id(tab: Tab, world: PageWorld, backend_node_id: int | None) -
             return element_id
         await DomService.of(tab).snapshot(fresh=True)
     return None
+
+
+async def navigation_started(world: PageWorld) -> bool:
+    """Did the page start loading another document? Asked after something that runs page code to its
+    end first (a dialog's answer lets the submit that opened it go on): the call runs after it."""
+    try:
+        return bool(await world.call(_NAVIGATION_STARTED, timeout=5.0))
+    except BrowserxError:
+        return True  # the document is already going away
 
 
 def invalidate_snapshot(tab: Tab) -> None:

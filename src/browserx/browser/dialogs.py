@@ -83,11 +83,12 @@ class Dialogs:
                 details={"dialog": dict(info), "tab_id": self.tab.tab_id},
             )
 
-    def opened(self) -> asyncio.Future[dict[str, Any]]:
-        """A future resolved with the dialog once one is open (at once if one already is); the
-        caller reports the dialog itself (listeners are told it is claimed)."""
+    def opened(self, *, next_one: bool = False) -> asyncio.Future[dict[str, Any]]:
+        """A future resolved with the dialog once one is open (at once if one already is, unless
+        `next_one`: the one after it, claimed before answering it); the caller reports the dialog
+        itself (listeners are told it is claimed)."""
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        if self.pending is not None:
+        if self.pending is not None and not next_one:
             future.set_result(dict(self.pending))
             return future
         self._claims.add(future)
@@ -105,8 +106,16 @@ class Dialogs:
         params: dict[str, Any] = {"accept": accept}
         if prompt_text is not None and info["type"] == "prompt":
             params["promptText"] = prompt_text
-        await self.tab.session.send("Page.handleJavaScriptDialog", params, timeout=ANSWER_TIMEOUT)
+        # Cleared first: the page runs on once answered and may open the next dialog before the reply
+        # to this command arrives; that one must stay pending.
         self._clear()
+        try:
+            await self.tab.session.send("Page.handleJavaScriptDialog", params, timeout=ANSWER_TIMEOUT)
+        except BrowserxError:
+            if self.pending is None:  # not answered: it is still open
+                self.pending = info
+                self._timer = asyncio.get_running_loop().call_later(self.tab.config.dialog_timeout, self._fallback)
+            raise
         return {"type": info["type"], "message": info["message"], "accepted": accept}
 
     # -- event callbacks (reader task: quick, never blocking) --------------------------------

@@ -22,7 +22,7 @@ from ..errors import BrowserxError
 from .common import EXIT_USAGE, CommandParser, leave_closed_output, output_closed, prepare, print_error, run_async
 from .options import name_options
 
-COMMAND_MODULES = ["navigate", "eval", "snapshot", "screenshot", "run", "trace", "tools", "mcp", "demo"]
+COMMAND_MODULES = ["navigate", "eval", "snapshot", "screenshot", "run", "replay", "trace", "tools", "mcp", "demo"]
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:

@@ -2,6 +2,7 @@
 
     browserx run "Find the price of the blue mug" --url https://shop.example/ --model gpt-4.1-mini
     browserx run "Log in with the demo account" --url http://127.0.0.1:8000/ --trace ./trace
+    browserx run "Order a blue mug" --url http://127.0.0.1:8000/ --record order.json   # then: browserx replay
 
 The final answer goes to stdout, everything else to stderr. Exit codes: 0 answered, 1 failed
 (the coded error is printed as `{"error": {code, message, hint}}`), 3 step limit reached,
@@ -73,6 +74,12 @@ def add_run_arguments(parser: argparse.ArgumentParser) -> None:
         type=NewPath("dir"),
         help="write every step, result and screenshot to DIR (view with: browserx trace show DIR)",
     )
+    parser.add_argument(
+        "--record",
+        metavar="FLOW.json",
+        type=NewPath("file"),
+        help="save the run's successful steps as a flow to replay without a model (browserx replay FLOW.json)",
+    )
 
 
 async def command(args: argparse.Namespace) -> int:
@@ -124,6 +131,7 @@ async def execute(
         max_steps=args.max_steps,
         on_step=progress,
         trace_dir=args.trace,
+        record=getattr(args, "record", None),
     )
     try:
         result = await agent.run()
@@ -135,6 +143,11 @@ async def execute(
         print(line, file=err, flush=True)
     if args.trace:
         print(f"trace written to {args.trace} (view: browserx trace show {args.trace})", file=err)
+    if agent.flow is not None:
+        print(
+            f"flow of {len(agent.flow.steps)} steps written to {args.record} (replay: browserx replay {args.record})",
+            file=err,
+        )
     if result.ok:
         print(result.answer or "", file=out, flush=True)
         return EXIT_OK

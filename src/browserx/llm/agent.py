@@ -39,6 +39,7 @@ from ..browser.config import Range
 from ..errors import BrowserxError, ModelRequestFailedError, StepLimitError, ValidationError
 from ..screenshots.store import release_screenshot
 from ..tools import ToolContext, ToolRegistry, ToolResult, default_registry
+from ..tools.flows import Flow, FlowLog, write_flow
 from . import tokens
 from .client import FunctionCall, ModelClient
 from .history import History, Upload, item_tokens
@@ -154,6 +155,7 @@ class Agent:
         instructions: str | None = None,
         history: History | None = None,
         page_deltas: bool = True,
+        record: str | Path | None = None,
     ) -> None:
         STEPS.check("max_steps", max_steps)
         self.task, self.url, self.model = task, url, model
@@ -178,6 +180,9 @@ class Agent:
         }
         self._item_tokens: dict[int, tuple[dict[str, Any], int]] = {}
         self.trace = TraceWriter(trace_dir) if trace_dir else None
+        self.record = Path(record) if record else None  # where the run's flow goes (tools/flows)
+        self._flow_mark = 0
+        self.flow: Flow | None = None  # the flow written, once the run is over
         self.result = AgentResult(conversation_id=self.conversation_id)
 
     async def run(self) -> AgentResult:
@@ -192,6 +197,8 @@ class Agent:
                 conversation_id=self.conversation_id,
             )
         try:
+            if self.record:
+                self._flow_mark = FlowLog.of(await self.manager.conversation(self.conversation_id)).mark()
             await self._loop()
         except asyncio.CancelledError:
             result.status = "cancelled"
@@ -200,6 +207,10 @@ class Agent:
             result.status, result.error = "failed", exc.to_dict()
         finally:
             await self._release(self.history.pending())  # screenshots no request will carry
+            if self.record:  # the run's successful steps, before its conversation closes
+                self.flow = write_flow(
+                    self.manager, self.conversation_id, self.record, task=self.task, since=self._flow_mark
+                )
             if self.owns_conversation and not self.manager.connection_closed:
                 with contextlib.suppress(BrowserxError, OSError):
                     await asyncio.shield(self.manager.close_conversation(self.conversation_id))
@@ -363,6 +374,7 @@ async def run_agent(
     trace_dir: str | Path | None = None,
     conversation_id: str | None = None,
     page_deltas: bool = True,
+    record: str | Path | None = None,
 ) -> AgentResult:
     agent = Agent(
         task,
@@ -376,5 +388,6 @@ async def run_agent(
         trace_dir=trace_dir,
         conversation_id=conversation_id,
         page_deltas=page_deltas,
+        record=record,
     )
     return await agent.run()

@@ -53,6 +53,7 @@ class DomService:
     def __init__(self, tab: Tab) -> None:
         self.tab = tab
         self.last: PageModel | None = None
+        self.last_loader_id: str | None = None  # the document `last` was taken of (its ids are that document's)
         self._options: SnapshotOptions | None = None
         self._taken_at = 0.0
         self._state: dict[str, Any] | None = None
@@ -164,6 +165,7 @@ class DomService:
         self._note_text(raw, options, loader_id)
         model = PageModel.from_raw(raw)
         self.last, self._options, self._state = model, options, raw.get("state")
+        self.last_loader_id = loader_id
         self._frame_states, self._frame_sessions = frame_states, frame_sessions
         self._taken_at = time.monotonic()
         self._valid = self.tab.loader_id == loader_id

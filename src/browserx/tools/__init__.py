@@ -25,11 +25,15 @@ TOOL_MODULES = ["browser", "dom", "screenshot", "devtools", "image", "output", "
 
 
 def default_registry() -> ToolRegistry:
+    """Every tool, and the flow recorder: each conversation keeps its successful steps (tools/flows)."""
+    from .flows import FlowRecorder  # noqa: PLC0415 - flows imports the page and browser layers, read at first use
+
     registry = ToolRegistry()
     for name in TOOL_MODULES:
         module = importlib.import_module(f"{__name__}.{name}")
         for tool in module.TOOLS:
             registry.add(tool)
+    registry.observers.append(FlowRecorder())
     return registry
 
 

@@ -17,12 +17,13 @@ nothing raised by a handler escapes.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, Protocol
 
 import pydantic
 
@@ -194,6 +195,7 @@ class ToolContext:
         self.dialog_opened: asyncio.Future[dict[str, Any]] | None = None  # set by dispatch (policy "ask")
         # An action without `since` still returns the page it leaves as a delta (the built-in agent's default).
         self.page_deltas = False
+        self.registry: ToolRegistry | None = None  # the registry dispatching the call (a replay calls more)
 
     async def conversation(self) -> Conversation:
         return await self.manager.conversation(self.conversation_id)
@@ -219,9 +221,19 @@ class ToolContext:
             self.dialog_opened.set_result(info)
 
 
+class DispatchObserver(Protocol):
+    """Told of every call: `before` it runs (arguments valid, the conversation's turn), `after` with its
+    result. The flow recorder (tools/flows/record.py) is one; `before` must not raise."""
+
+    async def before(self, tool: Tool, params: Params, ctx: ToolContext) -> Any: ...
+
+    def after(self, seen: Any, result: ToolResult) -> None: ...
+
+
 class ToolRegistry:
     def __init__(self) -> None:
         self.tools: dict[str, Tool] = {}
+        self.observers: list[DispatchObserver] = []
         self._locks: dict[str, asyncio.Lock] = {}
 
     def add(self, tool: Tool) -> Tool:
@@ -245,10 +257,14 @@ class ToolRegistry:
     def declarations(self) -> list[dict[str, Any]]:
         return [tool.declaration() for tool in self.tools.values()]
 
-    async def dispatch(self, name: str, arguments: Any, ctx: ToolContext) -> ToolResult:
+    async def dispatch(self, name: str, arguments: Any, ctx: ToolContext, *, nested: bool = False) -> ToolResult:
+        """One call. `nested`: made by a tool that holds its conversation already (a flow's replay),
+        which would wait forever on the conversation's lock."""
         started = time.monotonic()
         tool = self.tools.get(name)
         ctx.action = None  # a reused context must not report the previous call's action
+        ctx.registry = self
+        seen: list[tuple[DispatchObserver, Any]] = []
         try:
             if tool is None:
                 raise ValidationError(f"unknown tool {name!r}", hint=f"Use one of: {', '.join(self.tools)}.")
@@ -258,10 +274,11 @@ class ToolRegistry:
             timeout = getattr(params, tool.timeout_field, None) if tool.timeout_field else None
             limit = (timeout or DEFAULT_CALL_TIMEOUT) + 5.0  # the handler's own waits end first
             lock = self._locks.setdefault(ctx.conversation_id or "", asyncio.Lock())
-            async with lock:
+            async with contextlib.nullcontext() if nested else lock:
                 window = asyncio.timeout(limit)
                 try:
                     async with window:
+                        seen = [(observer, await observer.before(tool, params, ctx)) for observer in self.observers]
                         output = await _call(tool, ctx, params)
                 except TimeoutError as exc:
                     if not window.expired():
@@ -288,6 +305,8 @@ class ToolRegistry:
         }
         if notices:
             result.metadata["notices"] = notices
+        for observer, before in seen:
+            observer.after(before, result)
         return result
 
 
