@@ -182,7 +182,7 @@ TOOLS = [
     ),
     Tool(
         "browser_tabs",
-        "List tabs (popups too), open one (at url), select (make active) or close one.",
+        "List tabs (popups too); open (url), select (make active) or close one.",
         TabsParams,
         tabs,
         actions=TABS_ACTIONS,

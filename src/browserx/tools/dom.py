@@ -18,15 +18,15 @@ from ..page.service import DomService
 from .base import Hints, Needs, Tool, ToolContext, ToolOutput
 from .params import Params, TabParams, parse_duration
 
-DESCRIPTION = """Read the page model; act on its elements by element_id.
-snapshot: headings, controls, reader text (read on from the text_offset its last line names); \
-include_values (never passwords); within: element_id, region (main) or dialog; since "last": only \
-the changes since the last model (actions: page).
-find: query (text or /regex/flags) -> snippets, text_offsets, element_ids.
-click; type: text (replaces unless clear=false; submit or final "\\n" = Enter); keypress: key \
-(Enter, Control+A) to element_id or focus; scroll; select: option (label or value); hover; \
-upload: paths into a file input (fi_) or its button; drag: element_id or paths onto target_id; \
-fill: fields (values: text, true/false, options, number, ISO date, paths).
+DESCRIPTION = """The page model, and actions by element_id.
+snapshot: headings, controls, text (go on at the text_offset its last line names); include_values \
+(never passwords); within: element_id, region or dialog; since "last": changes since the last model \
+(on actions: page).
+find: query (text or /regex/) -> snippets, text_offsets, element_ids.
+click; type: text (replaces unless clear=false; submit or trailing "\\n" = Enter); keypress: key \
+(Enter, Control+A) to element_id or focus; scroll; select: option; hover; upload: paths to a file \
+input or its button; drag: element_id or paths onto target_id; fill: fields (text, true/false, \
+option, number, ISO date, paths).
 strategy "script" only if "cdp" fails."""
 
 # What every action on the page takes; `since`: the result's `page` is the page it leaves (as text).

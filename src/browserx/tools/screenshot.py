@@ -56,9 +56,9 @@ HINTS = {
     "to": "Give to {x, y}: where to release, in screenshot pixels.",
 }
 
-PAGE_SCREENSHOT = """The viewport as pixels, to act by coordinates.
-screenshot (scroll_offset first; marks=true draws element_ids); click, type (text), scroll \
-(scroll_offset) at coordinates; drag from coordinates to `to`; keypress: key to the focus."""
+PAGE_SCREENSHOT = """Viewport pixels, to act by coordinates.
+screenshot (scroll_offset first; marks=true draws element_ids); click, type, scroll (scroll_offset) \
+at coordinates; drag coordinates to `to`; keypress: key to the focus."""
 
 
 class PageScreenshotParams(TabParams):

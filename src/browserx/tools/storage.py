@@ -18,8 +18,8 @@ from .params import Params
 
 # Every token counts (all declarations within 3,500): params is one string, "name=value", several
 # joined by "&" (URL-encoded), or a JSON object.
-DESCRIPTION = """Save/load cookies and localStorage (storageState file); save_flow/run_flow: the steps \
-so far as a flow, replayed with params name=value."""
+DESCRIPTION = """Save/load cookies and localStorage (storageState file); save_flow: the steps so far; run_flow \
+replays one (params name=value)."""
 
 
 class StorageStateParams(Params):

@@ -14,8 +14,8 @@ from .params import Duration, TabParams, duration_field
 MAX_WAIT = 60.0
 KINDS = ("text", "text_gone", "element_id", "url", "network_idle", "time")
 
-DESCRIPTION = """Wait for one of: text (shown, any case), text_gone, element_id (state, default \
-visible), url (substring or glob), network_idle (0.5 s), time. timeout 10s (max 60s)."""
+DESCRIPTION = """Wait for: text (shown, any case), text_gone, element_id (state; visible), url \
+(substring or glob), network_idle or time. timeout 10s, max 60s."""
 
 
 class WaitParams(TabParams):
