@@ -33,13 +33,20 @@ PREFIX = {"textbox": "te", "searchbox": "se", "spinbutton": "sp", "button": "bu"
 
 
 def latest_snapshot(body: dict[str, Any]) -> str:
-    """The text of the last snapshot among the tool outputs the request carries."""
-    for item in reversed(body.get("input", [])):
-        if item.get("type") == "function_call_output":
-            data = json.loads(item["output"]).get("data")
-            if isinstance(data, str):
-                return data
-    raise AssertionError("no snapshot in the request")
+    """What the tool outputs the request carries say of the page now, as a model reads them: the
+    latest full model (a snapshot's, or the page an action left) and the deltas that came after it."""
+    seen: list[str] = []
+    for item in body.get("input", []):
+        if item.get("type") != "function_call_output":
+            continue
+        data = json.loads(item["output"]).get("data")
+        page = data if isinstance(data, str) else data.get("page") if isinstance(data, dict) else None
+        if not isinstance(page, str) or page.startswith("(an older page model"):
+            continue
+        seen = [*seen, page] if re.match(r"^\(snapshot \d+: (no )?changes since", page) else [page]
+    if not seen:
+        raise AssertionError("no snapshot in the request")
+    return "\n".join(seen)
 
 
 def control_id(snapshot: str, role: str, name: str) -> str:
