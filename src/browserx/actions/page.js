@@ -64,6 +64,18 @@ const shown = (el) => !hidden(el) && el.getClientRects().length > 0;
 function pointerTarget(el) {
   return drawnFor(el, null) || el;
 }
+// A target that does not take the pointer itself (pointer-events computes to none: an SVG node's label,
+// a caption drawn over its card) is clicked as a person clicks it: the press reaches whatever lies under
+// it there. What decides is paint order, not the tree: the point is the target's if nothing is drawn ABOVE
+// the target there. So the cover check hit-tests with the target taking the pointer for that moment (a
+// Web Animation of pointer-events, cancelled before returning: no DOM mutation, nothing for the page's
+// observers): where the target comes out on top, the click goes through it to the element under it; a
+// modal backdrop or a banner drawn over it still comes out on top and is ELEMENT_COVERED. (A stylesheet's
+// `pointer-events: none !important` outranks the animation: such a target stays refused as covered.)
+function takingPointer(el) {
+  if (getComputedStyle(el).pointerEvents !== 'none' || !el.animate) return null;
+  return el.animate({pointerEvents: ['auto', 'auto']}, {duration: 1e6, fill: 'both'});
+}
 function target(el0, checkCover) {
   const el = pointerTarget(el0);
   if (hidden(el)) return {error: 'ELEMENT_NOT_VISIBLE', message: `${roleFor(el)} "${nameFor(el)}" is hidden (display, visibility or content-visibility)`};
@@ -84,22 +96,31 @@ function target(el0, checkCover) {
   if (!v.box) return {error: 'ELEMENT_NOT_VISIBLE', message: `${roleFor(el)} "${nameFor(el)}" is outside every scrollable area`};
   const b = v.box, x = (b.left + b.right) / 2, y = (b.top + b.bottom) / 2;
   if (checkCover) {
-    const hit = hitAt(x, y);
-    if (!receives(el, hit) && !receives(el0, hit)) {
-      // The centre is covered: a user would aim at a part still showing, so try a few.
-      for (const [fx, fy] of [[0.5, 0.25], [0.5, 0.75], [0.25, 0.5], [0.75, 0.5], [0.2, 0.2], [0.8, 0.2], [0.2, 0.8], [0.8, 0.8]]) {
-        const px = b.left + (b.right - b.left) * fx, py = b.top + (b.bottom - b.top) * fy;
-        const other = hitAt(px, py);
-        if (receives(el, other) || receives(el0, other)) return {ok: true, x: px, y: py, scrolled};
-      }
-      const cover = describe(hit);
-      const named = cover ? `${cover.role} "${cover.name}"${cover.dom_id ? ' #' + cover.dom_id : ''}${cover.class ? ' .' + cover.class : ''}` : '';
-      return {error: 'ELEMENT_COVERED', cover, x, y,
-        message: cover ? `${named} covers ${roleFor(el)} "${nameFor(el)}" at (${Math.round(x)}, ${Math.round(y)})`
-          : `nothing receives the pointer at (${Math.round(x)}, ${Math.round(y)})`};
+    const through = takingPointer(el);
+    try {
+      return pointAt(el0, el, b, x, y, scrolled);
+    } finally {
+      if (through) through.cancel();
     }
   }
   return {ok: true, x, y, scrolled};
+}
+// The point of box `b` where a pointer reaches el (or el0, the element it stands for): its centre, else a
+// part still showing; ELEMENT_COVERED naming what lies on top.
+function pointAt(el0, el, b, x, y, scrolled) {
+  const hit = hitAt(x, y);
+  if (receives(el, hit) || receives(el0, hit)) return {ok: true, x, y, scrolled};
+  // The centre is covered: a user would aim at a part still showing, so try a few.
+  for (const [fx, fy] of [[0.5, 0.25], [0.5, 0.75], [0.25, 0.5], [0.75, 0.5], [0.2, 0.2], [0.8, 0.2], [0.2, 0.8], [0.8, 0.8]]) {
+    const px = b.left + (b.right - b.left) * fx, py = b.top + (b.bottom - b.top) * fy;
+    const other = hitAt(px, py);
+    if (receives(el, other) || receives(el0, other)) return {ok: true, x: px, y: py, scrolled};
+  }
+  const cover = describe(hit);
+  const named = cover ? `${cover.role} "${cover.name}"${cover.dom_id ? ' #' + cover.dom_id : ''}${cover.class ? ' .' + cover.class : ''}` : '';
+  return {error: 'ELEMENT_COVERED', cover, x, y,
+    message: cover ? `${named} covers ${roleFor(el)} "${nameFor(el)}" at (${Math.round(x)}, ${Math.round(y)})`
+      : `nothing receives the pointer at (${Math.round(x)}, ${Math.round(y)})`};
 }
 
 export { S, CONTROL, TYPABLE, NO_CARET, resolve, notFound, activeElement, blocked, hidden, shown, target };
