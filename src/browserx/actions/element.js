@@ -9,6 +9,7 @@ import { visibleBox, hitAt } from "../page/geometry.js";
 import { observe, flush, onMutations, whenQuiet, whenBuilt } from "../page/observer.js";
 // How many finite animations the action has started so far: with none, Python skips the wait for them.
 import { animationsStarted } from "../page/widgets.js";
+import { waitFor } from "./waiting.js";
 
 // -- effects: a mutation counter, and focus before/after ---------------------------------------
 function controlsIn(node) {
@@ -226,7 +227,7 @@ globalThis.__bxact = {
   begin, finish, describe, awaitClick,
   quiet: whenQuiet,  // settle.py: the DOM quiet after the responses an action caused
   built: whenBuilt,  // settle.py: a first look waits while the page is still adding its elements
-  watch(listener) { observe(document); return onMutations(listener); },  // waiting.py: checks on change
+  wait: waitFor,  // waiting.py: browser_wait's text and element checks
   navigationStarted() { return !!S.navigating; },
   // drag.py: whether a press at (x, y) lands on something draggable (or inside it).
   draggableAt(x, y) {
