@@ -32,7 +32,7 @@ function waitRoots() {
       const shadow = shadowOf(el);
       if (shadow) { shadows.push(shadow); visit(shadow, depth); }
       if ((el.localName === 'iframe' || el.localName === 'frame') && depth < FRAME_DEPTH) {
-        let doc = null;
+        let doc;
         try { doc = el.contentDocument; } catch (e) { doc = null; }  // cross-origin: not ours to read
         if (doc && doc.documentElement) { docs.push(doc); visit(doc.documentElement, depth + 1); }
       }
