@@ -14,7 +14,7 @@ const CONTROL = 'a[href],button,input:not([type=hidden]),select,textarea,summary
 const TYPABLE = /^(text|search|url|tel|email|password|number|date|datetime-local|month|week|time|color|range|)$/;
 const NO_CARET = /^(date|datetime-local|month|week|time|color|range)$/;  // pickers: Input.insertText does nothing
 const S = {listening: false, mutations: 0, added: [], removed: 0, before: null, pending: null,
-  token: 0, result: null, waiter: null, hooked: new WeakSet()};
+  token: 0, result: null, waiter: null, hooked: new WeakSet(), activated: false, idleEnd: null};
 
 
 // -- resolving ------------------------------------------------------------------------------
@@ -123,4 +123,21 @@ function pointAt(el0, el, b, x, y, scrolled) {
       : `nothing receives the pointer at (${Math.round(x)}, ${Math.round(y)})`};
 }
 
-export { S, CONTROL, TYPABLE, NO_CARET, resolve, notFound, activeElement, blocked, hidden, shown, target };
+// -- what an action sets off a little later ----------------------------------------------------
+// Pages often finish handling an input a task or a frame after it: a calendar that reports a day click
+// from a timer its mouseup set, a dialog whose `close` event posts its form, a router that renders the new
+// route and fetches its data once that frame is painted. Resolves once the page is first idle
+// (requestIdleCallback: the tasks queued before it and the frame they asked for have run), at `ms` at the
+// latest, or at once when a navigation starts (element.js's onNavigate calls S.idleEnd). Requests started
+// by then count as the action's own (actions/settle.py).
+function whenIdle(ms) {
+  return new Promise(resolve => {
+    const end = () => { clearTimeout(timer); S.idleEnd = null; resolve(); };
+    const timer = setTimeout(end, ms);
+    S.idleEnd = end;
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(end, {timeout: ms});
+    else requestAnimationFrame(() => setTimeout(end, 0));
+  });
+}
+
+export { S, CONTROL, TYPABLE, NO_CARET, resolve, notFound, activeElement, blocked, hidden, shown, target, whenIdle };
