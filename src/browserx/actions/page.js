@@ -126,16 +126,18 @@ function pointAt(el0, el, b, x, y, scrolled) {
 // -- what an action sets off a little later ----------------------------------------------------
 // Pages often finish handling an input a task or a frame after it: a calendar that reports a day click
 // from a timer its mouseup set, a dialog whose `close` event posts its form, a router that renders the new
-// route and fetches its data once that frame is painted. Resolves once the page is first idle
-// (requestIdleCallback: the tasks queued before it and the frame they asked for have run), at `ms` at the
-// latest, or at once when a navigation starts (element.js's onNavigate calls S.idleEnd). Requests started
-// by then count as the action's own (actions/settle.py).
+// route and fetches its data once that frame is painted. Resolves once the page has run what it queued: a
+// background-priority task runs only when no task of the page's is waiting (and after input Chromium
+// paints the next frame first), so at about the next frame on a page that does nothing more; at `ms` at
+// the latest (a page that never stops queueing), or at once when a navigation starts (element.js's
+// onNavigate calls S.idleEnd). Requests started by then count as the action's own (actions/settle.py).
+// Not requestIdleCallback: after input Chromium holds idle callbacks back, often up to their timeout.
 function whenIdle(ms) {
   return new Promise(resolve => {
     const end = () => { clearTimeout(timer); S.idleEnd = null; resolve(); };
     const timer = setTimeout(end, ms);
     S.idleEnd = end;
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(end, {timeout: ms});
+    if (globalThis.scheduler && scheduler.postTask) scheduler.postTask(end, {priority: 'background'}).catch(end);
     else requestAnimationFrame(() => setTimeout(end, 0));
   });
 }
