@@ -120,6 +120,10 @@ class _Run:
             self.watch.navigation_started()  # the page saw it start: wait for the commit
         return page
 
+    async def effects_now(self) -> dict[str, Any]:
+        """What the action has changed so far (focus, DOM, URL, notices), as its result would say."""
+        return self.watch.summary(await self._finish())
+
     async def done(self, page: dict[str, Any] | None = None, **extra: Any) -> dict[str, Any]:
         late = min(LATE_LOOK_MS, int(self.settle_budget * 1000))  # settle "0s": no look later either
         if page is None and not self.watch.navigating:
