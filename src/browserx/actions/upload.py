@@ -43,7 +43,7 @@ _FILE_INPUT = """function(id) {
   const href = (el.getAttribute('href') || '').trim();
   const stays = el.localName === 'a' && (href.startsWith('#') || /^javascript:/i.test(href)) &&
     !el.hasAttribute('download') && (!el.target || el.target === '_self');
-  const acts = (el.matches('a[href], input, select, textarea, [contenteditable=true], [contenteditable=""]') && !stays) ||
+  const acts = !stays && el.matches('a[href], input, select, textarea, [contenteditable=true], [contenteditable=""]') ||
     (el.localName === 'button' && el.type === 'submit' && el.form);
   if (!input) return acts ? {error: 'NOT_FILE'} : {opens: true};
   if (input.disabled) return {error: 'ELEMENT_DISABLED'};
