@@ -12,7 +12,9 @@ the one in-page program (page/main.js) that `PageWorld` installs with the page m
 document in browserx's isolated world (no install round trip). A left click costs one call before the
 mouse events and none after: the click's own dispatch reports what changed (focus, DOM,
 same-document URL) through a binding (`Runtime.bindingCalled`) while the input is acked. Other
-actions ask the page once more afterwards.
+actions ask the page once more afterwards. When the page reacted (its DOM, its URL, a default action),
+it is read again once it has run what it queued (`LATE_LOOK_MS`): pages often finish a task or a
+frame later, and what they start then is settled as the action's own.
 
 Every element action is one run (`_act`, `_Run`): the actions here, and those of keyboard.py (type,
 keypress), drag.py, fill.py and upload.py. The run stays beside click so that a click is read in one
