@@ -205,3 +205,37 @@ async def test_quirks_mode_page_clicks_inside_the_viewport(tab, load, call, eid,
     result = await call("browser_dom", action="click", element_id=await eid(tab, "#far"))
     assert result.success, result.error
     assert await js(tab, "[window.far, document.compatMode]") == [True, "BackCompat"]
+
+
+# A label that does not take the pointer (pointer-events: none) drawn over the shape a person clicks, its
+# sibling: a node of a flow editor. The same kind of label under a translucent shade is covered by the shade.
+THROUGH = """<!doctype html><body style="margin:0">
+<div style="position:relative;height:100px">
+  <div style="position:absolute;top:10px;left:10px;width:160px;height:40px;background:#ddd"
+       onmousedown="window.pressed = 'node'"></div>
+  <span style="position:absolute;top:20px;left:30px;pointer-events:none">timestamp tick</span></div>
+<div style="position:absolute;top:150px;left:10px;width:200px;height:40px" onmousedown="window.pressed = 'card'">
+  <span style="pointer-events:none">Quarterly card</span></div>
+<div id=shade style="position:absolute;top:120px;left:0;width:400px;height:200px;background:rgba(0,0,0,.3)"
+     onmousedown="window.pressed = 'shade'"></div>"""
+
+
+async def _found_id(call, query: str) -> str:
+    found = await call("browser_dom", action="find", query=query)
+    assert found.success, found.error
+    return next(m["element_id"] for m in found.data["matches"] if m.get("element_id"))
+
+
+async def test_click_on_a_label_that_takes_no_pointer_reaches_the_shape_under_it(tab, load, call, js):
+    await load(tab, THROUGH)
+    result = await call("browser_dom", action="click", element_id=await _found_id(call, "timestamp tick"))
+    assert result.success, result.error
+    assert await js(tab, "window.pressed") == "node"
+
+
+async def test_label_that_takes_no_pointer_under_a_shade_is_covered_by_the_shade(tab, load, call, js):
+    await load(tab, THROUGH)
+    result = await call("browser_dom", action="click", element_id=await _found_id(call, "Quarterly card"))
+    assert result.code == "ELEMENT_COVERED"
+    assert result.error["details"]["cover"]["dom_id"] == "shade"
+    assert await js(tab, "window.pressed") is None

@@ -150,3 +150,42 @@ async def test_clicking_a_visible_file_input_reports_its_chooser_instead_of_hang
     assert answered.success, answered.error
     await call("browser_dom", action="click", element_id=await eid(tab, "#send"))
     assert _part(server.posts["/upload"][0][1], "report") == report.read_bytes()
+
+
+# A drop zone whose click asks first (as copyparty's "click me" does): "Files" or "One folder", two links
+# that follow nothing (href="#"); each opens its own hidden input's chooser from its click handler.
+ASKS = """<!doctype html>
+<div id=zone role=button tabindex=0 style="width:300px;height:120px;border:2px dashed">Drop files here (or click me)</div>
+<div id=ask hidden><p>What do you have?</p><a href="#" id=files>Files</a> <a href="#" id=folder>One folder</a></div>
+<input type=file id=pick-files multiple style="display:none">
+<input type=file id=pick-folder webkitdirectory style="display:none">
+<a href="/elsewhere" id=away>Upload page</a>
+<script>
+const ask = document.getElementById('ask');
+document.getElementById('zone').onclick = () => { ask.hidden = false; document.getElementById('files').focus(); };
+for (const [link, input] of [['files', 'pick-files'], ['folder', 'pick-folder']]) {
+  document.getElementById(link).onclick = (e) => { e.preventDefault(); ask.hidden = true; document.getElementById(input).click(); };
+}
+document.getElementById('pick-files').onchange = (e) => { window.picked = [...e.target.files].map(f => f.name); };
+</script>"""
+
+
+async def test_upload_through_a_link_that_follows_nothing_answers_the_chooser_it_opens(tab, load, call, eid, js, files):
+    report, _ = files
+    await load(tab, ASKS)
+    asked = await call("browser_dom", action="click", element_id=await eid(tab, "#zone"))
+    assert asked.success, asked.error
+    result = await call("browser_dom", action="upload", element_id=await eid(tab, "#files"), paths=[str(report)])
+    assert result.success, result.error
+    assert await js(tab, "window.picked") == ["report.txt"]
+
+
+async def test_upload_on_a_control_that_asks_first_says_what_it_showed(tab, load, call, eid, js, server, files):
+    report, _ = files
+    await load(tab, ASKS)
+    result = await call("browser_dom", action="upload", element_id=await eid(tab, "#zone"), paths=[str(report)])
+    assert result.code == "VALIDATION_ERROR"
+    assert result.error["details"]["effects"]["focus"]["name"] == "Files"  # the question it asked instead
+    away = await call("browser_dom", action="upload", element_id=await eid(tab, "#away"), paths=[str(report)])
+    assert away.code == "VALIDATION_ERROR"
+    assert "/elsewhere" not in server.requests  # a link to another page is never followed to find out

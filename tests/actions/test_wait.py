@@ -134,6 +134,49 @@ async def test_text_on_the_next_document(call, server, late):
     assert result.success, result.error
 
 
+# What the snapshot reads beyond the document's own text: a component's open shadow root (a chat widget
+# drawing its messages there, its send button named there) and a same-origin frame.
+COMPONENT = """<title>component</title><x-chat id=chat></x-chat>
+<iframe id=frame srcdoc="<p id=line>Frame ready</p>"></iframe>
+<script>
+const root = document.getElementById('chat').attachShadow({mode: 'open'});
+root.innerHTML = '<div id=log><p>Hi! How can we help?</p></div><button aria-label="Send message">&gt;</button>';
+fetch('/api/answer').then(r => r.text()).then(t => {
+  const p = document.createElement('p');
+  p.textContent = t;
+  root.getElementById('log').append(p);
+  document.getElementById('frame').contentDocument.getElementById('line').textContent = 'Frame says ' + t;
+});
+</script>"""
+
+
+@pytest.fixture
+async def component(call, server):
+    """The page above, its /api/answer response held; `release.set()` lets it through."""
+    arrived, release = server.hold("/api/answer")
+    server.route("/api/answer", "Noted: hello", content_type="text/plain")
+    assert (await call("browser_navigate", url=server.route("/component", COMPONENT))).success
+    assert await asyncio.to_thread(arrived.wait, 10)
+    yield release
+    release.set()
+
+
+@pytest.mark.parametrize("text", ["noted: HELLO", "frame says noted"])
+async def test_text_appearing_in_an_open_shadow_root_or_a_same_origin_frame(call, component, text):
+    task = asyncio.ensure_future(call("browser_wait", text=text, timeout="5s"))
+    component.set()
+    result = await task
+    assert result.success, result.error
+    assert result.data["saw"] == "text"
+
+
+async def test_name_in_an_open_shadow_root_and_text_gone_from_it(call, component):
+    named = await call("browser_wait", text="send message", timeout="1s")
+    assert named.success and named.data["saw"] == "name"
+    still = await call("browser_wait", text_gone="how can we help", timeout="300ms")
+    assert still.code == "TIMEOUT" and still.error["details"]["last_state"] == "present in text"
+
+
 @pytest.mark.parametrize(
     "args",
     [

@@ -3,12 +3,13 @@
 // Every entry point takes an element id of the page model (null = the element the previous
 // call picked, e.g. a listbox option) and returns plain JSON: {ok: true, ...} or {error: CODE, ...}.
 // Part 2 of 2: page.js (resolve, where a pointer must go) comes first.
-import { S, CONTROL, TYPABLE, NO_CARET, resolve, notFound, activeElement, blocked, hidden, shown, target } from "./page.js";
+import { S, CONTROL, TYPABLE, NO_CARET, resolve, notFound, activeElement, blocked, hidden, shown, target, whenIdle } from "./page.js";
 import { short, roleFor, nameFor, describe } from "../page/describe.js";
 import { visibleBox, hitAt } from "../page/geometry.js";
 import { observe, flush, onMutations, whenQuiet, whenBuilt } from "../page/observer.js";
 // How many finite animations the action has started so far: with none, Python skips the wait for them.
 import { animationsStarted } from "../page/widgets.js";
+import { waitFor } from "./waiting.js";
 
 // -- effects: a mutation counter, and focus before/after ---------------------------------------
 function controlsIn(node) {
@@ -48,7 +49,7 @@ function begin(detail) {
   observe(document);
   flush();
   S.token = 0;
-  S.mutations = 0; S.added = []; S.removed = 0;
+  S.mutations = 0; S.added = []; S.removed = 0; S.activated = false;
   S.before = detail ? new Set(visibleControls()) : null;
   S.focused = activeElement();
   S.href = location.href;
@@ -71,8 +72,10 @@ function changes() {
   }
   return out;
 }
-function finish() {
+// `late` (ms): when the page reacted (its DOM, its URL, a default action), look again once it is idle.
+function finish(late) {
   flush();
+  if (late && !S.navigating && (S.mutations || location.href !== S.href || S.activated)) return whenIdle(late).then(() => finish(0));
   S.token = 0;
   const out = changes();
   out.animations = animationsStarted();
@@ -97,7 +100,7 @@ function finish() {
 // (`activation`), and Python then asks `navigationStarted()` in a call of its own, which runs after
 // the default action: the Navigation API's navigate event has fired by then if there is one.
 function onNavigate(event) {
-  if (!event.destination.sameDocument) S.navigating = true;
+  if (!event.destination.sameDocument) { S.navigating = true; if (S.idleEnd) S.idleEnd(); }
 }
 const ACTIVATES = 'a[href], area[href], button:not([type=button]):not([type=reset]), input[type=submit], input[type=image], input[type=file]';
 function activates(event) {
@@ -110,7 +113,7 @@ function settle(event) {
   flush();
   S.result = changes();
   S.result.animations = animationsStarted();
-  if (activates(event)) S.result.activation = true;
+  if (activates(event)) S.result.activation = S.activated = true;
   if (S.waiter) { S.waiter(S.result); S.waiter = null; }
   if (S.bound) globalThis.__browserxClick(JSON.stringify(Object.assign({token: S.token}, S.result)));
 }
@@ -226,7 +229,7 @@ globalThis.__bxact = {
   begin, finish, describe, awaitClick,
   quiet: whenQuiet,  // settle.py: the DOM quiet after the responses an action caused
   built: whenBuilt,  // settle.py: a first look waits while the page is still adding its elements
-  watch(listener) { observe(document); return onMutations(listener); },  // waiting.py: checks on change
+  wait: waitFor,  // waiting.py: browser_wait's text and element checks
   navigationStarted() { return !!S.navigating; },
   // drag.py: whether a press at (x, y) lands on something draggable (or inside it).
   draggableAt(x, y) {

@@ -12,7 +12,9 @@ the one in-page program (page/main.js) that `PageWorld` installs with the page m
 document in browserx's isolated world (no install round trip). A left click costs one call before the
 mouse events and none after: the click's own dispatch reports what changed (focus, DOM,
 same-document URL) through a binding (`Runtime.bindingCalled`) while the input is acked. Other
-actions ask the page once more afterwards.
+actions ask the page once more afterwards. When the page reacted (its DOM, its URL, a default action),
+it is read again once it has run what it queued (`LATE_LOOK_MS`): pages often finish a task or a
+frame later, and what they start then is settled as the action's own.
 
 Every element action is one run (`_act`, `_Run`): the actions here, and those of keyboard.py (type,
 keypress), drag.py, fill.py and upload.py. The run stays beside click so that a click is read in one
@@ -58,7 +60,12 @@ _CALL = """function(method, detail, ...args) {
 # Infinite ones (spinners) and long ones (over 5 s: tickers) are never waited for (widgets.js).
 ANIMATION_WAIT_MS = 1000
 _SETTLE_ANIMATIONS = "function(ms) { return globalThis.__browserxWidgets.settleAnimations(ms, true); }"
-_FINISH = "function() { const A = globalThis.__bxact; return A ? A.finish() : null; }"
+# After an action the page reacted to (its DOM, its URL, a default action), the effects are read again
+# once the page is idle, at most this long after (actions/page.js whenIdle): what its handlers set off a
+# task or a frame later (a timer, a dialog's close event, a route's data fetch) is then seen, and the
+# requests it started are settled as the action's own. An action that changed nothing costs nothing.
+LATE_LOOK_MS = 100
+_FINISH = "function(late) { const A = globalThis.__bxact; return A ? A.finish(late) : null; }"
 _NAVIGATION_STARTED = "function() { const A = globalThis.__bxact; return A ? A.navigationStarted() : false; }"
 _SCROLL_POSITION = "function() { return [Math.round(scrollX), Math.round(scrollY)]; }"
 
@@ -85,6 +92,7 @@ class _Run:
         self.started = time.perf_counter()
         self.watch = EffectWatch(tab)
         self.settle_budget, self.network_mark = settle, tab.load.mark()
+        self.activated = False  # a click whose default action ran (a form submitted in page, a dialog closed)
 
     async def first(self, method: str, *args: Any) -> dict[str, Any]:
         return await _page(self.frame.world, method, *args, detail=self.detail)
@@ -98,9 +106,9 @@ class _Run:
             return where["x"], where["y"]  # the tab's own document: already a point of the tab's viewport
         return await self.frame.to_top(where["x"], where["y"], scrolled=bool(where.get("scrolled")))
 
-    async def _finish(self) -> dict[str, Any] | None:
+    async def _finish(self, late: int = 0) -> dict[str, Any] | None:
         try:
-            page = await self.frame.world.call(_FINISH, timeout=5.0)
+            page = await self.frame.world.call(_FINISH, late, timeout=5.0)
         except BrowserxError:
             return None  # the document went away (navigation): the URL tells the story
         return self._own(page)
@@ -114,11 +122,19 @@ class _Run:
             self.watch.navigation_started()  # the page saw it start: wait for the commit
         return page
 
+    async def effects_now(self) -> dict[str, Any]:
+        """What the action has changed so far (focus, DOM, URL, notices), as its result would say."""
+        return self.watch.summary(await self._finish())
+
     async def done(self, page: dict[str, Any] | None = None, **extra: Any) -> dict[str, Any]:
+        late = min(LATE_LOOK_MS, int(self.settle_budget * 1000))  # settle "0s": no look later either
         if page is None and not self.watch.navigating:
-            page = await self._finish()
+            page = await self._finish(late)  # the page waits only if it reacted
         else:
             page = self._own(page)
+            reacted = page is not None and (page.get("dom_changed") or page.get("url") or self.activated)
+            if reacted and late and not self.watch.navigating:
+                page = await self._finish(late) or page
         # How many animations the action had started when the page answered (None, -1: not known).
         started = page.pop("animations", None) if page is not None else None
         settled: dict[str, Any] = {"settled": True}
@@ -253,13 +269,11 @@ async def click(
             page = await _armed_click(
                 run, token, bool(where.get("bound")), _mouse(tab, x, y, button, click_count, modifiers)
             )
-            if (
-                page is not None
-                and page.pop("activation", False)
-                and run.frame.child is None
-                and await _navigation_started(run.frame.world)
-            ):
-                page["navigating"] = True
+            if page is not None and page.pop("activation", False) and run.frame.child is None:
+                if await _navigation_started(run.frame.world):
+                    page["navigating"] = True
+                else:
+                    run.activated = True
         else:
             await _mouse(tab, x, y, button, click_count, modifiers)
         visual.maybe_ripple(tab, x, y, visual_effect)

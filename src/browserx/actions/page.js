@@ -14,7 +14,7 @@ const CONTROL = 'a[href],button,input:not([type=hidden]),select,textarea,summary
 const TYPABLE = /^(text|search|url|tel|email|password|number|date|datetime-local|month|week|time|color|range|)$/;
 const NO_CARET = /^(date|datetime-local|month|week|time|color|range)$/;  // pickers: Input.insertText does nothing
 const S = {listening: false, mutations: 0, added: [], removed: 0, before: null, pending: null,
-  token: 0, result: null, waiter: null, hooked: new WeakSet()};
+  token: 0, result: null, waiter: null, hooked: new WeakSet(), activated: false, idleEnd: null};
 
 
 // -- resolving ------------------------------------------------------------------------------
@@ -64,6 +64,18 @@ const shown = (el) => !hidden(el) && el.getClientRects().length > 0;
 function pointerTarget(el) {
   return drawnFor(el, null) || el;
 }
+// A target that does not take the pointer itself (pointer-events computes to none: an SVG node's label,
+// a caption drawn over its card) is clicked as a person clicks it: the press reaches whatever lies under
+// it there. What decides is paint order, not the tree: the point is the target's if nothing is drawn ABOVE
+// the target there. So the cover check hit-tests with the target taking the pointer for that moment (a
+// Web Animation of pointer-events, cancelled before returning: no DOM mutation, nothing for the page's
+// observers): where the target comes out on top, the click goes through it to the element under it; a
+// modal backdrop or a banner drawn over it still comes out on top and is ELEMENT_COVERED. (A stylesheet's
+// `pointer-events: none !important` outranks the animation: such a target stays refused as covered.)
+function takingPointer(el) {
+  if (getComputedStyle(el).pointerEvents !== 'none' || !el.animate) return null;
+  return el.animate({pointerEvents: ['auto', 'auto']}, {duration: 1e6, fill: 'both'});
+}
 function target(el0, checkCover) {
   const el = pointerTarget(el0);
   if (hidden(el)) return {error: 'ELEMENT_NOT_VISIBLE', message: `${roleFor(el)} "${nameFor(el)}" is hidden (display, visibility or content-visibility)`};
@@ -84,22 +96,50 @@ function target(el0, checkCover) {
   if (!v.box) return {error: 'ELEMENT_NOT_VISIBLE', message: `${roleFor(el)} "${nameFor(el)}" is outside every scrollable area`};
   const b = v.box, x = (b.left + b.right) / 2, y = (b.top + b.bottom) / 2;
   if (checkCover) {
-    const hit = hitAt(x, y);
-    if (!receives(el, hit) && !receives(el0, hit)) {
-      // The centre is covered: a user would aim at a part still showing, so try a few.
-      for (const [fx, fy] of [[0.5, 0.25], [0.5, 0.75], [0.25, 0.5], [0.75, 0.5], [0.2, 0.2], [0.8, 0.2], [0.2, 0.8], [0.8, 0.8]]) {
-        const px = b.left + (b.right - b.left) * fx, py = b.top + (b.bottom - b.top) * fy;
-        const other = hitAt(px, py);
-        if (receives(el, other) || receives(el0, other)) return {ok: true, x: px, y: py, scrolled};
-      }
-      const cover = describe(hit);
-      const named = cover ? `${cover.role} "${cover.name}"${cover.dom_id ? ' #' + cover.dom_id : ''}${cover.class ? ' .' + cover.class : ''}` : '';
-      return {error: 'ELEMENT_COVERED', cover, x, y,
-        message: cover ? `${named} covers ${roleFor(el)} "${nameFor(el)}" at (${Math.round(x)}, ${Math.round(y)})`
-          : `nothing receives the pointer at (${Math.round(x)}, ${Math.round(y)})`};
+    const through = takingPointer(el);
+    try {
+      return pointAt(el0, el, b, x, y, scrolled);
+    } finally {
+      if (through) through.cancel();
     }
   }
   return {ok: true, x, y, scrolled};
 }
+// The point of box `b` where a pointer reaches el (or el0, the element it stands for): its centre, else a
+// part still showing; ELEMENT_COVERED naming what lies on top.
+function pointAt(el0, el, b, x, y, scrolled) {
+  const hit = hitAt(x, y);
+  if (receives(el, hit) || receives(el0, hit)) return {ok: true, x, y, scrolled};
+  // The centre is covered: a user would aim at a part still showing, so try a few.
+  for (const [fx, fy] of [[0.5, 0.25], [0.5, 0.75], [0.25, 0.5], [0.75, 0.5], [0.2, 0.2], [0.8, 0.2], [0.2, 0.8], [0.8, 0.8]]) {
+    const px = b.left + (b.right - b.left) * fx, py = b.top + (b.bottom - b.top) * fy;
+    const other = hitAt(px, py);
+    if (receives(el, other) || receives(el0, other)) return {ok: true, x: px, y: py, scrolled};
+  }
+  const cover = describe(hit);
+  const named = cover ? `${cover.role} "${cover.name}"${cover.dom_id ? ' #' + cover.dom_id : ''}${cover.class ? ' .' + cover.class : ''}` : '';
+  return {error: 'ELEMENT_COVERED', cover, x, y,
+    message: cover ? `${named} covers ${roleFor(el)} "${nameFor(el)}" at (${Math.round(x)}, ${Math.round(y)})`
+      : `nothing receives the pointer at (${Math.round(x)}, ${Math.round(y)})`};
+}
 
-export { S, CONTROL, TYPABLE, NO_CARET, resolve, notFound, activeElement, blocked, hidden, shown, target };
+// -- what an action sets off a little later ----------------------------------------------------
+// Pages often finish handling an input a task or a frame after it: a calendar that reports a day click
+// from a timer its mouseup set, a dialog whose `close` event posts its form, a router that renders the new
+// route and fetches its data once that frame is painted. Resolves once the page has run what it queued: a
+// background-priority task runs only when no task of the page's is waiting (and after input Chromium
+// paints the next frame first), so at about the next frame on a page that does nothing more; at `ms` at
+// the latest (a page that never stops queueing), or at once when a navigation starts (element.js's
+// onNavigate calls S.idleEnd). Requests started by then count as the action's own (actions/settle.py).
+// Not requestIdleCallback: after input Chromium holds idle callbacks back, often up to their timeout.
+function whenIdle(ms) {
+  return new Promise(resolve => {
+    const end = () => { clearTimeout(timer); S.idleEnd = null; resolve(); };
+    const timer = setTimeout(end, ms);
+    S.idleEnd = end;
+    if (globalThis.scheduler && scheduler.postTask) scheduler.postTask(end, {priority: 'background'}).catch(end);
+    else requestAnimationFrame(() => setTimeout(end, 0));
+  });
+}
+
+export { S, CONTROL, TYPABLE, NO_CARET, resolve, notFound, activeElement, blocked, hidden, shown, target, whenIdle };

@@ -38,8 +38,12 @@ _FILE_INPUT = """function(id) {
     const inner = el.querySelectorAll('input[type=file]');
     if (inner.length === 1) input = inner[0];
   }
-  // Only a plain control may open a chooser when clicked: never submit, follow or type to find out.
-  const acts = el.matches('a[href], input, select, textarea, [contenteditable=true], [contenteditable=""]') ||
+  // Only a plain control may open a chooser when clicked: never submit, follow or type to find out. A
+  // link that follows nothing (href "#…" or "javascript:", as a dialog's "Files" link) is a plain control.
+  const href = (el.getAttribute('href') || '').trim();
+  const stays = el.localName === 'a' && (href.startsWith('#') || /^javascript:/i.test(href)) &&
+    !el.hasAttribute('download') && (!el.target || el.target === '_self');
+  const acts = !stays && el.matches('a[href], input, select, textarea, [contenteditable=true], [contenteditable=""]') ||
     (el.localName === 'button' && el.type === 'submit' && el.form);
   if (!input) return acts ? {error: 'NOT_FILE'} : {opens: true};
   if (input.disabled) return {error: 'ELEMENT_DISABLED'};
@@ -131,6 +135,16 @@ async def _open_chooser(run: _Run, element_id: str) -> dict[str, Any]:
     finally:
         off()
     if not choosers:
+        # A control may ask first (copyparty's drop zone: "Files" or "One folder"?): say what it showed.
+        effects = await run.effects_now()
+        if effects.get("focus") and effects["focus"].get("element_id") == element_id:
+            del effects["focus"]  # the control itself took focus: that is no answer
+        if effects:
+            raise ValidationError(
+                f"clicking {element_id} opened no file chooser; it changed the page instead (details.effects)",
+                hint="Take a snapshot: upload to the control it showed that opens the chooser (a 'Files' button).",
+                details={"effects": effects},
+            )
         raise ValidationError(
             f"{element_id} is not a file input and clicking it opened no file chooser",
             hint="Take a snapshot and upload to the fi_ control (or the button that opens it).",

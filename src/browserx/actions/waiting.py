@@ -6,7 +6,7 @@
     await wait_network_idle(tab, timeout=10)                    # tab.load (browser/loading.py)
 
 Each wait is on events: in the page a MutationObserver in browserx's isolated world (the check runs
-when the DOM changes, at most every CHECK_MS), the URL on Page events, the network on Network
+when the DOM changes, at most every 50 ms: actions/waiting.js), the URL on Page events, the network on Network
 events. A wait that runs out raises TIMEOUT with the last state seen in `details.last_state`. A
 navigation during an in-page wait continues the wait in the new document.
 """
@@ -23,78 +23,14 @@ from ..browser import Tab
 from ..errors import BrowserxError, NodeNotFoundError, PageNavigatedError, TimeoutError
 from ..page.service import DomService
 
-CHECK_MS = 50
 NETWORK_IDLE = 0.5  # seconds without a request in flight, as Playwright's "networkidle"
 MAX_RETRIES = 5  # documents replaced during one wait
 MAX_SEEN = 200
 MAX_NAMED = 5  # pending requests named in a TIMEOUT
 
-# kind "text" / "text_gone" (arg: the text, case-insensitive, whitespace-normalised) or "element"
-# (arg: element id, state). Resolves {met, last}: met at once or on a later DOM change; at `limit`
-# ms, met false with the last state seen.
-_WAIT = """function(kind, arg, state, limit) {
-  const norm = (s) => String(s || '').replace(/\\s+/g, ' ').trim().toLowerCase();
-  const needle = norm(arg);
-  const BUTTON_INPUT = /^(button|submit|reset)$/;  // their value is their label; any other is what was typed
-  const LABELLED = '[aria-label],[title],[placeholder],img[alt],' +
-    'input[type=button],input[type=submit],input[type=reset]';
-  const shown = (el) => el.isConnected && (!el.checkVisibility || el.checkVisibility({visibilityProperty: true})) &&
-    el.getClientRects().length > 0;
-  function textSeen() {
-    const body = document.body;
-    if (!body) return null;
-    if (norm(body.innerText).includes(needle)) return 'text';
-    for (const el of document.querySelectorAll(LABELLED)) {
-      const name = el.getAttribute('aria-label') || el.getAttribute('title') || el.getAttribute('alt') ||
-        el.getAttribute('placeholder') || (BUTTON_INPUT.test(el.type) && el.localName === 'input' ? el.value : '');
-      if (name && norm(name).includes(needle) && shown(el)) return 'name';
-    }
-    return null;
-  }
-  function elementState() {
-    const B = globalThis.__browserx;
-    const el = B && B.element(arg);
-    if (!el || !el.isConnected) return 'gone';
-    const disabled = el.matches(':disabled') || el.closest('[aria-disabled=true]') !== null;
-    return (shown(el) ? 'visible' : 'hidden') + (disabled ? ',disabled' : ',enabled');
-  }
-  function check() {
-    if (kind === 'text') { const where = textSeen(); return {met: where !== null, last: where || 'absent'}; }
-    if (kind === 'text_gone') {
-      const where = textSeen();
-      return {met: where === null, last: where ? 'present in ' + where : 'absent'};
-    }
-    const now = elementState();
-    const parts = now.split(',');
-    const met = state === 'gone' ? now === 'gone' : state === 'hidden' ? parts[0] !== 'visible' :
-      now !== 'gone' && (parts[0] === state || parts[1] === state);
-    return {met, last: now};
-  }
-  const first = check();
-  if (first.met) return first;
-  return new Promise(resolve => {
-    let pending = 0, lastCheck = performance.now(), last = first.last;
-    const off = globalThis.__bxact.watch(schedule);  // the in-page program's one MutationObserver
-    const hard = setTimeout(() => end({met: false, last}), limit);
-    const EVENTS = ['resize', 'transitionend', 'animationend'];
-    function end(out) {
-      off(); clearTimeout(hard); clearTimeout(pending);
-      for (const e of EVENTS) removeEventListener(e, schedule, true);
-      resolve(out);
-    }
-    function run() {
-      pending = 0; lastCheck = performance.now();
-      const out = check();
-      last = out.last;
-      if (out.met) end(out);
-    }
-    function schedule() {
-      if (!pending) pending = setTimeout(run, Math.max(0, lastCheck + CHECK_MS - performance.now()));
-    }
-    // Visibility also changes with the viewport and with transitions: check on those too.
-    for (const e of EVENTS) addEventListener(e, schedule, true);
-  });
-}""".replace("CHECK_MS", str(CHECK_MS))
+# The in-page checks (actions/waiting.js): they see what the snapshot sees, open shadow roots and
+# same-origin frames included. Resolves {met, last}.
+_WAIT = "function(kind, arg, state, limit) { return globalThis.__bxact.wait(kind, arg, state, limit); }"
 _HREF = "function() { return location.href; }"
 
 

@@ -268,10 +268,9 @@ class Agent:
                 f"{test}, {state or 'snapshot'}: {'loading' if model.get('loading') else 'rendered'} "
                 f"without {expect!r}, {len(model['controls'])} controls"
             )
-            # The text itself; else (browser_wait's text does not look into shadow roots, where Deep Chat
-            # draws its messages) the quiet network a rendering app ends with. Either may time out (a
-            # worker's blob: script counts as a request in flight for ever): the test then fails on what
-            # the model lacks, not here.
+            # The text itself; else (text the model reads where the page's text is not: an SVG, a canvas)
+            # the quiet network a rendering app ends with. Either may time out (a worker's blob: script
+            # counts as a request in flight for ever): the test then fails on what the model lacks, not here.
             for condition in ({"text": expect}, {"network_idle": True}):
                 waited = await self.call("browser_wait", timeout="10s", **condition)
                 if not waited["success"]:

@@ -51,13 +51,13 @@ async def test_calendar_event_created_two_months_ahead_is_stored_on_that_date(ma
             model = await agent.snapshot()
         assert caption(model) == wanted
         await agent.click(pick(model, "gridcell", f"{target:%B} {target.day}, {target.year}"))
-        # FullCalendar reports the day click a task after the click (20-80 ms here), and browserx's click
-        # answers before that: the first snapshot can miss the dialog (recorded, then awaited; APPS_npm.md).
+        # FullCalendar reports the day click from a timer its mouseup set, after the next frame: the click is
+        # read again once the page has run it (the late look), so the first snapshot has the dialog.
         form = await agent.snapshot("new event dialog", expect="New event")
         await agent.type(pick(form, "textbox", "Title"), "Dentist")
         await agent.click(pick(form, "button", "Save"))
-        # The form posts the event once the dialog has closed (a task after the click): a person sees it
-        # appear in its day; the agent reads it there too (the status line is not in the model: see below).
+        # The form posts the event once the dialog has closed (a task after the click, seen by the late
+        # look, its request settled): a person sees it appear in its day; the agent reads it there too.
         after = await agent.snapshot("event saved", expect="Dentist")
         offsite = await agent.offsite_requests()
     assert read_json(data / "events.json") == [{"id": "1", "title": "Dentist", "start": target.isoformat()}]

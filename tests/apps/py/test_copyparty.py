@@ -1,4 +1,5 @@
-"""copyparty (a file manager): upload a file through its up2k uploader, and rename a file from its list
+"""copyparty (a file manager): upload a file through its up2k uploader (its drop zone, clicked, asks
+"Files" or "One folder"; the upload answers the chooser "Files" opens), and rename a file from its list
 (its row selected by the id `find` gives the row's date cell); judged from the shared folder on disk.
 """
 
@@ -6,6 +7,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -55,9 +57,12 @@ async def test_a_file_uploaded_through_the_uploader_is_in_the_shared_folder(file
             await browser.act("click", control(listing, "link", "🚀"))  # the up2k uploader's tab
             uploader = await browser.snapshot()
             await browser.checkpoint("uploader open", uploader)
-            # The drop zone ("click me") opens no chooser browserx sees (VALIDATION_ERROR): its file input.
-            [file_input] = [c["id"] for c in uploader["controls"] if c["role"] == "file" and c["visible"]]
-            await browser.act("upload", file_input, paths=[str(mine / "report-draft.txt")])
+            # The drop zone ("click me") asks first, as it asks a person: "Files" or "One folder"; "Files"
+            # (a link that follows nothing) opens the chooser the upload answers.
+            await browser.act("click", control(uploader, "clickable", re.compile(r"\(or click me\)")))
+            question = await browser.snapshot()
+            await browser.checkpoint("upload question", question)
+            await browser.act("upload", control(question, "link", "Files"), paths=[str(mine / "report-draft.txt")])
             confirm = await browser.snapshot()
             await browser.checkpoint("upload confirmation", confirm)
             await browser.act("click", control(confirm, "link", "OK"))
