@@ -15,10 +15,10 @@
 import { useFacts, facts, landmarkLabel, cap, norm, accName } from "./names.js";
 import { SKIP, roleOf, implicitRole, LANDMARK, PREFIX, LABELABLE, TEXTISH } from "./roles.js";
 import { shadowOf, notePendingHost, documentScrolls, regionOf, hopsOf, frameInfo, frameHit, adoptShadowRoot } from "./frames.js";
-import { findModal, scrollContainer, widgetPass, widgetControl, cutByContainer, modalInfo, editorName } from "./widgets.js";
+import { findModal, inferred, scrollContainer, widgetPass, widgetControl, cutByContainer, modalInfo, editorName } from "./widgets.js";
 import { sortableHeader, sortableCells } from "./grids.js";
 import { observe, mutations } from "./observer.js";
-import { frameBox } from "./geometry.js";
+import { frameBox, hitAt, composedContains } from "./geometry.js";
 import { PAINTS, viewportOverflow, intersect, area, clipOf } from "./clips.js";
 import { FIELDS, keptField, drawnFor } from "./standin.js";
 import { resetSelectors, selectorFor } from "./selectors.js";
@@ -200,7 +200,9 @@ function frame(el, ctx, out) {
   observe(doc);
   // A frame whose document scrolls reveals what lies past its box: listed, off-screen, like the page's own.
   const clipper = { parent: ctx.clipper, box, scroll: documentScrolls(doc, el) };
-  const fc = { ...ctx, offset: { x, y }, clipper, frameClipper: clipper, cbClipper: clipper, depth: ctx.depth + 1,
+  // A fixed box in it stays in the frame's viewport: no scrolling brings it into view.
+  const fixedClip = { parent: ctx.clipper, box, scroll: false };
+  const fc = { ...ctx, offset: { x, y }, clipper, frameClipper: fixedClip, cbClipper: clipper, depth: ctx.depth + 1,
     hops: [...ctx.hops, el], pointer: false, modal: doc.querySelector("dialog:modal") };
   if (fc.modal) fc.disabled = true;
   walk(doc, fc, out);
@@ -235,6 +237,10 @@ function whereSeen(cand, sx, sy) {
     box[0] + sx + box[2] > 0 && box[1] + sy + box[3] > 0;
   return { visible, box, clip };
 }
+function onTop(el) {
+  const r = el.getBoundingClientRect();
+  return r.width > 0 && composedContains(el, hitAt(r.left + r.width / 2, r.top + r.height / 2));
+}
 function snapshot(options) {
   const opts = Object.assign({ include_values: false, max_controls: 400, max_headings: 30, max_iframe_depth: 1,
     include_file_inputs: true, max_text_chars: 3000, text_offset: 0, within: null, base_url: null, next_number: 1,
@@ -249,10 +255,11 @@ function snapshot(options) {
   const viewport = [0, 0, vw, vh];
   const out = { opts, regions: [], regionSet: new Set(), headings: [], candidates: [], notes: [], layers: [], crossOrigin: 0, visited: 0,
     pendingHosts: [] };
-  const modal = findModal(document);
+  let modal = findModal(document);
   const frameClip = inFrame ? { parent: null, box: inFrame.clip, scroll: documentScrolls(document, null) } : null;
   const root = { region: inFrame ? inFrame.region : null, disabled: !!(inFrame && inFrame.inert), blocked: !!modal, inControl: false, pointer: false,
-    clipper: frameClip, frameClipper: frameClip, cbClipper: frameClip, offset: inFrame ? { x: inFrame.offset[0], y: inFrame.offset[1] } : { x: 0, y: 0 },
+    clipper: frameClip, frameClipper: { parent: null, box: inFrame ? inFrame.clip : viewport, scroll: false },
+    cbClipper: frameClip, offset: inFrame ? { x: inFrame.offset[0], y: inFrame.offset[1] } : { x: 0, y: 0 },
     depth: 0, hops: [], modal };
   // `within`: the model of one subtree (reading.js resolves ids, regions and "dialog").
   const part = opts.within ? resolveWithin(opts.within) : null;
@@ -268,9 +275,12 @@ function snapshot(options) {
   const kept = [];
   const sx = scrollX, sy = scrollY;  // window accessors are slow in a loop
   let blocked = 0;
+  const guessed = !!modal && inferred.has(modal);
   for (const cand of out.candidates) {
     const { el, ctx } = cand;
-    if (ctx.blocked) { blocked++; continue; }  // behind a modal dialog: counted, not listed
+    // Behind a modal dialog: counted, not listed; but a layer the page did not call a dialog may
+    // leave controls drawn above it (its own page's bar): those a pointer reaches are listed.
+    if (ctx.blocked && !(guessed && onTop(cand.el))) { blocked++; continue; }
     const { visible, box, clip } = whereSeen(cand, sx, sy);
     if (!visible && !(cand.role === "file")) continue;
     const inView = visible && area(intersect(intersect(viewport, clip.clip), box)) >= 0.5 * area(box);
@@ -280,6 +290,8 @@ function snapshot(options) {
       (LABELABLE.has(el.localName) && el.matches(":disabled")));
     kept.push(cand);
   }
+  // A layer taken for a modal that blocks nothing is the page itself (an app shell in one fixed box).
+  if (modal && !blocked && inferred.has(modal)) modal = null;
   widgetPass(kept);
   const t2 = performance.now();
   let chosen = kept;
