@@ -18,7 +18,7 @@ import { shadowOf, notePendingHost, documentScrolls, regionOf, hopsOf, frameInfo
 import { findModal, inferred, scrollContainer, widgetPass, widgetControl, cutByContainer, modalInfo, editorName } from "./widgets.js";
 import { sortableHeader, sortableCells } from "./grids.js";
 import { observe, mutations } from "./observer.js";
-import { frameBox, hitAt, composedContains } from "./geometry.js";
+import { frameBox, hitAt, composedContains, coveredAt } from "./geometry.js";
 import { PAINTS, viewportOverflow, intersect, area, clipOf } from "./clips.js";
 import { FIELDS, keptField, drawnFor } from "./standin.js";
 import { resetSelectors, selectorFor } from "./selectors.js";
@@ -135,8 +135,10 @@ function visit(el, ctx, out) {
   // escapes every clip of its frame, an absolute one those between it and its positioned ancestor;
   // its own clip-path cuts it and all it holds.
   if (boxed) {
-    if (position === "fixed") (c === ctx ? (c = { ...ctx }) : c).clipper = ctx.frameClipper;
-    else if (position === "absolute" && ctx.cbClipper !== ctx.clipper) (c === ctx ? (c = { ...ctx }) : c).clipper = ctx.cbClipper;
+    if (position === "fixed") {
+      (c === ctx ? (c = { ...ctx }) : c).clipper = ctx.frameClipper;
+      if (!ctx.depth) c.fixed = el;  // what it holds stays where it is in the viewport
+    } else if (position === "absolute" && ctx.cbClipper !== ctx.clipper) (c === ctx ? (c = { ...ctx }) : c).clipper = ctx.cbClipper;
     if (shape !== "none") {
       (c === ctx ? (c = { ...ctx }) : c).clipper = { parent: c.clipper, el, offset: ctx.offset, scroll: false,
         inset: shape.startsWith("inset(") ? shape : null };
@@ -165,7 +167,9 @@ function visit(el, ctx, out) {
     // The shorthand: one read instead of two ("visible" only when both axes are).
     const overflow = style.overflow;
     if (overflow !== "visible" && !viewportOverflow(el, tag)) {
-      (c === ctx ? (c = { ...ctx }) : c).clipper = { parent: c.clipper, el, offset: ctx.offset, scroll: /auto|scroll/.test(overflow) };
+      const scroll = /auto|scroll/.test(overflow);
+      (c === ctx ? (c = { ...ctx }) : c).clipper = { parent: c.clipper, el, offset: ctx.offset, scroll };
+      if (scroll && c.fixed) c.fixed = null;  // scrolling this box brings what it holds into view
     }
     // Paint containment clips too (never scrollable); an attribute-less element has none.
     if (!bare && PAINTS.test(style.contain)) {
@@ -200,9 +204,7 @@ function frame(el, ctx, out) {
   observe(doc);
   // A frame whose document scrolls reveals what lies past its box: listed, off-screen, like the page's own.
   const clipper = { parent: ctx.clipper, box, scroll: documentScrolls(doc, el) };
-  // A fixed box in it stays in the frame's viewport: no scrolling brings it into view.
-  const fixedClip = { parent: ctx.clipper, box, scroll: false };
-  const fc = { ...ctx, offset: { x, y }, clipper, frameClipper: fixedClip, cbClipper: clipper, depth: ctx.depth + 1,
+  const fc = { ...ctx, offset: { x, y }, clipper, frameClipper: clipper, cbClipper: clipper, depth: ctx.depth + 1,
     hops: [...ctx.hops, el], pointer: false, modal: doc.querySelector("dialog:modal") };
   if (fc.modal) fc.disabled = true;
   walk(doc, fc, out);
@@ -234,7 +236,9 @@ function whereSeen(cand, sx, sy) {
   // The clips of a field moved out of sight are not those of the UI drawn for it, which is shown.
   const clip = cand.drawn ? NO_CLIP : clipOf(ctx.clipper);
   const visible = shown && r.width * r.height > 1 && (!clip.hard || area(intersect(clip.hard, box)) > 0) &&
-    box[0] + sx + box[2] > 0 && box[1] + sy + box[3] > 0;
+    box[0] + sx + box[2] > 0 && box[1] + sy + box[3] > 0 &&
+    // Held by a fixed box (and no scroller inside it): no scrolling brings it into the viewport.
+    (!ctx.fixed || (box[0] < innerWidth && box[1] < innerHeight && box[0] + box[2] > 0 && box[1] + box[3] > 0));
   return { visible, box, clip };
 }
 function onTop(el) {
@@ -258,8 +262,7 @@ function snapshot(options) {
   let modal = findModal(document);
   const frameClip = inFrame ? { parent: null, box: inFrame.clip, scroll: documentScrolls(document, null) } : null;
   const root = { region: inFrame ? inFrame.region : null, disabled: !!(inFrame && inFrame.inert), blocked: !!modal, inControl: false, pointer: false,
-    clipper: frameClip, frameClipper: { parent: null, box: inFrame ? inFrame.clip : viewport, scroll: false },
-    cbClipper: frameClip, offset: inFrame ? { x: inFrame.offset[0], y: inFrame.offset[1] } : { x: 0, y: 0 },
+    clipper: frameClip, frameClipper: frameClip, cbClipper: frameClip, fixed: null, offset: inFrame ? { x: inFrame.offset[0], y: inFrame.offset[1] } : { x: 0, y: 0 },
     depth: 0, hops: [], modal };
   // `within`: the model of one subtree (reading.js resolves ids, regions and "dialog").
   const part = opts.within ? resolveWithin(opts.within) : null;
@@ -284,6 +287,8 @@ function snapshot(options) {
     const { visible, box, clip } = whereSeen(cand, sx, sy);
     if (!visible && !(cand.role === "file")) continue;
     const inView = visible && area(intersect(intersect(viewport, clip.clip), box)) >= 0.5 * area(box);
+    // In view but under something drawn over it (a shade, a backdrop): no pointer reaches it.
+    if (inView && !inFrame && coveredAt(el, box, cand.drawn)) { blocked++; continue; }
     cand.visible = visible; cand.inView = inView; cand.box = box;
     if (visible && !inView && ctx.clipper) cand.container = scrollContainer(ctx.clipper, box);
     cand.enabled = !(ctx.disabled || el.getAttribute("aria-disabled") === "true" ||

@@ -211,7 +211,7 @@ function find(query, options) {
   const modal = document.querySelector("dialog:modal");
   const t0 = performance.now();
   walk(document, { region: null, disabled: !!modal, inControl: false, pointer: false, clipper: null,
-    frameClipper: { parent: null, box: [0, 0, innerWidth, innerHeight], scroll: false }, cbClipper: null, offset: { x: 0, y: 0 }, depth: 0, hops: [], modal }, out);
+    frameClipper: null, cbClipper: null, offset: { x: 0, y: 0 }, depth: 0, hops: [], modal }, out);
   const t1 = performance.now();
   const full = textOf(null, facts).text;
   const t2 = performance.now();
