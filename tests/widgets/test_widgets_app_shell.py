@@ -352,3 +352,19 @@ async def test_a_fixed_layer_over_the_whole_page_with_controls_is_a_modal_unless
     await open_page(FIXED_SHELL, path="/shell")
     model = await snapshot()
     assert "modal" not in model and [c["name"] for c in model["controls"]] == ["Home", "Files"]
+
+
+# A tray slid over the page with a shade: what the shade covers cannot be clicked by anyone.
+SHADE = """<!doctype html><title>Editor</title>
+<header style="position: sticky; top: 0; background: #eee"><a href="#deploy">Deploy</a></header>
+<main style="height: 2000px"><button>Behind</button></main>
+<div style="position: fixed; inset: 0; background: rgba(0,0,0,.3)"></div>
+<aside style="position: fixed; right: 0; top: 0; bottom: 0; width: 300px; background: #fff"><button>Done</button></aside>"""
+
+
+async def test_controls_under_a_shade_are_counted_not_listed(open_page, snapshot):
+    await open_page(SHADE)
+    model = await snapshot()
+    assert [c["name"] for c in model["controls"]] == ["Done"]
+    assert model["omitted"]["blocked"] == 2
+    assert "(left out: 2 controls under a cover)" in await snapshot("text")
