@@ -330,3 +330,41 @@ async def test_a_native_input_clipped_away_by_a_visually_hidden_wrapper_is_the_c
     clicked = await call("browser_dom", action="click", element_id=breakfast["id"])
     assert clicked.success, clicked.error
     assert await js("window.breakfast") is True
+
+
+# A modal a page drew without saying so: a fixed layer over the whole viewport with its own controls.
+UNDECLARED_MODAL = """<!doctype html><title>Files</title><button>Upload</button><a href="/x">Open</a>
+<div id=modal style="position: fixed; inset: 0; background: rgba(0,0,0,.5)">
+  <div style="background: #fff; width: 300px; margin: 100px auto; padding: 10px">Upload files or a folder?
+  <a href="#" onclick="return false">Files</a> <a href="#" onclick="return false">One folder</a></div></div>"""
+# An app shell that is one fixed box: nothing lies behind it, nothing is blocked.
+FIXED_SHELL = """<!doctype html><title>Shell</title>
+<div style="position: fixed; inset: 0"><nav><button>Home</button><button>Files</button></nav></div>"""
+
+
+async def test_a_fixed_layer_over_the_whole_page_with_controls_is_a_modal_unless_nothing_lies_behind(
+    open_page, snapshot
+):
+    await open_page(UNDECLARED_MODAL)
+    model = await snapshot()
+    assert [c["name"] for c in model["controls"]] == ["Files", "One folder"]
+    assert model["modal"]["blocked"] == 2 and "folder?" in model["modal"]["text"]
+    await open_page(FIXED_SHELL, path="/shell")
+    model = await snapshot()
+    assert "modal" not in model and [c["name"] for c in model["controls"]] == ["Home", "Files"]
+
+
+# A tray slid over the page with a shade: what the shade covers cannot be clicked by anyone.
+SHADE = """<!doctype html><title>Editor</title>
+<header style="position: sticky; top: 0; background: #eee"><a href="#deploy">Deploy</a></header>
+<main style="height: 2000px"><button>Behind</button></main>
+<div style="position: fixed; inset: 0; background: rgba(0,0,0,.3)"></div>
+<aside style="position: fixed; right: 0; top: 0; bottom: 0; width: 300px; background: #fff"><button>Done</button></aside>"""
+
+
+async def test_controls_under_a_shade_are_counted_not_listed(open_page, snapshot):
+    await open_page(SHADE)
+    model = await snapshot()
+    assert [c["name"] for c in model["controls"]] == ["Done"]
+    assert model["omitted"]["blocked"] == 2
+    assert "(left out: 2 controls under a cover)" in await snapshot("text")

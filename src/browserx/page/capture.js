@@ -15,10 +15,10 @@
 import { useFacts, facts, landmarkLabel, cap, norm, accName } from "./names.js";
 import { SKIP, roleOf, implicitRole, LANDMARK, PREFIX, LABELABLE, TEXTISH } from "./roles.js";
 import { shadowOf, notePendingHost, documentScrolls, regionOf, hopsOf, frameInfo, frameHit, adoptShadowRoot } from "./frames.js";
-import { findModal, scrollContainer, widgetPass, widgetControl, cutByContainer, modalInfo, editorName } from "./widgets.js";
+import { findModal, inferred, scrollContainer, widgetPass, widgetControl, cutByContainer, modalInfo, editorName } from "./widgets.js";
 import { sortableHeader, sortableCells } from "./grids.js";
 import { observe, mutations } from "./observer.js";
-import { frameBox } from "./geometry.js";
+import { frameBox, hitAt, composedContains, coveredAt } from "./geometry.js";
 import { PAINTS, viewportOverflow, intersect, area, clipOf } from "./clips.js";
 import { FIELDS, keptField, drawnFor } from "./standin.js";
 import { resetSelectors, selectorFor } from "./selectors.js";
@@ -135,8 +135,10 @@ function visit(el, ctx, out) {
   // escapes every clip of its frame, an absolute one those between it and its positioned ancestor;
   // its own clip-path cuts it and all it holds.
   if (boxed) {
-    if (position === "fixed") (c === ctx ? (c = { ...ctx }) : c).clipper = ctx.frameClipper;
-    else if (position === "absolute" && ctx.cbClipper !== ctx.clipper) (c === ctx ? (c = { ...ctx }) : c).clipper = ctx.cbClipper;
+    if (position === "fixed") {
+      (c === ctx ? (c = { ...ctx }) : c).clipper = ctx.frameClipper;
+      if (!ctx.depth) c.fixed = el;  // what it holds stays where it is in the viewport
+    } else if (position === "absolute" && ctx.cbClipper !== ctx.clipper) (c === ctx ? (c = { ...ctx }) : c).clipper = ctx.cbClipper;
     if (shape !== "none") {
       (c === ctx ? (c = { ...ctx }) : c).clipper = { parent: c.clipper, el, offset: ctx.offset, scroll: false,
         inset: shape.startsWith("inset(") ? shape : null };
@@ -165,7 +167,9 @@ function visit(el, ctx, out) {
     // The shorthand: one read instead of two ("visible" only when both axes are).
     const overflow = style.overflow;
     if (overflow !== "visible" && !viewportOverflow(el, tag)) {
-      (c === ctx ? (c = { ...ctx }) : c).clipper = { parent: c.clipper, el, offset: ctx.offset, scroll: /auto|scroll/.test(overflow) };
+      const scroll = /auto|scroll/.test(overflow);
+      (c === ctx ? (c = { ...ctx }) : c).clipper = { parent: c.clipper, el, offset: ctx.offset, scroll };
+      if (scroll && c.fixed) c.fixed = null;  // scrolling this box brings what it holds into view
     }
     // Paint containment clips too (never scrollable); an attribute-less element has none.
     if (!bare && PAINTS.test(style.contain)) {
@@ -232,8 +236,14 @@ function whereSeen(cand, sx, sy) {
   // The clips of a field moved out of sight are not those of the UI drawn for it, which is shown.
   const clip = cand.drawn ? NO_CLIP : clipOf(ctx.clipper);
   const visible = shown && r.width * r.height > 1 && (!clip.hard || area(intersect(clip.hard, box)) > 0) &&
-    box[0] + sx + box[2] > 0 && box[1] + sy + box[3] > 0;
+    box[0] + sx + box[2] > 0 && box[1] + sy + box[3] > 0 &&
+    // Held by a fixed box (and no scroller inside it): no scrolling brings it into the viewport.
+    (!ctx.fixed || (box[0] < innerWidth && box[1] < innerHeight && box[0] + box[2] > 0 && box[1] + box[3] > 0));
   return { visible, box, clip };
+}
+function onTop(el) {
+  const r = el.getBoundingClientRect();
+  return r.width > 0 && composedContains(el, hitAt(r.left + r.width / 2, r.top + r.height / 2));
 }
 function snapshot(options) {
   const opts = Object.assign({ include_values: false, max_controls: 400, max_headings: 30, max_iframe_depth: 1,
@@ -249,10 +259,10 @@ function snapshot(options) {
   const viewport = [0, 0, vw, vh];
   const out = { opts, regions: [], regionSet: new Set(), headings: [], candidates: [], notes: [], layers: [], crossOrigin: 0, visited: 0,
     pendingHosts: [] };
-  const modal = findModal(document);
+  let modal = findModal(document);
   const frameClip = inFrame ? { parent: null, box: inFrame.clip, scroll: documentScrolls(document, null) } : null;
   const root = { region: inFrame ? inFrame.region : null, disabled: !!(inFrame && inFrame.inert), blocked: !!modal, inControl: false, pointer: false,
-    clipper: frameClip, frameClipper: frameClip, cbClipper: frameClip, offset: inFrame ? { x: inFrame.offset[0], y: inFrame.offset[1] } : { x: 0, y: 0 },
+    clipper: frameClip, frameClipper: frameClip, cbClipper: frameClip, fixed: null, offset: inFrame ? { x: inFrame.offset[0], y: inFrame.offset[1] } : { x: 0, y: 0 },
     depth: 0, hops: [], modal };
   // `within`: the model of one subtree (reading.js resolves ids, regions and "dialog").
   const part = opts.within ? resolveWithin(opts.within) : null;
@@ -268,18 +278,25 @@ function snapshot(options) {
   const kept = [];
   const sx = scrollX, sy = scrollY;  // window accessors are slow in a loop
   let blocked = 0;
+  const guessed = !!modal && inferred.has(modal);
   for (const cand of out.candidates) {
     const { el, ctx } = cand;
-    if (ctx.blocked) { blocked++; continue; }  // behind a modal dialog: counted, not listed
+    // Behind a modal dialog: counted, not listed; but a layer the page did not call a dialog may
+    // leave controls drawn above it (its own page's bar): those a pointer reaches are listed.
+    if (ctx.blocked && !(guessed && onTop(cand.el))) { blocked++; continue; }
     const { visible, box, clip } = whereSeen(cand, sx, sy);
     if (!visible && !(cand.role === "file")) continue;
     const inView = visible && area(intersect(intersect(viewport, clip.clip), box)) >= 0.5 * area(box);
+    // In view but under something drawn over it (a shade, a backdrop): no pointer reaches it.
+    if (inView && !inFrame && coveredAt(el, box, cand.drawn)) { blocked++; continue; }
     cand.visible = visible; cand.inView = inView; cand.box = box;
     if (visible && !inView && ctx.clipper) cand.container = scrollContainer(ctx.clipper, box);
     cand.enabled = !(ctx.disabled || el.getAttribute("aria-disabled") === "true" ||
       (LABELABLE.has(el.localName) && el.matches(":disabled")));
     kept.push(cand);
   }
+  // A layer taken for a modal that blocks nothing is the page itself (an app shell in one fixed box).
+  if (modal && !blocked && inferred.has(modal)) modal = null;
   widgetPass(kept);
   const t2 = performance.now();
   let chosen = kept;

@@ -247,8 +247,7 @@ PROBE = r"""function (spec, ...nodes) {
     return !!(label && label.control === el);
   }
   const centre = r => [(r.l + r.r) / 2, (r.t + r.b) / 2];
-  // On screen but covered where it shows now: by a layer that stays whatever the scroll (not a fixed
-  // or sticky bar smaller than the viewport).
+  // On screen but covered where it shows now: by a layer that stays whatever the scroll (not a bar).
   function covered(el, v) {
     if (!v.cur) return false;
     const r = v.cur;
@@ -262,11 +261,12 @@ PROBE = r"""function (spec, ...nodes) {
       if (lands(el, v, h)) return false;
       hit = hit || h;
     }
+    let bar = false;  // a small fixed layer (not inside a full-viewport one: a modal's box) scrolls away
     for (let n = hit; n; n = up(n)) {
       const p = cs(n).position;
-      if (p === "fixed" || p === "sticky") return area(ownBox(n)) >= 0.9 * VIEW;
+      if (p === "fixed" || p === "sticky") { if (area(ownBox(n)) >= 0.9 * VIEW) return true; bar = true; }
     }
-    return true;
+    return !bar;
   }
   // Inert content shows but takes no pointer nor focus (hit tests pass through it): "inert", not covered.
   const inert = el => { for (let n = el; n; n = up(n)) if (n.inert) return true; return false; };

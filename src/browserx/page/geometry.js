@@ -71,4 +71,32 @@ function composedContains(outer, node) {
   return false;
 }
 
-export { frameBox, visibleBox, hitAt, composedContains };
+// A control in view that no pointer reaches where it shows: something is drawn over it (a tray's
+// shade, a backdrop). What a pointer aimed at one of five spots of `box` (top-viewport px) reaches
+// must be it, the UI drawn for it (`drawn`), its label, or an ancestor it lets the pointer through
+// to. A bar fixed or sticky on the page is no cover: scrolling moves the control from under it.
+const SPOTS = [[0.5, 0.5], [0.25, 0.25], [0.75, 0.25], [0.25, 0.75], [0.75, 0.75]];
+function coveredAt(el, box, drawn) {
+  let cover = null;
+  for (const [fx, fy] of SPOTS) {
+    const x = box[0] + box[2] * fx, y = box[1] + box[3] * fy;
+    if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+    const hit = hitAt(x, y);
+    if (!hit) continue;
+    if (composedContains(el, hit) || composedContains(hit, el) || (drawn && composedContains(drawn, hit))) return false;
+    const label = hit.closest && hit.closest("label");
+    if (label && label.control === el) return false;
+    cover = cover || hit;
+  }
+  if (!cover) return false;
+  for (let n = cover; n && n.nodeType === 1; n = n.parentElement || (n.parentNode && n.parentNode.host)) {
+    const position = getComputedStyle(n).position;
+    if (position !== "fixed" && position !== "sticky") continue;
+    const r = n.getBoundingClientRect();
+    if (r.width * r.height >= 0.9 * innerWidth * innerHeight) return true;  // a full-viewport layer (a shade)
+    return false;  // a bar: scrolling moves the control out from under it
+  }
+  return true;
+}
+
+export { frameBox, visibleBox, hitAt, composedContains, coveredAt };

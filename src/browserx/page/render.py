@@ -246,6 +246,8 @@ def cut_line(model: PageModel) -> str | None:
             ("headings", model.omitted.get("headings", 0)),
             ("text chars", model.omitted.get("text", 0)),
             ("cross-origin frames", model.omitted.get("frames", 0)),
+            # Under something drawn over them (a modal's own line counts those behind it).
+            ("controls under a cover", 0 if model.modal else model.omitted.get("blocked", 0)),
         )
         if n
     ]

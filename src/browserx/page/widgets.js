@@ -25,7 +25,28 @@ function findModal(doc) {
     if (r.width < 2 || r.height < 2) continue;
     if (el.getAttribute("aria-modal") === "true" || backdropCovers(el, doc)) return el;
   }
-  return null;
+  return coveringLayer(doc);
+}
+// A modal a page drew without saying so: a fixed layer over the whole viewport (every probe point
+// lands in it) that holds controls. It blocks what lies behind it only if something does (an app
+// shell that is one fixed layer blocks nothing: capture.js then forgets it, `inferred`).
+const inferred = new WeakSet();
+function coveringLayer(doc) {
+  const view = doc.defaultView, w = view.innerWidth, h = view.innerHeight;
+  let layer = null;
+  for (const [x, y] of [[w / 2, h / 2], [8, 8], [w - 24, 8], [8, h - 8], [w - 24, h - 8]]) {
+    let hit = doc.elementFromPoint(x, y);
+    while (hit && hit !== doc.body && !(view.getComputedStyle(hit).position === "fixed" && covers(hit, w, h))) hit = hit.parentElement;
+    if (!hit || hit === doc.body || (layer && hit !== layer)) return null;
+    layer = hit;
+  }
+  if (!layer || !layer.querySelector("a[href], button, input, select, textarea, [tabindex], [role=button], [role=link]")) return null;
+  inferred.add(layer);
+  return layer;
+}
+function covers(el, w, h) {
+  const r = el.getBoundingClientRect();
+  return r.width >= 0.9 * w && r.height >= 0.9 * h;
 }
 // Every corner of the viewport shows the dialog or a fixed layer that holds it (or sits beside it).
 function backdropCovers(dialog, doc) {
@@ -351,5 +372,5 @@ Object.defineProperty(globalThis, "__browserxWidgets", {
   value: Object.freeze({ settleAnimations }), configurable: false, enumerable: false, writable: false,
 });
 
-export { ACTION_ROLES, dialogText, editorName, animationsStarted, findModal, modalInfo, widgetStates, widgetPass, widgetControl, scrollContainer, cutByContainer,
+export { ACTION_ROLES, inferred, dialogText, editorName, animationsStarted, findModal, modalInfo, widgetStates, widgetPass, widgetControl, scrollContainer, cutByContainer,
   description };
