@@ -62,11 +62,12 @@ function hitAt(x, y) {
   }
   return hit;
 }
-// Whether `node` is `outer` or inside it, through shadow hosts and frame elements.
+// Whether `node` is `outer` or inside it, through shadow hosts and frame elements, and through the
+// slot a node is drawn in (the flat tree: a span slotted into a shadow button is inside the button).
 function composedContains(outer, node) {
   for (let n = node, i = 0; n && i < 1000; i++) {
     if (n === outer) return true;
-    n = n.parentNode || n.host || (n.nodeType === 9 && n.defaultView ? n.defaultView.frameElement : null);
+    n = n.assignedSlot || n.parentNode || n.host || (n.nodeType === 9 && n.defaultView ? n.defaultView.frameElement : null);
   }
   return false;
 }
