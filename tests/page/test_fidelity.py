@@ -313,3 +313,27 @@ def test_merge_rules_apply_in_their_stated_order_and_need_the_entry_to_act():
         "label_of_control",
         "bu_2",
     )
+
+
+# Code editors type through an input a person never sees: ace through a 2×1 px transparent textarea
+# under the editor's drawn text, Monaco through a 0-px wide editing host. The editor's box is the UI
+# drawn for them (as large as the editor), and what is drawn over the input is that UI, not a cover.
+EDITORS = """<!doctype html><title>Editors</title><main>
+<div id=ace style="position:relative;width:400px;height:90px;border:1px solid">
+  <textarea aria-label="Notes" style="position:absolute;left:10px;top:10px;width:2px;height:1px;opacity:0;
+    padding:0;border:0;resize:none"></textarea>
+  <div style="position:absolute;inset:0;z-index:1;font:14px monospace">drawn lines of text</div>
+</div>
+<div id=monaco style="position:relative;width:1000px;height:600px;border:1px solid">
+  <div role=textbox aria-label="Editor content" contenteditable tabindex=0
+    style="position:absolute;left:0;top:0;width:0;height:19px;overflow:hidden"></div>
+  <div style="position:absolute;inset:0;font:14px monospace">const answer = 42;</div>
+</div>
+</main>"""
+
+
+async def test_code_editors_hidden_inputs_are_seen_through_the_editor_drawn_for_them(server, tab):
+    report, model = await _check(server, tab, EDITORS)
+    assert report.extras == [] and report.misses == [], (report.extras, report.misses)
+    assert report.expected == 2 and report.found == 2
+    assert {c.name for c in model.controls} == {"Notes", "Editor content"}

@@ -32,10 +32,12 @@ Definitions.
   counts it; visibility checks do not treat it as hidden.) Where it shows
   now, it must not be covered: one of its points (each line's centre, five spots) receives the
   pointer, or the cover is a fixed/sticky bar under 90% of the viewport (scrolling moves it away).
-  A visually hidden native control (input, select, textarea; 1 px, clipped or transparent by
-  itself; not tabindex=-1) is on screen through the UI drawn for it: its own box when only
-  transparent, else its nearest visible ancestor (3 levels, at most a quarter of the viewport,
-  receiving the pointer: a label holding it, a custom slider), else a visible label; one with
+  A visually hidden field (a native input, select, textarea, or an editing host with a text role:
+  contenteditable or EditContext, a code editor's input; ≤ 1 px on a side, clipped or transparent
+  by itself; not tabindex=-1) is on screen through the UI drawn for it: its own box when only
+  transparent, else its nearest visible ancestor (3 levels, receiving the pointer; for a native
+  one at most a quarter of the viewport: a label holding it, a custom slider; an editor's box may
+  be larger), else a visible label; one with
   display: none on itself only through a visible label (a file input behind "Attach"). Not on
   screen: listed in `unseen` with the reason.
 - **Found.** A model control whose element is that node, with the same role (axcheck.roles_agree;

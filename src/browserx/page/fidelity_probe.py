@@ -6,8 +6,7 @@ elements of that document and of its same-origin frames; it never writes to the 
     facts["nodes"][i]   # {why, drawn, box, in_view, tabindex, scroller, ua, host, id, select, up, down, ...}
     facts["entries"][i] # {why, drawn, box, in_view, up} for ids[i]
 
-`why` is "" when the element is on screen, else the reason it is not (see fidelity.py's docstring). Nodes
-in a user-agent shadow root (media controls) are never asked their root's `mode` (it crashes Chromium 156).
+`why` is "" on screen, else why not (fidelity.py). Media controls' roots are never asked `mode` (crashes Chromium 156).
 """
 
 from __future__ import annotations
@@ -41,7 +40,10 @@ PROBE = r"""function (spec, ...nodes) {
   };
   const HOSTS = new Set(["article", "aside", "blockquote", "body", "div", "footer", "h1", "h2", "h3", "h4", "h5",
     "h6", "header", "main", "nav", "p", "section", "span"]);
-  const NATIVE = new Set(["input", "select", "textarea"]);
+  // Fields a page may hide and draw for itself: native ones, editing hosts (contenteditable, EditContext).
+  const NATIVE = new Set(["input", "select", "textarea"]), TEXTY = /^(textbox|searchbox|combobox)$/;
+  const field = el => NATIVE.has(el.localName) || (el.tabIndex >= 0 && (!!el.editContext || el.isContentEditable) &&
+    TEXTY.test(el.getAttribute("role") || "textbox") && !(el.parentElement && el.parentElement.isContentEditable));
   function frameContent(f) {
     const s = cs(f), r = f.getBoundingClientRect();
     const l = r.left + f.clientLeft + parseFloat(s.paddingLeft), t = r.top + f.clientTop + parseFloat(s.paddingTop);
@@ -151,7 +153,7 @@ PROBE = r"""function (spec, ...nodes) {
     if (why) return { why, self: why === "transparent" && cs(el).opacity === "0" };
     const own = ownBox(el);
     if (!own) return { why: "no_box" };
-    if (area(own) <= 1) return { why: "tiny", self: true, own: top(own, el.ownerDocument) };
+    if (own.r - own.l <= 1 || own.b - own.t <= 1) return { why: "tiny", self: true, own: top(own, el.ownerDocument) };
     let reach = own, cur = own, node = el;
     for (;;) {
       const doc = node.ownerDocument, body = viewportOverflow(doc).body;
@@ -185,24 +187,22 @@ PROBE = r"""function (spec, ...nodes) {
       .map(r => cut(top(R(r.left, r.top, r.right, r.bottom), el.ownerDocument), cur)).filter(Boolean);
     return { why: "", reach, cur, rects, own: top(own, el.ownerDocument) };
   }
-  // A visually hidden native control (1 px, clipped or transparent by itself, or clipped by a 1-px
-  // wrapper: VisuallyHidden) is seen through the UI
-  // drawn for it: its own box if it only is transparent, else the nearest visible ancestor (a label
-  // holding it, a custom widget's box), else a visible label elsewhere. One not rendered at all
-  // (display: none on itself: a file input behind an "Attach" label) only through a visible label.
+  // A visually hidden field (≤ 1 px, clipped or transparent by itself, or clipped by a 1-px wrapper) is seen
+  // through the UI drawn for it: its own box if it only is transparent, else the nearest visible ancestor (a
+  // label holding it, a widget's box), else a visible label; one with display: none only through a label.
   const VIEW = innerWidth * innerHeight;
   function seen(el) {
     const v = reachOf(el, false);
-    if (!v.why || !NATIVE.has(el.localName) || el.type === "hidden" || el.getAttribute("tabindex") === "-1") return v;
+    if (!v.why || !field(el) || el.type === "hidden" || el.getAttribute("tabindex") === "-1") return v;
     if (v.why === "not_rendered" && cs(el).display === "none") {  // no box at all: only a label can stand for it
       return byLabel(el) || v;
     }
-    if (!v.self && !(v.why === "clipped" && inHiddenWrapper(el))) return v;
+    if (!v.self && v.why !== "no_box" && !(v.why === "clipped" && inHiddenWrapper(el))) return v;  // 0 px: by itself
     if (v.why === "transparent") { const t = reachOf(el, true); if (!t.why) return { ...t, drawn: "self", by: el }; }
     let a = parentOf(el);
     for (let k = 0; a && k < 3; a = parentOf(a), k++) {
       const av = reachOf(a, false);
-      const small = area(av.own) <= VIEW / 4;
+      const small = area(av.own) <= VIEW / 4 || !NATIVE.has(el.localName);  // an editor's box may be large
       if (!av.why && small && cs(a).pointerEvents !== "none") return { ...av, drawn: "ancestor", by: a };
     }
     return byLabel(el) || v;
