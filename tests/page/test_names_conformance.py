@@ -89,3 +89,19 @@ async def test_generated_content_from_a_cross_origin_sheet_and_from_a_rule_added
     )
     model = await service.snapshot(SnapshotOptions(), fresh=True)
     assert [c.name for c in model.controls] == ["Go to cart", "list view"]
+
+
+async def test_a_css_tooltip_is_no_part_of_the_name_but_names_an_icon_button_that_has_nothing_else(server, tab):
+    # content: attr(data-title) on a pseudo-element that :hover shows (plotly's modebar, hint.css):
+    # not rendered, so not in the name (2F, as Chromium); what a pointer on the icon shows, so its last
+    # resort (2I), after title.
+    html = """<!doctype html><style>
+      [data-title]::after { content: attr(data-title); display: none }
+      [data-title]:hover::after { display: block }</style>
+    <a href="/logo" data-title="Produced with Plotly"><svg width=20 height=20><title>logomark</title>
+      <rect width=20 height=20 /></svg></a>
+    <button data-title="Zoom"><svg width=20 height=20 aria-hidden=true><rect width=20 height=20 /></svg></button>
+    <button data-title="Pan" title="Pan the chart"><svg width=20 height=20 aria-hidden=true></svg></button>"""
+    await navigate(tab, server.route("/names/tooltips", html))
+    model = await DomService.of(tab).snapshot(SnapshotOptions(), fresh=True)
+    assert [c.name for c in model.controls] == ["logomark", "Zoom", "Pan the chart"]

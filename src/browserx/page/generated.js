@@ -5,10 +5,12 @@ import { facts } from "./names.js";
 // The text of el's ::before or ::after: strings, attr(), counter()/counters() and quotes; with CSS
 // alt text (`content: "→" / "Next"`) the alt text is the name. A block pseudo-element is spaced
 // from its neighbours, an inline one is not.
+const NO_CONTENT = new Set(["none", "normal", "", '""']);
 function pseudoText(el, which) {
   const style = getComputedStyle(el, which);
   const content = style.content;
-  if (content === "none" || content === "normal" || content === "" || content === '""') return "";
+  // Not rendered (a CSS tooltip until :hover shows it): no part of the name (tooltipText may use it).
+  if (NO_CONTENT.has(content) || style.display === "none") return "";
   const text = generatedText(content, el, which);
   if (!text) return "";
   return style.display !== "inline" && style.display !== "contents" ? " " + text + " " : text;
@@ -218,4 +220,16 @@ function counterStyle(v, style) {
   }
 }
 
-export { mayHavePseudo, pseudoText };
+// A tooltip drawn by CSS (`content: attr(data-title)` on a ::before/::after that :hover shows) is what
+// a pointer on the element shows: no part of the name while not rendered, but its last resort (2I).
+function tooltipText(el) {
+  if (!mayHavePseudo(el)) return "";
+  for (const which of ["::after", "::before"]) {
+    const style = getComputedStyle(el, which);
+    if (style.display !== "none" || NO_CONTENT.has(style.content)) continue;
+    const text = generatedText(style.content, el, which);
+    if (text && text.trim()) return text;
+  }
+  return "";
+}
+export { mayHavePseudo, pseudoText, tooltipText };

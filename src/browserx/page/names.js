@@ -3,7 +3,7 @@
 // Step letters below are accname 1.2's (2A hidden … 2I tooltip).
 import { roleOf, FROM_CONTENT, LABELABLE, SKIP, SPACED, LANDMARK } from "./roles.js";
 import { shadowOf } from "./frames.js";
-import { mayHavePseudo, pseudoText } from "./generated.js";
+import { mayHavePseudo, pseudoText, tooltipText } from "./generated.js";
 
 const norm = s => s.replace(/\s+/g, " ").trim();
 // accname's flat string: ASCII whitespace collapses; a no-break space is part of the name.
@@ -88,7 +88,7 @@ function nameOf(el, st) {
     const text = contentText(el, st, true);
     if (text.trim()) return text;
   }
-  return el.getAttribute("title") || "";                                                // 2I
+  return el.getAttribute("title") || (el === st.root ? tooltipText(el) : "");          // 2I
 }
 // 2C: a control inside a label says its value. A text field's typed value is private unless the
 // caller asked for values; a choice (select, listbox) and a range's value are not typed text.
