@@ -155,6 +155,19 @@ function looksLikeClutter(el, tag, analysis, flags) {
   return false;
 }
 
+// A control's text is its name, listed with it: a page read whole (an app) leaves out the blocks
+// that hold nothing else (a menu's items, a checkbox's label), and keeps a line where it stands
+// among other words ("3 items View cart").
+const CONTROL_ROLES = new Set(["button", "link", "checkbox", "radio", "switch", "tab", "menuitem", "menuitemcheckbox",
+  "menuitemradio", "option", "treeitem"]);
+function isControl(el, tag) {
+  if (tag === "a") return el.hasAttribute("href");
+  if (tag === "button" || tag === "select" || tag === "textarea" || tag === "summary") return true;
+  if (tag === "label") return !!el.control;
+  const role = el.getAttribute("role");
+  return !!role && CONTROL_ROLES.has(role);
+}
+
 // Render the picked subtrees into blocks of text.
 // Past `budget` characters nothing more is rendered: what is skipped is only measured (its
 // trimmed text length from the analysis) into `analysis.rest`.
@@ -169,6 +182,7 @@ function render(nodes, analysis, flags, budget = Infinity) {
   };
 
   let bullet = false;  // the next block with text starts a list item
+  let plain = !flags.namesOnce;  // the buffer holds words that are no control's name
 
   function flush(raw) {
     // Preformatted text keeps its spacing; only blank lines around it go.
@@ -176,7 +190,9 @@ function render(nodes, analysis, flags, budget = Infinity) {
       : buffer.includes("\u2028") ? buffer.replace(/\s+/g, (ws) => (ws.includes("\u2028") ? "\n" : " ")).trim()
         : buffer.replace(/\s+/g, " ").trim();  // no callback per run of spaces: most blocks hold no <br>
     buffer = "";
-    if (!text) return;
+    const names = !plain;
+    plain = !flags.namesOnce;
+    if (!text || names) return;
     size += text.length + 2;
     if (bullet) {
       blocks.push({ kind: "li", text: "- " + text });
@@ -186,7 +202,7 @@ function render(nodes, analysis, flags, budget = Infinity) {
     }
   }
 
-  function walk(node, pre, table, nodeStat = analysis.stats.get(node), nodeTag = node.localName) {
+  function walk(node, pre, table, nodeStat = analysis.stats.get(node), nodeTag = node.localName, named = false) {
     if (!nodeStat) return;
     const assigned = nodeTag === "slot" ? slotted(node) : null;
     for (let child = assigned ? assigned[0] : (nodeStat.shadow || node).firstChild, k = 0; child;
@@ -194,7 +210,10 @@ function render(nodes, analysis, flags, budget = Infinity) {
       if (size > budget) { if (child.nodeType !== 3 || nodeStat.textVisible) skip(child); continue; }
       const type = child.nodeType;
       if (type === 3) {
-        if (nodeStat.textVisible) buffer += child.data;  // whitespace is collapsed once, in flush
+        if (nodeStat.textVisible) {
+          buffer += child.data;  // whitespace is collapsed once, in flush
+          if (!plain && !named && /\S/.test(child.data)) plain = true;
+        }
         continue;
       }
       if (type !== 1) continue;
@@ -224,7 +243,7 @@ function render(nodes, analysis, flags, budget = Infinity) {
       if (tag === "li") {
         flush();
         bullet = true;
-        walk(child, pre, table, stat, tag);
+        walk(child, pre, table, stat, tag, named);
         flush();
         bullet = false;
         continue;
@@ -232,7 +251,7 @@ function render(nodes, analysis, flags, budget = Infinity) {
       const spaced = stat.display === "inline-block" || stat.display === "inline-flex" || tag === "text";  // SVG labels
       if (block) flush(pre);
       else if (spaced) buffer += " ";
-      walk(child, pre || tag === "pre", table, stat, tag);
+      walk(child, pre || tag === "pre", table, stat, tag, named || (flags.namesOnce && isControl(child, tag)));
       if (block) flush(pre || tag === "pre");
       else if (spaced) buffer += " ";
     }

@@ -51,8 +51,8 @@ function hashOf(text) {
 
 // A subtree's text: everything visible in it (no article picking, no boilerplate dropped: the
 // caller chose the part).
-function subtreeText(rootEl, styles) {
-  const flags = { strip: false, weight: false, clean: false, whole: true };
+function subtreeText(rootEl, styles, namesOnce = false) {
+  const flags = { strip: false, weight: false, clean: false, whole: true, namesOnce };
   const analysis = analyse(rootEl.ownerDocument, flags, styles, rootEl);
   return render([rootEl], analysis, flags);
 }
@@ -64,9 +64,8 @@ function textOf(rootEl, styles) {
   let text = String((rootEl ? subtreeText(rootEl, map) : readerText(document, map, Infinity).text) || "");
   if (!rootEl && !isArticle(text) && document.body) {
     // No article to pick: an application, whose text a person reads whole (its header's instructions,
-    // its panels' captions), not a reader view's best block.
-    const all = String(subtreeText(document.body, map) || "");
-    if (all.length > text.length) text = all;
+    // its panels' captions), not a reader view's best block; controls' own words are their names.
+    text = String(subtreeText(document.body, map, true) || "");
   }
   textCache = { root: rootEl, m: mutations, w: innerWidth, h: innerHeight, text, hash: hashOf(text) };
   return textCache;
