@@ -17,11 +17,15 @@ APP = """<!doctype html><title>Shop</title>
 <table><tr><th>Size</th><th>Weight</th><th></th></tr><tr><td>1P</td><td>1.2 kg</td><td><button>Pick</button></td></tr></table>
 </main>"""
 
-ARTICLE = """<!doctype html><title>Post</title><nav><a href="/">Home</a> <a href="/blog">Blog</a></nav>
-<article><h1>Walking the ridge</h1>""" + "".join(
-    f"<p>Paragraph {i} of the story tells how the walk went, with a <a href='#n{i}'>link in the middle</a> of it.</p>"
-    for i in range(6)
-) + "</article>"
+ARTICLE = (
+    """<!doctype html><title>Post</title><nav><a href="/">Home</a> <a href="/blog">Blog</a></nav>
+<article><h1>Walking the ridge</h1>"""
+    + "".join(
+        f"<p>Paragraph {i} of the story tells how the walk went, with a <a href='#n{i}'>link in the middle</a> of it.</p>"
+        for i in range(6)
+    )
+    + "</article>"
+)
 
 
 async def _text(server, tab, html: str, path: str) -> str:
