@@ -31,21 +31,19 @@ strategy "script" only if "cdp" fails."""
 
 # What every action on the page takes; `since`: the result's `page` is the page it leaves (as text).
 _ACTING = ("strategy", "effects", "visual_effect", "settle", "since")
+# The parameters that are SnapshotOptions fields (_options).
+_MODEL_OPTIONS = (
+    "include_values",
+    "max_controls",
+    "max_headings",
+    "max_iframe_depth",
+    "include_cross_origin_iframes",
+    "max_text_chars",
+    "text_offset",
+    "within",
+)
 ACTIONS = {
-    "snapshot": Needs(
-        takes=(
-            "format",
-            "include_values",
-            "max_controls",
-            "max_headings",
-            "max_iframe_depth",
-            "include_cross_origin_iframes",
-            "max_text_chars",
-            "text_offset",
-            "within",
-            "since",
-        )
-    ),
+    "snapshot": Needs(takes=("format", *_MODEL_OPTIONS, "since")),
     "find": Needs("query", takes=("max_results", "max_iframe_depth")),
     "click": Needs("element_id", takes=("button", "click_count", "modifiers", *_ACTING)),
     "type": Needs("element_id", "text", takes=("clear", "submit", *_ACTING)),
@@ -153,20 +151,7 @@ class DomParams(TabParams):
 
 
 def _options(params: DomParams) -> SnapshotOptions:
-    wanted = {
-        k: getattr(params, k)
-        for k in (
-            "include_values",
-            "max_controls",
-            "max_headings",
-            "max_iframe_depth",
-            "include_cross_origin_iframes",
-            "max_text_chars",
-            "text_offset",
-            "within",
-        )
-        if getattr(params, k) is not None
-    }
+    wanted = {k: getattr(params, k) for k in _MODEL_OPTIONS if getattr(params, k) is not None}
     return SnapshotOptions(**wanted)
 
 
