@@ -77,7 +77,8 @@ class AppProcess:
     """An app in a process group of its own, ready once a line of its output matches `ready`.
 
     Every output line is kept (`lines`) and can be waited for (`wait_for_line`): an app's own access
-    log is one way to judge what the browser fetched.
+    log is one way to judge what the browser fetched. `port` when the test chose it (`url`); an app on
+    port 0 says its address in a line. The PyPI and the npm apps (npm/npm_apps.py) alike.
     """
 
     def __init__(
@@ -85,9 +86,9 @@ class AppProcess:
         name: str,
         argv: list[str],
         *,
-        cwd: Path,
         ready: str,
-        port: int,
+        cwd: Path | None = None,
+        port: int | None = None,
         env: dict[str, str] | None = None,
     ) -> None:
         self.name, self.argv, self.cwd, self.port = name, argv, cwd, port
@@ -99,9 +100,10 @@ class AppProcess:
         self._changed = threading.Condition()
 
     def url(self, path: str = "/") -> str:
+        assert self.port is not None, f"{self.name} was started without a port of the test's choosing"
         return f"http://127.0.0.1:{self.port}{path}"
 
-    def start(self) -> None:
+    def start(self) -> AppProcess:
         begun = time.monotonic()
         self.process = subprocess.Popen(
             self.argv,
@@ -119,6 +121,7 @@ class AppProcess:
             self.stop()
             raise
         self.started_in = time.monotonic() - begun
+        return self
 
     def _drain(self, process: subprocess.Popen[bytes]) -> None:  # keep reading: a full pipe blocks the app
         assert process.stdout is not None
@@ -167,8 +170,7 @@ class AppProcess:
         self.process.wait(10)
 
     def __enter__(self) -> AppProcess:
-        self.start()
-        return self
+        return self if self.process is not None else self.start()  # `with app.start():` starts it once
 
     def __exit__(self, *exc: object) -> None:
         self.stop()

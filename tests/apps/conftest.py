@@ -49,12 +49,17 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         return
     terminalreporter.section("app corpus fidelity (recall, precision of Chromium's actionable on-screen nodes)")
     for label, report in FIDELITY:
-        missed = ", ".join(
-            f"{m.get('role')} {m.get('name')!r} ({m.get('why')}{': model ' + repr(m.get('model_name')) if m.get('model_name') is not None else ''})"
-            for m in report.misses[:4]
-        )
+        missed = ", ".join(_miss(m) for m in report.misses[:4])
         terminalreporter.write_line(
             f"{label:<44} recall {report.recall:.2f} precision {report.precision:.2f} "
             f"({report.found + len(report.merged)}/{report.expected}, {len(report.extras)} extra)"
             + (f" missed: {missed}" if missed else "")
         )
+
+
+def _miss(miss: dict) -> str:
+    """One miss: Chromium's role and name, why, and the model's name when it named the node otherwise."""
+    model_name = miss.get("model_name")
+    return f"{miss.get('role')} {miss.get('name')!r} ({miss.get('why')}" + (
+        f": model {model_name!r})" if model_name is not None else ")"
+    )

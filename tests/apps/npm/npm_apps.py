@@ -20,30 +20,23 @@ import contextlib
 import json
 import os
 import re
-import signal
-import socket
-import subprocess
 import sys
-import threading
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from browserx.browser import BrowserManager
 from browserx.mcp_server import build_server
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "mcp"))
+from app_corpus import AppProcess, free_port, need as need_app  # noqa: F401  (re-exported) one app process for both corpora
 from mcp_client import memory_session, wire  # the in-memory MCP client of both SDK majors (tests/mcp)
 
 NPM_DIR = Path(__file__).resolve().parent
 MODULES = NPM_DIR / "node_modules"
 BIN = MODULES / ".bin"
-READY_TIMEOUT = 60.0  # a loaded 2-core machine starts Node-RED in ~3 s; this only bounds the wait
 CALL_TIMEOUT = 60.0
-LOG_TIMEOUT = 20.0  # for a line an app writes once it has saved
 
 
 def installed(*entries: str) -> bool:
@@ -53,109 +46,8 @@ def installed(*entries: str) -> bool:
 
 def need(*entries: str) -> None:
     """Skip loudly without the npm apps, or fail in CI, where they must run."""
-    if installed(*entries):
-        return
-    reason = (
-        "npm app corpus not installed: run `bash scripts/setup_apps_npm.sh` (npm ci in tests/apps/npm) "
-        f"to run the app tests (missing: {', '.join(entries) or 'node_modules'})"
-    )
-    if os.environ.get("CI", "").lower() == "true":
-        pytest.fail(reason + "; CI must run them", pytrace=False)
-    pytest.skip(reason)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class AppProcess:
-    """An app server in a process group of its own, ready once a line of its output matches `ready`.
-
-    Its output is kept (`lines`), so a test can wait for what the app says it did (`wait_for_line`),
-    and `started_in` is how long it took to become ready (reported in the session summary)."""
-
-    def __init__(self, name: str, argv: list[str], *, ready: str, cwd: Path | None = None, env: dict | None = None):
-        self.name, self.argv, self.ready = name, argv, re.compile(ready)
-        self.cwd, self.env = cwd, {**os.environ, **(env or {})}
-        self.process: subprocess.Popen[bytes] | None = None
-        self.lines: list[str] = []
-        self.changed = threading.Condition()
-        self.started_in = 0.0
-
-    def start(self) -> AppProcess:
-        began = time.monotonic()
-        self.process = subprocess.Popen(
-            self.argv,
-            cwd=self.cwd,
-            env=self.env,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-        threading.Thread(target=self._drain, daemon=True).start()
-        try:
-            self.wait_for_line(self.ready, READY_TIMEOUT)
-        except AssertionError:
-            self.stop()
-            raise
-        self.started_in = time.monotonic() - began
-        return self
-
-    def _drain(self) -> None:
-        """Keep reading, so the app never blocks on a full pipe; wake whoever waits for a line."""
-        assert self.process is not None and self.process.stdout is not None
-        for raw in self.process.stdout:
-            with self.changed:
-                self.lines.append(raw.decode(errors="replace").rstrip())
-                self.changed.notify_all()
-        with self.changed:
-            self.lines.append(None)  # type: ignore[arg-type]  # the end: the app exited
-            self.changed.notify_all()
-
-    def wait_for_line(self, pattern: re.Pattern[str] | str, timeout: float = LOG_TIMEOUT, after: int = 0) -> str:
-        """The first output line from index `after` on matching `pattern`, waiting at most `timeout`."""
-        pattern = re.compile(pattern) if isinstance(pattern, str) else pattern
-        deadline = time.monotonic() + timeout
-        seen = after
-        with self.changed:
-            while True:
-                for line in self.lines[seen:]:
-                    if line is None:
-                        raise AssertionError(f"{self.name} exited; its output:\n" + self.tail())
-                    if pattern.search(line):
-                        return line
-                seen = len(self.lines)
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    raise AssertionError(
-                        f"{self.name}: no line matching {pattern.pattern!r} in {timeout:g} s:\n" + self.tail()
-                    )
-                self.changed.wait(left)
-
-    def tail(self, count: int = 30) -> str:
-        return "\n".join(line for line in self.lines[-count:] if line is not None)
-
-    def stop(self) -> None:
-        """SIGTERM the whole group, then SIGKILL whatever is left of it (children of the app too)."""
-        if self.process is None:
-            return
-        if self.process.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.process.pid, signal.SIGTERM)
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                self.process.wait(10)
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(self.process.pid, signal.SIGKILL)
-        self.process.wait(10)
-
-    def __enter__(self) -> AppProcess:
-        return self if self.process is not None else self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
+    what = f"npm app corpus (missing: {', '.join(entries) or 'node_modules'})"
+    need_app(installed(*entries), what, "bash scripts/setup_apps_npm.sh")
 
 
 def backend(app: str, data: Path) -> AppProcess:
