@@ -41,7 +41,7 @@ from ..page.frames import Frame
 from ..page.service import DomService
 from ..page.world import PageWorld
 from . import visual
-from .effects import EffectWatch, invalidate_snapshot
+from .effects import EffectWatch, invalidate_snapshot, navigation_started
 from .settle import DEFAULT_SETTLE, settle as settle_page
 
 BUTTONS = {"left": (0, 1), "middle": (1, 4), "right": (2, 2)}  # name -> (DOM button, buttons bitmask)
@@ -66,7 +66,6 @@ _SETTLE_ANIMATIONS = "function(ms) { return globalThis.__browserxWidgets.settleA
 # requests it started are settled as the action's own. An action that changed nothing costs nothing.
 LATE_LOOK_MS = 100
 _FINISH = "function(late) { const A = globalThis.__bxact; return A ? A.finish(late) : null; }"
-_NAVIGATION_STARTED = "function() { const A = globalThis.__bxact; return A ? A.navigationStarted() : false; }"
 _SCROLL_POSITION = "function() { return [Math.round(scrollX), Math.round(scrollY)]; }"
 
 
@@ -270,7 +269,7 @@ async def click(
                 run, token, bool(where.get("bound")), _mouse(tab, x, y, button, click_count, modifiers)
             )
             if page is not None and page.pop("activation", False) and run.frame.child is None:
-                if await _navigation_started(run.frame.world):
+                if await navigation_started(run.frame.world):  # did its default action start loading?
                     page["navigating"] = True
                 else:
                     run.activated = True
@@ -311,14 +310,6 @@ async def _armed_click(run: _Run, token: int, bound: bool, press: Awaitable[None
     if isinstance(pressed, BaseException):
         raise pressed
     return asked if isinstance(asked, dict) else None
-
-
-async def _navigation_started(world: PageWorld) -> bool:
-    """Asked after a link or submit click: did its default action start loading another document?"""
-    try:
-        return bool(await world.call(_NAVIGATION_STARTED, timeout=5.0))
-    except BrowserxError:
-        return True  # the document is already going away
 
 
 async def hover(
