@@ -144,3 +144,16 @@ async def test_controls_past_max_results_are_counted_from_their_attributes_and_l
     assert (await find(call, "remove", max_results=1))["total"] == every["total"] == len(every["matches"])
     spaced = await find(call, "item 3", max_results=1)  # a query with a space still joins them
     assert spaced["total"] == (await find(call, "item 3", max_results=100))["total"] >= 2
+
+
+# An app shell drawn in one fixed layer over the whole viewport is guessed modal (widgets.js) only while
+# something lies behind it; with nothing behind, it is the page: its text is no dialog's text.
+SHELL = """<title>Mail</title><body style="margin:0">
+<div style="position:fixed;inset:0;background:#fff"><h1>Mail</h1><button>Compose</button>
+<p>Your inbox is empty today.</p></div></body>"""
+
+
+async def test_an_app_shell_in_one_fixed_layer_is_searched_as_the_page_not_as_a_dialog(tab, server, call):
+    await navigate(tab, server.route("/find/shell", SHELL))
+    data = await find(call, "inbox is empty")
+    assert data["matches"] and not any(m.get("dialog") for m in data["matches"]), data["matches"]

@@ -24,7 +24,7 @@ import { mutations, observe, onAnyChange } from "./observer.js";
 import { element, state, beginWalk, walk, idOf, idFor, whereSeen, setPendingHosts, nextNumber, pendingHosts } from "./capture.js";
 import { holdersOf } from "./locate.js";
 import { noteText } from "./notes.js";
-import { findModal, dialogText } from "./widgets.js";
+import { findModal, inferred, dialogText } from "./widgets.js";
 import { roleOf, LANDMARK } from "./roles.js";
 import { landmarkLabel, norm, facts, accName, byIdRef, cap } from "./names.js";
 
@@ -287,8 +287,9 @@ function find(query, options) {
   }
 
   // An open modal dialog's text (the snapshot leads with it): the smallest element holding each match.
+  // A layer only guessed modal (widgets.js coveringLayer) may be a whole app shell: its text is the page's.
   const dialog = findModal(document);
-  if (dialog) {
+  if (dialog && !inferred.has(dialog)) {
     const said = dialogText(dialog, 4000).replace(/\n/g, " ");
     const hits = test(said);
     const holders = holdersOf(hits.map(([at, len]) => said.slice(at, at + len)), dialog);
