@@ -7,18 +7,16 @@
 // snapshot does); names: the labelled elements of those documents and of every open shadow root. The
 // roots are found once per change of the page and observed, so a change inside a shadow root or a frame
 // runs the check again even before any snapshot walked them.
-import { element } from "../page/capture.js";
 import { shadowOf } from "../page/frames.js";
 import { mutations, observe, onMutations } from "../page/observer.js";
 import { textOf } from "../page/reading.js";
+import { resolve, shown } from "./page.js";
 
 const WAIT_CHECK_MS = 50;  // checks run on change, at most this often (and never more than half the time)
 const FRAME_DEPTH = 3;
 const BUTTON_VALUE = /^(button|submit|reset)$/;  // their value is their label; any other is what was typed
 const LABELLED_BY = '[aria-label],[title],[placeholder],img[alt],input[type=button],input[type=submit],input[type=reset]';
 const foldedText = (s) => String(s || '').replace(/\s+/g, ' ').trim().toLowerCase();
-const seenNow = (el) => el.isConnected && (!el.checkVisibility || el.checkVisibility({visibilityProperty: true})) &&
-  el.getClientRects().length > 0;
 
 // The same-origin documents (the page's first) and the open shadow roots, each observed; kept until the
 // page changes.
@@ -52,20 +50,17 @@ function textSeen(needle) {
     for (const el of root.querySelectorAll(LABELLED_BY)) {
       const name = el.getAttribute('aria-label') || el.getAttribute('title') || el.getAttribute('alt') ||
         el.getAttribute('placeholder') || (BUTTON_VALUE.test(el.type) && el.localName === 'input' ? el.value : '');
-      if (name && foldedText(name).includes(needle) && seenNow(el)) return 'name';
+      if (name && foldedText(name).includes(needle) && shown(el)) return 'name';
     }
   }
   return null;
 }
 
 function elementState(id) {
-  const el = element(id);
+  const el = resolve(id);  // observed with its frame's document and shadow root: their changes run the check
   if (!el || !el.isConnected) return 'gone';
-  observe(el.ownerDocument);  // its frame's document, its shadow root: their changes run the check too
-  const root = el.getRootNode();
-  if (root !== el.ownerDocument) observe(root);
   const disabled = el.matches(':disabled') || el.closest('[aria-disabled=true]') !== null;
-  return (seenNow(el) ? 'visible' : 'hidden') + (disabled ? ',disabled' : ',enabled');
+  return (shown(el) ? 'visible' : 'hidden') + (disabled ? ',disabled' : ',enabled');
 }
 
 // kind "text" / "text_gone" (arg: the text, case-insensitive, whitespace-normalised) or "element" (arg:
