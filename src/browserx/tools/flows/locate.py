@@ -13,6 +13,7 @@ name changed is not found, and the replay says so.
 
 from __future__ import annotations
 
+import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -32,6 +33,12 @@ def heading_of(model: PageModel, control: Control) -> str | None:
     if control.heading is None or not 0 <= control.heading < len(model.headings):
         return None
     return model.headings[control.heading].text
+
+
+def frame_key(url: str) -> str:
+    """A frame as a flow names it: its document's address without query or fragment (they change run to run)."""
+    parts = urllib.parse.urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}{parts.path}"
 
 
 def describe(model: PageModel, element_id: str, frame: str | None = None) -> Target | None:

@@ -33,7 +33,7 @@ from ...browser import BrowserManager, Conversation, Tab
 from ...errors import BrowserxError
 from ...page.model import PageModel, SnapshotOptions
 from ...page.service import DomService
-from .locate import describe
+from .locate import describe, frame_key
 from .model import Expect, Flow, Param, Step, Target, save_flow
 
 if TYPE_CHECKING:
@@ -265,15 +265,10 @@ async def _describe(tab: Tab, ids: list[str], pending: _Pending, *, typing: bool
             model = await service.snapshot(SnapshotOptions(max_controls=5000))
     for element_id in ids:
         frame = service.frame_of(element_id).child
-        pending.targets[element_id] = describe(model, element_id, _frame_url(frame.url) if frame else None)
+        pending.targets[element_id] = describe(model, element_id, frame_key(frame.url) if frame else None)
         control = model.control(element_id)
         if control is not None and control.filled is not None:  # only a password input reports `filled`
             pending.password_ids.add(element_id)
-
-
-def _frame_url(url: str) -> str:
-    parts = urllib.parse.urlsplit(url)
-    return f"{parts.scheme}://{parts.netloc}{parts.path}"
 
 
 def _step(pending: _Pending, data: Any) -> Step:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import re
 import time
-import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -31,7 +30,7 @@ from ...page.model import PageModel, SnapshotOptions
 from ...page.service import DomService
 from ..base import ToolContext
 from .check import effect_problems, rebase_url
-from .locate import locate
+from .locate import frame_key, locate
 from .model import Flow, Step, Target, substitute
 from .record import FlowLog, expectation
 
@@ -115,7 +114,7 @@ class Replay:
         started = time.monotonic()
         try:
             if self.url and not any(s.tool == "browser_navigate" for s in self.flow.steps):
-                await self._call(0, Step(tool="browser_navigate"), {"url": self.url})
+                await self._call("browser_navigate", {"url": self.url})
             for number, step in enumerate(self.flow.steps, start=1):
                 await self._step(number, step)
         except ReplayDivergedError as exc:
@@ -139,13 +138,13 @@ class Replay:
         for attempt in range(3):
             if _targets(step):
                 arguments = await self._with_ids(number, step, arguments, outcome, fresh=attempt > 0)
-            result = await self._call(number, step, arguments)
+            result = await self._call(step.tool, arguments)
             if result.success or attempt == 2:
                 break
             if result.code == "NODE_NOT_FOUND" and attempt == 0:
                 continue  # the element went stale: find it again on a new model
             if result.code == "ELEMENT_COVERED" and step.target is not None:
-                note = await self._uncover(number, step, arguments, result)
+                note = await self._uncover(step, arguments, result)
                 if note:
                     outcome.notes.append(note)
                     continue
@@ -176,15 +175,15 @@ class Replay:
         if self.on_step is not None:
             self.on_step(outcome)
 
-    async def _call(self, number: int, step: Step, arguments: dict[str, Any]) -> ToolResult:
+    async def _call(self, tool: str, arguments: dict[str, Any]) -> ToolResult:
         ctx = ToolContext(self.manager, self.conversation_id)
-        return await self.registry.dispatch(step.tool, arguments, ctx, nested=self.nested)
+        return await self.registry.dispatch(tool, arguments, ctx, nested=self.nested)
 
     async def _aside(self, arguments: dict[str, Any]) -> ToolResult:
         """A browser_dom call of the replay's own (a banner dismissed, a scroll): not a step of the flow."""
         conversation = await self.manager.conversation(self.conversation_id)
         with FlowLog.of(conversation).unrecorded():
-            return await self._call(0, Step(tool="browser_dom"), arguments)
+            return await self._call("browser_dom", arguments)
 
     async def _tab(self, step: Step) -> Tab:
         conversation = await self.manager.conversation(self.conversation_id)
@@ -261,14 +260,11 @@ class Replay:
 
         def frame_url(element_id: str) -> str | None:
             child = service.frame_of(element_id).child
-            if child is None:
-                return None
-            parts = urllib.parse.urlsplit(child.url)
-            return f"{parts.scheme}://{parts.netloc}{parts.path}"
+            return frame_key(child.url) if child is not None else None
 
         return frame_url
 
-    async def _uncover(self, number: int, step: Step, arguments: dict[str, Any], result: ToolResult) -> str | None:
+    async def _uncover(self, step: Step, arguments: dict[str, Any], result: ToolResult) -> str | None:
         """Something lies on the element: dismiss it when it is a cookie banner, else bring the element
         to the middle of the view. What was done, or None when nothing could be."""
         tab = await self._tab(step)
@@ -278,11 +274,8 @@ class Replay:
         note = await self._dismiss_banner(tab, model, covering.region if covering else None, None, cover)
         if note:
             return note
-        scrolled = await self._call(
-            number,
-            Step(tool="browser_dom"),
-            {"action": "scroll", "element_id": arguments["element_id"], "block": "center"},
-        )
+        # The replay's own scroll, as the banner's dismissal: not a step of a flow recorded meanwhile.
+        scrolled = await self._aside({"action": "scroll", "element_id": arguments["element_id"], "block": "center"})
         return "scrolled it to the middle of the view" if scrolled.success else None
 
     async def _dismiss_banner(
