@@ -254,15 +254,7 @@ class Replay:
         return found.control.id
 
     def _frame_of(self, tab: Tab) -> Callable[[str], str | None] | None:
-        if not self.frames:
-            return None
-        service = DomService.of(tab)
-
-        def frame_url(element_id: str) -> str | None:
-            child = service.frame_of(element_id).child
-            return frame_key(child.url) if child is not None else None
-
-        return frame_url
+        return _frame_of(tab) if self.frames else None
 
     async def _uncover(self, step: Step, arguments: dict[str, Any], result: ToolResult) -> str | None:
         """Something lies on the element: dismiss it when it is a cookie banner, else bring the element
@@ -345,18 +337,32 @@ def _got(step: Step, data: dict[str, Any]) -> dict[str, Any]:
     return expectation(_navigated(step, data)).model_dump(exclude_defaults=True)
 
 
+def _frame_of(tab: Tab) -> Callable[[str], str | None]:
+    """The frame (frame_key) each element id of the tab's page model is in; None for the page's own."""
+    service = DomService.of(tab)
+
+    def frame_url(element_id: str) -> str | None:
+        child = service.frame_of(element_id).child
+        return frame_key(child.url) if child is not None else None
+
+    return frame_url
+
+
 async def find_element(tab: Tab, target: Target) -> str:
     """The element id of the control `target` names on the tab's page now (a new page model, read as
     the replay reads it); REPLAY_DIVERGED naming the candidates seen when none matches."""
     service = DomService.of(tab)
-    options = SnapshotOptions(include_cross_origin_iframes=bool(target.frame))
+    frames = bool(target.frame)
+    frame_of = _frame_of(tab) if frames else None
+    options = SnapshotOptions(include_cross_origin_iframes=frames)
     model = await service.snapshot(options)
-    found = locate(model, target)
+    found = locate(model, target, frame_of)
     if found.control is None:  # a page still building: wait as a first snapshot does, and look again
         model, _rendered = await first_render(tab, service.world, lambda: service.snapshot(options, fresh=True))
-        found = locate(model, target)
+        found = locate(model, target, frame_of)
     if found.control is None and model.omitted.get("controls"):
-        found = locate(await service.snapshot(SnapshotOptions(max_controls=5000)), target)
+        wide = SnapshotOptions(include_cross_origin_iframes=frames, max_controls=5000)
+        found = locate(await service.snapshot(wide), target, frame_of)
     if found.control is None:
         raise ReplayDivergedError(
             f"no {target.label()} on the page"
