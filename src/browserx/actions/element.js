@@ -5,7 +5,7 @@
 // Part 2 of 2: page.js (resolve, where a pointer must go) comes first.
 import { S, CONTROL, TYPABLE, NO_CARET, resolve, notFound, activeElement, blocked, hidden, shown, target, whenIdle } from "./page.js";
 import { short, roleFor, nameFor, describe } from "../page/describe.js";
-import { visibleBox, hitAt } from "../page/geometry.js";
+import { visibleBox, hitAt, parentOf } from "../page/geometry.js";
 import { observe, flush, onMutations, whenQuiet, whenBuilt } from "../page/observer.js";
 // How many finite animations the action has started so far: with none, Python skips the wait for them.
 import { animationsStarted } from "../page/widgets.js";
@@ -233,7 +233,7 @@ globalThis.__bxact = {
   navigationStarted() { return !!S.navigating; },
   // drag.py: whether a press at (x, y) lands on something draggable (or inside it).
   draggableAt(x, y) {
-    for (let n = hitAt(x, y); n; n = n.parentElement || (n.parentNode && n.parentNode.host) || null) if (n.draggable) return true;
+    for (let n = hitAt(x, y); n; n = parentOf(n)) if (n.draggable) return true;
     return false;
   },
   none() { return {ok: true}; },

@@ -62,6 +62,8 @@ function hitAt(x, y) {
   }
   return hit;
 }
+// An element's parent, out of a shadow root to its host.
+const parentOf = (el) => el.parentElement || (el.parentNode && el.parentNode.host) || null;
 // Whether `node` is `outer` or inside it, through shadow hosts and frame elements, and through the
 // slot a node is drawn in (the flat tree: a span slotted into a shadow button is inside the button).
 function composedContains(outer, node) {
@@ -90,7 +92,7 @@ function coveredAt(el, box, drawn) {
     cover = cover || hit;
   }
   if (!cover) return false;
-  for (let n = cover; n && n.nodeType === 1; n = n.parentElement || (n.parentNode && n.parentNode.host)) {
+  for (let n = cover; n && n.nodeType === 1; n = parentOf(n)) {
     const position = getComputedStyle(n).position;
     if (position !== "fixed" && position !== "sticky") continue;
     const r = n.getBoundingClientRect();
@@ -100,4 +102,4 @@ function coveredAt(el, box, drawn) {
   return true;
 }
 
-export { frameBox, visibleBox, hitAt, composedContains, coveredAt };
+export { frameBox, visibleBox, hitAt, parentOf, composedContains, coveredAt };

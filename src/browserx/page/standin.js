@@ -8,6 +8,8 @@
 // types through a 2×1 px transparent textarea, Monaco through a 0-px EditContext textbox; the
 // editor's box is what a person sees and clicks, and such an editor needs no name of its own.
 
+import { parentOf } from "./geometry.js";
+
 const FIELDS = new Set(["input", "select", "textarea"]);
 const CHECKABLE_TYPES = /^(checkbox|radio|file)$/;
 const OTHER_CONTROL = "a[href], button, input:not([type=hidden]), select, textarea, [tabindex]:not([tabindex='-1'])";
@@ -17,7 +19,6 @@ function sized(el) {
   const r = el.getBoundingClientRect();
   return r.width > 1 && r.height > 1;
 }
-const parentOf = (el) => el.parentElement || (el.parentNode && el.parentNode.host) || null;
 
 // Visually hidden by a wrapper instead of by itself (React Aria's and others' VisuallyHidden: a
 // 1-px box that clips what it holds).
