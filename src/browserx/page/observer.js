@@ -41,34 +41,30 @@ function onMutations(listener) {
     if (at >= 0) listeners.splice(at, 1);
   };
 }
-// Resolves true after `quiet` ms without a change of the document, or false at `limit` ms.
-function whenQuiet(quiet, limit) {
+// Resolves once `quiet` ms pass without a change of the document that `counts` (every change when
+// null), or at `limit` ms: {changed: whether a counted change came meanwhile, quiet}.
+function quietFor(quiet, limit, counts) {
   observe(document);
   return new Promise(resolve => {
-    let timer = setTimeout(() => end(true), quiet);
-    const off = onMutations(() => { clearTimeout(timer); timer = setTimeout(() => end(true), quiet); });
-    const hard = setTimeout(() => end(false), limit);
-    function end(ok) { off(); clearTimeout(timer); clearTimeout(hard); resolve(ok); }
-  });
-}
-
-// Resolves once `quiet` ms pass without an element added to or removed from the document (the page
-// no longer building itself; text and attribute changes, a clock or an animation, do not count),
-// or at `limit` ms: {built: whether any was added or removed meanwhile, quiet}.
-function whenBuilt(quiet, limit) {
-  observe(document);
-  return new Promise(resolve => {
-    let built = false;
+    let changed = false;
     let timer = setTimeout(() => end(true), quiet);
     const off = onMutations((records) => {
-      if (!records.some(r => r.type === "childList" && ([...r.addedNodes, ...r.removedNodes].some(n => n.nodeType === 1)))) return;
-      built = true;
+      if (counts && !counts(records)) return;
+      changed = true;
       clearTimeout(timer);
       timer = setTimeout(() => end(true), quiet);
     });
     const hard = setTimeout(() => end(false), limit);
-    function end(ok) { off(); clearTimeout(timer); clearTimeout(hard); resolve({ built, quiet: ok }); }
+    function end(ok) { off(); clearTimeout(timer); clearTimeout(hard); resolve({ changed, quiet: ok }); }
   });
 }
+// Resolves true after `quiet` ms without a change of the document, or false at `limit` ms.
+const whenQuiet = (quiet, limit) => quietFor(quiet, limit, null).then(r => r.quiet);
+// Resolves once `quiet` ms pass without an element added to or removed from the document (the page
+// no longer building itself; text and attribute changes, a clock or an animation, do not count),
+// or at `limit` ms: {built: whether any was added or removed meanwhile, quiet}.
+const builds = (records) => records.some(r => r.type === "childList" &&
+  [...r.addedNodes, ...r.removedNodes].some(n => n.nodeType === 1));
+const whenBuilt = (quiet, limit) => quietFor(quiet, limit, builds).then(r => ({ built: r.changed, quiet: r.quiet }));
 
 export { mutations, observe, flush, onMutations, onAnyChange, whenQuiet, whenBuilt };
