@@ -78,7 +78,7 @@ def _without_header(data: dict) -> dict:
 
 async def test_deltas_rebuild_the_fresh_model_after_random_dom_mutations(call, tab, server):
     chains: list[list[PageModel]] = []
-    tool_deltas = tool_full = 0
+    tool_deltas = tool_full = patched = 0
     service = DomService.of(tab)
     for page in range(PAGES):
         url = server.route(f"/generated/{page}", generated_page(page) + f"<script>{mutator_script()}</script>")
@@ -95,6 +95,7 @@ async def test_deltas_rebuild_the_fresh_model_after_random_dom_mutations(call, t
             assert "exceptionDetails" not in done, done
             given = await call("browser_dom", action="snapshot", since="last", format="json")
             assert given.success, given.error
+            patched += service.patch is not None and service.patch.now is service.last  # no walk: recheck.js
             fresh = await service.snapshot(fresh=True)  # a full snapshot, taken after the tool's
             expected = llm_json(fresh)
             if "delta" in given.data:
@@ -117,7 +118,9 @@ async def test_deltas_rebuild_the_fresh_model_after_random_dom_mutations(call, t
     cases = pairs + tool_deltas + tool_full
     print(
         f"\ndelta property: {cases} cases — {pairs} model pairs (diff/apply/text), {tool_deltas} tool deltas "
-        f"and {tool_full} full models handed out instead, over {PAGES} generated pages × {STEPS} mutation batches"
+        f"and {tool_full} full models handed out instead, over {PAGES} generated pages × {STEPS} mutation batches "
+        f"({patched} of those models made without a walk, by recheck.js)"
     )
     assert cases >= MIN_CASES
     assert tool_deltas >= PAGES * STEPS // 3  # most steps are small: deltas, not full models
+    assert patched >= PAGES  # a checkbox flipped by script and nothing else: the last model patched, and exact

@@ -108,20 +108,23 @@ function activates(event) {
   return event.composedPath().some(n => n.nodeType === 1 && n.matches(ACTIVATES) &&
     (n.localName === 'a' || n.localName === 'area' || n.form || n.type === 'file'));  // a file chooser opens after dispatch
 }
+// A click on a label (not on its control) clicks the control once its own dispatch ends: the record waits for that one.
+const clicksControl = (e) => { const l = e && !e.defaultPrevented && e.composedPath().find(n => n.localName === 'label'); return !!(l && l.control && !l.control.disabled && !l.control.contains(e.target)); };
 function settle(event) {
-  if (!S.token || S.result) return;
+  if (!S.token || S.result || clicksControl(event)) return;
   flush();
   S.result = changes();
   S.result.animations = animationsStarted();
   if (activates(event)) S.result.activation = S.activated = true;
+  if (S.look) S.result.model_check = globalThis.__browserx.recheck();  // the page model's changes (page/recheck.js)
   if (S.waiter) { S.waiter(S.result); S.waiter = null; }
   if (S.bound) globalThis.__browserxClick(JSON.stringify(Object.assign({token: S.token}, S.result)));
 }
 function onPointerUp() {
   if (S.token && !S.result) setTimeout(settle, 0);
 }
-function armClick(el, token) {
-  S.token = token; S.result = null; S.waiter = null;
+function armClick(el, token, look) {
+  S.token = token; S.result = null; S.waiter = null; S.look = look;
   // The binding world.py adds: the record goes out as an event, no call waits on it.
   S.bound = typeof globalThis.__browserxClick === 'function';
   watchNavigation();
@@ -237,14 +240,11 @@ globalThis.__bxact = {
     return false;
   },
   none() { return {ok: true}; },
-  click(id, checkCover, token) {
+  click(id, checkCover, token, look) {
     const el = resolve(id);
     if (!el) return notFound(id);
     const out = blocked(el) || target(el, checkCover);
-    if (out.ok && token) {
-      out.armed = armClick(el, token);
-      out.bound = S.bound;
-    }
+    if (out.ok && token) { out.armed = armClick(el, token, !!look); out.bound = S.bound; }
     return out;
   },
   scriptClick(id, button, count, mods) {

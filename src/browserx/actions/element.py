@@ -92,6 +92,9 @@ class _Run:
         self.watch = EffectWatch(tab)
         self.settle_budget, self.network_mark = settle, tab.load.mark()
         self.activated = False  # a click whose default action ran (a form submitted in page, a dialog closed)
+        # What the page model's changes were when the click's record was taken (page/recheck.js): kept
+        # only if nothing was waited for after it (a later look, requests, animations).
+        self.check: dict[str, Any] | None = None
 
     async def first(self, method: str, *args: Any) -> dict[str, Any]:
         return await _page(self.frame.world, method, *args, detail=self.detail)
@@ -134,6 +137,7 @@ class _Run:
             reacted = page is not None and (page.get("dom_changed") or page.get("url") or self.activated)
             if reacted and late and not self.watch.navigating:
                 page = await self._finish(late) or page
+                self.check = None
         # How many animations the action had started when the page answered (None, -1: not known).
         started = page.pop("animations", None) if page is not None else None
         settled: dict[str, Any] = {"settled": True}
@@ -141,6 +145,7 @@ class _Run:
             # The requests the action started, and what the page rendered from them (actions/settle.py).
             settled = await settle_page(self.tab, self.frame.world, self.network_mark, self.settle_budget)
             if settled.pop("waited", False):
+                self.check = None
                 page = await self._finish() or page
                 started = page.pop("animations", None) if page is not None else None
         await self.watch.settle()
@@ -148,11 +153,14 @@ class _Run:
         if not self.watch.navigating and self.settle_budget > 0 and started != 0:
             animated = await self._settle_animations()
             if animated and animated.get("waited"):
+                self.check = None
                 page = await self._finish() or page  # the effects describe the end state
         effects = self.watch.summary(page)
         chooser = await self.watch.file_chooser(self.frame.world)
         if chooser:
             effects["file_chooser"] = chooser
+        if self.check is not None and not self.watch.navigating:
+            extra["model_check"] = self.check  # tools/dom.py hands it to the page model, never out
         return {
             "success": True,
             "duration_ms": round((time.perf_counter() - self.started) * 1000, 1),
@@ -252,7 +260,11 @@ async def click(
     detail: bool = False,
     visual_effect: bool = False,
     settle: float = DEFAULT_SETTLE,
+    look: bool = False,
 ) -> dict[str, Any]:
+    """`look`: the caller looks at the page next (a delta): a single left click's record then also
+    brings what changed in the page model (page/recheck.js), as `model_check` in the result."""
+
     async def body(run: _Run) -> dict[str, Any]:
         if strategy == "script":
             await run.first("scriptClick", element_id, BUTTONS[button][0], click_count, modifiers)
@@ -261,13 +273,15 @@ async def click(
         # while the mouse events are acked (no round trip after them). Other clicks, and
         # effects=true's full diff, ask the page afterwards.
         token = next(tab.click_tokens) if button == "left" and click_count == 1 and not detail else 0
-        where = await run.first("click", element_id, True, token)
+        where = await run.first("click", element_id, True, token, look)
         x, y = await run.point(where)
         page = None
         if where.get("armed"):
             page = await _armed_click(
                 run, token, bool(where.get("bound")), _mouse(tab, x, y, button, click_count, modifiers)
             )
+            check = page.pop("model_check", None) if page is not None else None
+            run.check = check if run.frame.child is None else None  # a frame's world is not the model's
             if page is not None and page.pop("activation", False) and run.frame.child is None:
                 if await navigation_started(run.frame.world):  # did its default action start loading?
                     page["navigating"] = True

@@ -25,6 +25,7 @@ import { resetSelectors, selectorFor } from "./selectors.js";
 import { statesOf, values, setBaseUrl, relHref, openerName } from "./details.js";
 import { noteVisit, placeNotes } from "./notes.js";
 import { resolveWithin, textOf, pieceOf, readText, find } from "./reading.js";
+import { keepBaseline, recheck } from "./recheck.js";
 
 const idOf = new WeakMap();   // element -> element_id
 const byId = new Map();       // element_id -> WeakRef(element)
@@ -202,6 +203,7 @@ function frame(el, ctx, out) {
   const x = ctx.offset.x + f.left, y = ctx.offset.y + f.top;
   const box = [x, y, f.width, f.height];
   observe(doc);
+  out.windows.push(doc.defaultView);
   // A frame whose document scrolls reveals what lies past its box: listed, off-screen, like the page's own.
   const clipper = { parent: ctx.clipper, box, scroll: documentScrolls(doc, el) };
   const fc = { ...ctx, offset: { x, y }, clipper, frameClipper: clipper, cbClipper: clipper, depth: ctx.depth + 1,
@@ -258,7 +260,7 @@ function snapshot(options) {
   const vw = inFrame ? inFrame.viewport[0] : innerWidth, vh = inFrame ? inFrame.viewport[1] : innerHeight;
   const viewport = [0, 0, vw, vh];
   const out = { opts, regions: [], regionSet: new Set(), headings: [], candidates: [], notes: [], layers: [], crossOrigin: 0, visited: 0,
-    pendingHosts: [] };
+    pendingHosts: [], windows: [] };
   let modal = findModal(document);
   const frameClip = inFrame ? { parent: null, box: inFrame.clip, scroll: documentScrolls(document, null) } : null;
   const root = { region: inFrame ? inFrame.region : null, disabled: !!(inFrame && inFrame.inert), blocked: !!modal, inControl: false, pointer: false,
@@ -359,12 +361,14 @@ function snapshot(options) {
   const cutIn = cutByContainer(kept, chosen);
   if (cutIn) omitted.containers = cutIn;
   setPendingHosts(out.pendingHosts);
+  // What a delta after an action compares with, without a walk (recheck.js): whole-page models only.
+  const stamp = opts.within || inFrame ? null : keepBaseline(out, chosen);
   return {
     title: document.title, url: location.href, headings, regions: out.regions, controls, notes, text, aimap, omitted,
     text_range: textRange, next_offset: nextOffset, text_hash: textHash, within: opts.within || null,
     modal: modalInfo(modal, blocked),
     viewport: { width: vw, height: vh, scroll_x: scrollX, scroll_y: scrollY, device_pixel_ratio: devicePixelRatio },
-    next_number: nextNumber, state: state(), pending_hosts: pendingHosts.length,
+    next_number: nextNumber, state: state(), pending_hosts: pendingHosts.length, stamp,
     timings: { walk: t1 - t0, rects: t2 - t1, controls: t3 - t2, reader: t4 - t3, elements: out.visited },
   };
 }
@@ -379,7 +383,7 @@ function state() {
 }
 
 Object.defineProperty(globalThis, "__browserx", {
-  value: Object.freeze({ snapshot, element, state, idOf: el => idOf.get(el) || null, shadowOf, frameInfo, frameHit, adoptShadowRoot,
+  value: Object.freeze({ snapshot, element, state, recheck: () => Object.assign(recheck(), { state: state() }), idOf: el => idOf.get(el) || null, shadowOf, frameInfo, frameHit, adoptShadowRoot,
     pendingHosts: () => pendingHosts, readText, find }), configurable: false, enumerable: false, writable: false,
 });
 

@@ -212,6 +212,41 @@ def _trimmed(fields: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in fields.items() if not (k in OPTIONAL_CONTROL_KEYS and v is None)}
 
 
+@dataclass
+class ControlPatch:
+    """A model made from `base` by changing some of its controls in place, as the page said they changed
+    (page/recheck.js, with no new walk): the same model and the same delta as a capture and `diff` give,
+    without either. `indices` (ascending) are the controls it changed, the same in both models."""
+
+    base: PageModel
+    now: PageModel
+    indices: list[int]
+
+    @classmethod
+    def checked(cls, base: PageModel, changes: list[Any]) -> ControlPatch | None:
+        """`changes`: [control index, its checked state now] (True, False or "mixed"); None if one is
+        not a control of `base` with a checked state."""
+        controls = list(base.controls)
+        for index, state in changes:
+            if not (isinstance(index, int) and 0 <= index < len(controls)) or "checked" not in controls[index].states:
+                return None
+            if not (isinstance(state, bool) or state == "mixed"):
+                return None
+            control = controls[index]
+            # The key keeps its place: the text renders states in their order.
+            controls[index] = control.model_copy(update={"states": {**control.states, "checked": state}})
+        return cls(base, base.model_copy(update={"controls": controls}), sorted({index for index, _ in changes}))
+
+    def delta(self) -> Delta:
+        """diff(base, now), which here is only the states that changed."""
+        changed = []
+        for index in self.indices:
+            old, control = self.base.controls[index], self.now.controls[index]
+            if not _same(old.states, control.states):
+                changed.append({"id": control.id, "states": dict(control.states)})
+        return Delta(changed=changed)
+
+
 # ---- apply ---------------------------------------------------------------------------------------
 
 

@@ -31,9 +31,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from .delta import Delta
+from .delta import ControlPatch, Delta
 from .model import PageModel
-from .render import Tag, mark_in_view, modal_lines, note_line, render_lines
+from .render import Tag, control_line, mark_in_view, modal_lines, note_line, render_lines
 
 REMOVED_CHARS = 80  # a line that is gone needs only to be recognised
 GONE_LINES = 3  # a longer run of text that is gone is said by its first and last line
@@ -109,6 +109,31 @@ def render_delta(
     said = "changes" if out else "no changes"
     first = f"(snapshot {number}: {said} since {base_number})" + (" (still loading)" if loading else "")
     return "\n".join([first, *out])
+
+
+def patched_lines(lines: list[tuple[Tag, str]], patch: ControlPatch, in_view: bool) -> list[tuple[Tag, str]]:
+    """render_lines of `patch.now` from those of `patch.base` (`lines`, with the `in_view` convention)."""
+    changed = {patch.now.controls[i].id: patch.now.controls[i] for i in patch.indices}
+    return [
+        (tag, control_line(changed[tag[1]], in_view))
+        if isinstance(tag, tuple) and tag[0] == "control" and tag[1] in changed
+        else (tag, line)
+        for tag, line in lines
+    ]
+
+
+def render_patch(patch: ControlPatch, *, number: int, base_number: int, loading: bool, in_view: bool) -> str:
+    """render_delta of a patch (controls changed in place): each changed control's new line, as
+    render_delta says one that stayed where it was, without comparing every line."""
+    out = []
+    for index in patch.indices:
+        line = control_line(patch.now.controls[index], in_view)
+        if line != control_line(patch.base.controls[index], in_view):
+            out.append("~ " + line)
+    said = "changes" if out else "no changes"
+    return "\n".join(
+        [f"(snapshot {number}: {said} since {base_number})" + (" (still loading)" if loading else ""), *out]
+    )
 
 
 def _body(before: list[tuple[Tag, str]], after: list[tuple[Tag, str]], delta: Delta, base: PageModel) -> list[str]:

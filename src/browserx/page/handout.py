@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..browser import Tab
-from .delta import diff
-from .delta_text import render_delta
+from .delta import ControlPatch, diff
+from .delta_text import patched_lines, render_delta, render_patch
 from .model import PageModel, SnapshotOptions
 from .render import Tag, llm_json, mark_in_view, render_lines
 
@@ -85,21 +85,47 @@ class Handout:
 
 
 def hand_out(
-    tab: Tab, model: PageModel, options: SnapshotOptions, *, since: bool, as_text: bool = True, loading: bool = False
+    tab: Tab,
+    model: PageModel,
+    options: SnapshotOptions,
+    *,
+    since: bool,
+    as_text: bool = True,
+    loading: bool = False,
+    patch: ControlPatch | None = None,
 ) -> Handout:
+    """`patch`: how `model` was made from another without a walk (DomService.patch); when that other is
+    the model handed out last, its lines and delta come from the patch, with no render or diff of all."""
     memory = tab.state.setdefault(HandedOut, HandedOut)
     number = tab.conversation.state.setdefault(SnapshotNumbers, SnapshotNumbers).next()
     baseline = memory.baselines.get(options.within)
     reason = _why_whole(baseline, tab.loader_id, options) if since else None
     own = mark_in_view(model)
-    lines = render_lines(model, in_view=own)  # once: the full text, and the next delta's "before"
+    fast = (
+        patch
+        if since
+        and reason is None
+        and patch is not None
+        and patch.now is model
+        and baseline is not None
+        and patch.base is baseline.model
+        and own == baseline.in_view
+        else None
+    )
+    # Once: the full text, and the next delta's "before".
+    if fast is not None and baseline is not None:
+        lines = patched_lines(baseline.lines, fast, own)
+    else:
+        lines = render_lines(model, in_view=own)
     whole = _whole(model, lines, number, reason, as_text, loading)
     if since and reason is None:
         assert baseline is not None
-        delta = diff(baseline.model, model)
+        delta = fast.delta() if fast is not None else diff(baseline.model, model)
         kept = lines if own == baseline.in_view else render_lines(model, in_view=baseline.in_view)
-        if as_text:
-            data: Any = render_delta(
+        if as_text and fast is not None:
+            data: Any = render_patch(fast, number=number, base_number=baseline.number, loading=loading, in_view=own)
+        elif as_text:
+            data = render_delta(
                 baseline.model,
                 model,
                 delta,

@@ -18,7 +18,11 @@ let includeValues = false;
 function useFacts(next, values) {
   facts = next;
   includeValues = values;
+  valueReads.clear();
 }
+// The fields whose value a name took in since (recheck.js: a change of one is a change of that name).
+const valueReads = new Set();
+const valuesRead = () => [...valueReads];
 
 // What the names need of an element, per snapshot: `hidden` 0 shown, 1 hidden by visibility (its
 // descendants may show again), 2 not rendered (display:none, aria-hidden, closed content); `spaced`
@@ -95,6 +99,7 @@ function nameOf(el, st) {
 const EMBEDDED = new Set(["textbox", "searchbox", "combobox", "listbox", "slider", "spinbutton"]);
 function embeddedValue(el, role) {
   const tag = el.localName;
+  valueReads.add(el);
   if (tag === "select") return [...el.selectedOptions].map(o => o.label).join(" ");
   if (role === "slider" || role === "spinbutton") {
     const aria = el.getAttribute("aria-valuetext") || el.getAttribute("aria-valuenow");
@@ -193,4 +198,4 @@ function landmarkName(el) {
   return cap(norm(el.getAttribute("aria-label") || el.getAttribute("title") || ""), 60);
 }
 
-export { norm, cap, facts, isRendered, includeValues, useFacts, byIdRef, accName, landmarkLabel };
+export { valuesRead, norm, cap, facts, isRendered, includeValues, useFacts, byIdRef, accName, landmarkLabel };

@@ -3,14 +3,22 @@
 // the same records for their effects, their settling (whenQuiet) and browser_wait's checks (onMutations). Documents, frames' documents and shadow roots are
 // observed once each, by whichever part reaches them first.
 let mutations = 0;
+let domRecords = 0;  // DOM mutations alone (not field input): recheck.js
+// What changes the page model with no DOM mutation and no field input: a resource or font loaded, a
+// popover or details toggled, slots reassigned (recheck.js asks whether any came since a snapshot).
+let journalEvents = 0;
+const JOURNAL = ["load", "error", "beforetoggle", "toggle", "slotchange", "loadedmetadata", "resize", "fullscreenchange"];
+const noted = () => { journalEvents++; };
 const observed = new WeakSet();
+const rootRefs = [];  // every document and shadow root observed (recheck.js reads their style sheets)
 const listeners = [];
 const changeHooks = [];  // called on every change, mutation or field input (reading.js's text cache)
 const observer = new MutationObserver(deliver);
 
-function deliver(records) {
+function deliver(list) {
+  domRecords++;
   changed();
-  for (const listener of listeners.slice()) listener(records);  // a listener may stop listening
+  for (const listener of listeners.slice()) listener(list);  // a listener may stop listening
 }
 function changed() {
   mutations++;
@@ -23,7 +31,11 @@ function onAnyChange(hook) {
 function observe(root) {
   if (observed.has(root)) return;
   observed.add(root);
+  rootRefs.push(new WeakRef(root));
   observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+  // Neither bubbles out of a shadow root: each root listens for itself.
+  for (const type of JOURNAL) root.addEventListener(type, noted, true);
+  if (root.fonts) root.fonts.addEventListener("loadingdone", noted);
   // Typing and toggling change properties, not the DOM: count those too (they bubble out of
   // shadow roots, so documents suffice).
   if (root.nodeType === 9) for (const type of ["input", "change"]) root.addEventListener(type, changed, true);
@@ -67,4 +79,8 @@ const builds = (records) => records.some(r => r.type === "childList" &&
   [...r.addedNodes, ...r.removedNodes].some(n => n.nodeType === 1));
 const whenBuilt = (quiet, limit) => quietFor(quiet, limit, builds).then(r => ({ built: r.changed, quiet: r.quiet }));
 
-export { mutations, observe, flush, onMutations, onAnyChange, whenQuiet, whenBuilt };
+// The live documents and shadow roots observed; the counters of DOM mutations and of journal events.
+const observedRoots = () => rootRefs.map(r => r.deref()).filter(r => r && (r.nodeType === 9 || r.host.isConnected));
+const changeCounts = () => [domRecords, journalEvents];
+
+export { mutations, changeCounts, observedRoots, observe, flush, onMutations, onAnyChange, whenQuiet, whenBuilt };

@@ -33,6 +33,7 @@ from ..browser import Tab
 from ..browser.children import children_of
 from ..errors import BrowserxError, JSExceptionError, NodeNotFoundError, SnapshotFailedError, ValidationError
 from .capture import adopt_pending_roots, capture_frames, capture_raw
+from .delta import ControlPatch
 from .frames import Frame
 from .model import PageModel, SnapshotOptions
 from .world import TEXT_BINDING, PageWorld
@@ -42,6 +43,7 @@ CAPTURE_TIMEOUT_S = 30.0
 ELEMENT_ID = re.compile(r"^[a-z]{2}_\d{1,9}$")
 
 _STATE = "function () { return globalThis.__browserx.state(); }"
+_RECHECK = "function () { return globalThis.__browserx.recheck(); }"
 _ELEMENT = "function (id) { return globalThis.__browserx.element(id); }"
 _READ_TEXT = "function (options) { return JSON.stringify(globalThis.__browserx.readText(options)); }"
 _FIND = "function (query, options) { return JSON.stringify(globalThis.__browserx.find(query, options)); }"
@@ -58,6 +60,9 @@ class DomService:
         self._taken_at = 0.0
         self._state: dict[str, Any] | None = None
         self._valid = False
+        # The in-page baseline `last` matches (recheck.js), and the last model made by patching another.
+        self._stamp: str | None = None
+        self.patch: ControlPatch | None = None
         # Next id number per document (loader id): ids are never reused within a document, even
         # if Chromium drops browserx's world and the page's element -> id map with it.
         self._next_numbers: dict[str, int] = {}
@@ -98,7 +103,17 @@ class DomService:
         self._ahead = None
         self._changes += 1
 
-    async def snapshot(self, options: SnapshotOptions | None = None, *, fresh: bool = False) -> PageModel:
+    async def snapshot(
+        self,
+        options: SnapshotOptions | None = None,
+        *,
+        fresh: bool = False,
+        since_last: bool = False,
+        check: dict[str, Any] | None = None,
+    ) -> PageModel:
+        """`fresh`: not the cached model. `since_last` (a delta is wanted): when the page says that only
+        states it can name changed since the last model (`check`, an action's, or one asked now), that
+        model patched (`self.patch` says how) instead of a new walk."""
         options = options or SnapshotOptions()
         self.tab.check_open()
         async with self._lock:
@@ -107,7 +122,31 @@ class DomService:
             if not fresh and await self._cache_holds(options):
                 assert self.last is not None
                 return self.last
+            if since_last:
+                patched = await self._patched(options, check)
+                if patched is not None:
+                    return patched
             return await self._capture(options)
+
+    async def _patched(self, options: SnapshotOptions, check: dict[str, Any] | None) -> PageModel | None:
+        base = self.last
+        if base is None or self._stamp is None or options != self._options or options.include_cross_origin_iframes:
+            return None
+        if self.last_loader_id != self.tab.loader_id:
+            return None
+        if check is None:
+            try:
+                check = await self.world.call(_RECHECK, timeout=5.0)
+            except (NodeNotFoundError, JSExceptionError):
+                return None  # the world is gone or was rebuilt: a new walk
+        if not isinstance(check, dict) or check.get("base") != self._stamp:
+            return None
+        patch = ControlPatch.checked(base, check.get("checked") or [])
+        if patch is None:
+            return None
+        self.last, self._stamp, self._state, self.patch = patch.now, str(check["stamp"]), check.get("state"), patch
+        self._taken_at, self._valid = time.monotonic(), True
+        return patch.now
 
     async def _cache_holds(self, options: SnapshotOptions) -> bool:
         if not self._valid or self.last is None or options != self._options:
@@ -165,6 +204,8 @@ class DomService:
         self._note_text(raw, options, loader_id)
         model = PageModel.from_raw(raw)
         self.last, self._options, self._state = model, options, raw.get("state")
+        self._stamp = raw.get("stamp") if not frame_states else None
+        self.patch = None
         self.last_loader_id = loader_id
         self._frame_states, self._frame_sessions = frame_states, frame_sessions
         self._taken_at = time.monotonic()

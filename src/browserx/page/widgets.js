@@ -330,6 +330,7 @@ function containerLabel(el, chosen) {
 
 // ---- animations --------------------------------------------------------------------------------
 let animating = [];  // targets of finite animations still running after the last settle
+const stillAnimating = () => animating.length > 0;  // the next snapshot marks them (recheck.js)
 function finiteAnimations(doc, since) {
   const out = [];
   for (const a of doc.getAnimations()) {
@@ -372,5 +373,5 @@ Object.defineProperty(globalThis, "__browserxWidgets", {
   value: Object.freeze({ settleAnimations }), configurable: false, enumerable: false, writable: false,
 });
 
-export { ACTION_ROLES, inferred, dialogText, editorName, animationsStarted, findModal, modalInfo, widgetStates, widgetPass, widgetControl, scrollContainer, cutByContainer,
+export { ACTION_ROLES, stillAnimating, inferred, dialogText, editorName, animationsStarted, findModal, modalInfo, widgetStates, widgetPass, widgetControl, scrollContainer, cutByContainer,
   description };

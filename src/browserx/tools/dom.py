@@ -155,9 +155,12 @@ def _options(params: DomParams) -> SnapshotOptions:
     return SnapshotOptions(**wanted)
 
 
-async def _snapshot(tab: Tab, params: DomParams, options: SnapshotOptions) -> tuple[Any, Handout | None]:
+async def _snapshot(
+    tab: Tab, params: DomParams, options: SnapshotOptions, check: dict[str, Any] | None = None
+) -> tuple[Any, Handout | None]:
     """The model (or its delta with `since`), and what was handed out; a later piece of the reader
-    text is no model: it is neither numbered nor remembered."""
+    text is no model: it is neither numbered nor remembered. `check`: what the action said of the page
+    model's changes (DomService.snapshot)."""
     if params.since and options.text_offset:
         raise ValidationError(
             "since compares whole models, not pieces of the reader text",
@@ -166,14 +169,17 @@ async def _snapshot(tab: Tab, params: DomParams, options: SnapshotOptions) -> tu
         )
     service = DomService.of(tab)
     # A single-page app's first render, not its "Loading...".
-    model, rendered = await first_render(tab, service.world, lambda: service.snapshot(options, fresh=True))
+    since = params.since == "last"
+    model, rendered = await first_render(
+        tab, service.world, lambda: service.snapshot(options, fresh=True, since_last=since, check=check)
+    )
     loading = tab.load.pending or not rendered  # the model shows what is there now; it says when more may come
     if model.continuation:
         return (
             render_text(model, loading=loading) if params.format == "text" else llm_json(model, loading=loading)
         ), None
     given = hand_out(
-        tab, model, options, since=params.since == "last", as_text=params.format == "text", loading=loading
+        tab, model, options, since=since, as_text=params.format == "text", loading=loading, patch=service.patch
     )
     return given.data, given
 
@@ -186,7 +192,8 @@ async def browser_dom(ctx: ToolContext, params: DomParams) -> ToolOutput:
             return ToolOutput(
                 data, tab_id=tab.tab_id, page=None if given is None else given.info(tab.tab_id, params.within)
             )
-        data = await _run(tab, params)
+        look = params.since == "last" or (params.since is None and ctx.page_deltas)
+        data = await _run(tab, params, look)
         given = await page_after(tab, params.since, ctx, data) if params.action != "find" else None
     return ToolOutput(data, tab_id=tab.tab_id, page=None if given is None else given.info(tab.tab_id, None))
 
@@ -196,6 +203,7 @@ async def page_after(tab: Tab, since: str | None, ctx: ToolContext, data: Any) -
     leaves, in `data["page"]`: its changes since the last whole-page model handed out, or the full model
     (a new document, ...). None when not asked, or when a dialog the action opened blocks the page.
     The action happened whatever the look gives: a look that fails says so in `page_error` instead."""
+    check = data.pop("model_check", None) if isinstance(data, dict) else None
     if not (since == "last" or (since is None and ctx.page_deltas)) or not isinstance(data, dict):
         return None
     if (data.get("effects") or {}).get("dialog") or tab.dialogs.pending is not None:
@@ -203,15 +211,16 @@ async def page_after(tab: Tab, since: str | None, ctx: ToolContext, data: Any) -
     options = tab.state.setdefault(HandedOut, HandedOut).page_options()
     params = DomParams(action="snapshot", since="last")
     try:
-        data["page"], given = await _snapshot(tab, params, options)
+        data["page"], given = await _snapshot(tab, params, options, check)
     except BrowserxError as exc:  # e.g. the document went away under the capture
         data["page_error"] = {"code": exc.code, "message": exc.message, "hint": exc.hint}
         return None
     return given
 
 
-async def _run(tab: Tab, p: DomParams) -> Any:
-    """One action; the validator guarantees each action's required fields are set."""
+async def _run(tab: Tab, p: DomParams, look: bool = False) -> Any:
+    """One action; the validator guarantees each action's required fields are set. `look`: the page it
+    leaves is handed out next (a click then brings what changed in the page model)."""
     common: dict[str, Any] = {"strategy": p.strategy, "detail": p.effects}
     settle = p.settle_seconds()
     if p.action == "find":
@@ -226,6 +235,7 @@ async def _run(tab: Tab, p: DomParams) -> Any:
             modifiers=p.modifier_bits(),
             visual_effect=p.visual_effect,
             settle=settle,
+            look=look,
             **common,
         )
     if p.action == "type":
