@@ -182,7 +182,7 @@ async def test_an_action_whose_look_fails_still_reports_the_action_and_says_why_
     await call("browser_navigate", url=server.route("/cart", PAGE))
     add = _id((await call("browser_dom", action="snapshot")).data, "Add item")
 
-    async def failing(self, options=None, *, fresh=False):
+    async def failing(self, options=None, **_flags):
         raise SnapshotFailedError("the document is closing")
 
     monkeypatch.setattr(DomService, "snapshot", failing)  # the look after the click, not the click

@@ -120,8 +120,9 @@ function settle(event) {
   if (S.waiter) { S.waiter(S.result); S.waiter = null; }
   if (S.bound) globalThis.__browserxClick(JSON.stringify(Object.assign({token: S.token}, S.result)));
 }
-function onPointerUp() {
-  if (S.token && !S.result) setTimeout(settle, 0);
+function onPointerUp() {  // the timer may run after the next click is armed: it settles only its own click
+  const token = S.token;
+  if (token && !S.result) setTimeout(() => { if (S.token === token) settle(); }, 0);
 }
 function armClick(el, token, look) {
   S.token = token; S.result = null; S.waiter = null; S.look = look;

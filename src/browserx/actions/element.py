@@ -92,9 +92,7 @@ class _Run:
         self.watch = EffectWatch(tab)
         self.settle_budget, self.network_mark = settle, tab.load.mark()
         self.activated = False  # a click whose default action ran (a form submitted in page, a dialog closed)
-        # What the page model's changes were when the click's record was taken (page/recheck.js): kept
-        # only if nothing was waited for after it (a later look, requests, animations).
-        self.check: dict[str, Any] | None = None
+        self.check: dict[str, Any] | None = None  # page/recheck.js's, in the click's record; dropped by any wait after
 
     async def first(self, method: str, *args: Any) -> dict[str, Any]:
         return await _page(self.frame.world, method, *args, detail=self.detail)
@@ -262,8 +260,7 @@ async def click(
     settle: float = DEFAULT_SETTLE,
     look: bool = False,
 ) -> dict[str, Any]:
-    """`look`: the caller looks at the page next (a delta): a single left click's record then also
-    brings what changed in the page model (page/recheck.js), as `model_check` in the result."""
+    """`look`: a delta comes next; a single left click's record brings `model_check` (page/recheck.js)."""
 
     async def body(run: _Run) -> dict[str, Any]:
         if strategy == "script":

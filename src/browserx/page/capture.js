@@ -203,7 +203,7 @@ function frame(el, ctx, out) {
   const x = ctx.offset.x + f.left, y = ctx.offset.y + f.top;
   const box = [x, y, f.width, f.height];
   observe(doc);
-  out.windows.push(doc.defaultView);
+  if (out.windows) out.windows.push(doc.defaultView);  // the snapshot's walk (find's has none)
   // A frame whose document scrolls reveals what lies past its box: listed, off-screen, like the page's own.
   const clipper = { parent: ctx.clipper, box, scroll: documentScrolls(doc, el) };
   const fc = { ...ctx, offset: { x, y }, clipper, frameClipper: clipper, cbClipper: clipper, depth: ctx.depth + 1,
