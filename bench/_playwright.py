@@ -1,8 +1,8 @@
 """Playwright on the same Chromium binary, for the sections that compare against it.
 
-    async with playwright_chromium() as browser:      # None when Playwright is not installed
-        page = await browser.new_page() if browser else None
-    line += playwright_part("page.click", pw_samples, ours_ms)   # "" without samples
+async with playwright_chromium() as browser:      # None when Playwright is not installed
+    page = await browser.new_page() if browser else None
+line += playwright_part("page.click", pw_samples, ours_ms)   # "" without samples
 """
 
 from __future__ import annotations
@@ -31,8 +31,9 @@ async def playwright_chromium() -> AsyncIterator[Any]:
             await browser.close()
 
 
-def playwright_part(label: str, samples: list[float], ours_ms: float, versus: str = "ours",
-                    width: int = 6, digits: int = 2) -> str:
+def playwright_part(
+    label: str, samples: list[float], ours_ms: float, versus: str = "ours", width: int = 6, digits: int = 2
+) -> str:
     """The result line's Playwright comparison (median of `samples`, in seconds); "" when none ran."""
     if not samples:
         return ""

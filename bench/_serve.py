@@ -41,6 +41,7 @@ def _start(handler: Any) -> tuple[http.server.ThreadingHTTPServer, str]:
 
 def serve_page(body: bytes) -> tuple[http.server.ThreadingHTTPServer, str]:
     """Serve `body` at every path; returns the server and the URL of its root page."""
+
     class Page(_Quiet):
         def do_GET(self) -> None:  # noqa: N802
             self.send_response(200)
@@ -48,6 +49,7 @@ def serve_page(body: bytes) -> tuple[http.server.ThreadingHTTPServer, str]:
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
             self.wfile.write(body)
+
     server, base = _start(Page)
     return server, base + "/"
 

@@ -40,7 +40,9 @@ async def _floor_click(session, backend_node_id: int) -> float:
     quad = box["model"]["content"]
     x, y = (quad[0] + quad[4]) / 2, (quad[1] + quad[5]) / 2
     for kind in ("mousePressed", "mouseReleased"):
-        await session.send("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1})
+        await session.send(
+            "Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1}
+        )
     return time.perf_counter() - started
 
 
@@ -91,7 +93,7 @@ async def run(print_fn=print) -> dict:
             for i in range(N):
                 # Interleaved, and the order rotates: whoever runs right after Playwright's click
                 # meets its browser still busy, so every contestant takes that place equally often.
-                for contestant in contestants[i % len(contestants):] + contestants[:i % len(contestants)]:
+                for contestant in contestants[i % len(contestants) :] + contestants[: i % len(contestants)]:
                     await contestant()
             counted = await _clicks(tab.session) - before
             assert counted == 2 * N, f"expected {2 * N} clicks on the page, counted {counted}"
@@ -101,10 +103,17 @@ async def run(print_fn=print) -> dict:
     # Each of our clicks is paired with the floor click of the same round: the median of those
     # ratios is steadier than a ratio of medians when other processes load the machine.
     paired = statistics.median(a / b for a, b in zip(ours, floor, strict=True))
-    out = {"click_ms": ours_ms, "floor_ms": floor_ms, "ratio": ours_ms / floor_ms, "paired_ratio": paired,
-           "target_ratio": TARGET_RATIO}
-    line = (f"click     browser_dom click by id {ours_ms:6.2f} ms | floor: getBoxModel+press+release "
-            f"{floor_ms:6.2f} ms ({out['ratio']:.2f}x, paired {paired:.2f}x, target ≤{TARGET_RATIO}x)")
+    out = {
+        "click_ms": ours_ms,
+        "floor_ms": floor_ms,
+        "ratio": ours_ms / floor_ms,
+        "paired_ratio": paired,
+        "target_ratio": TARGET_RATIO,
+    }
+    line = (
+        f"click     browser_dom click by id {ours_ms:6.2f} ms | floor: getBoxModel+press+release "
+        f"{floor_ms:6.2f} ms ({out['ratio']:.2f}x, paired {paired:.2f}x, target ≤{TARGET_RATIO}x)"
+    )
     if pw:
         out["playwright_ms"] = statistics.median(pw) * 1000
     print_fn(line + playwright_part("page.click", pw, ours_ms) + f"  [median of {N}]")

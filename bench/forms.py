@@ -42,8 +42,14 @@ STATE = """JSON.stringify(['name', 'agree', 'pro', 'country', 'volume', 'day'].m
 
 
 def _values(i: int) -> list:
-    return [f"Name {i}", i % 2 == 0, "pro" if i % 2 == 0 else "free", ["Norway", "Sweden", "Finland"][i % 3],
-            10 + i % 80, f"2030-01-{1 + i % 28:02d}"]
+    return [
+        f"Name {i}",
+        i % 2 == 0,
+        "pro" if i % 2 == 0 else "free",
+        ["Norway", "Sweden", "Finland"][i % 3],
+        10 + i % 80,
+        f"2030-01-{1 + i % 28:02d}",
+    ]
 
 
 async def run(print_fn=print) -> dict:
@@ -70,10 +76,14 @@ async def run(print_fn=print) -> dict:
 
             async def browserx_fill() -> None:
                 text, check, plan, option, number, date = _values(state["round"])
-                fields = [{"element_id": name, "value": text}, {"element_id": agree, "value": check},
-                          {"element_id": pro if plan == "pro" else free, "value": True},
-                          {"element_id": country, "value": option}, {"element_id": volume, "value": number},
-                          {"element_id": day, "value": date}]
+                fields = [
+                    {"element_id": name, "value": text},
+                    {"element_id": agree, "value": check},
+                    {"element_id": pro if plan == "pro" else free, "value": True},
+                    {"element_id": country, "value": option},
+                    {"element_id": volume, "value": number},
+                    {"element_id": day, "value": date},
+                ]
                 started = time.perf_counter()
                 await dom(action="fill", fields=fields)
                 fill_t.append(time.perf_counter() - started)
@@ -96,9 +106,12 @@ async def run(print_fn=print) -> dict:
                 await page.set_checked("#agree", check)
                 await page.check("#" + plan)
                 await page.select_option("#country", option)
-                await page.eval_on_selector("#volume", "(e, v) => { e.value = v; e.dispatchEvent(new Event('input', "
-                                            "{bubbles: true})); e.dispatchEvent(new Event('change', {bubbles: true})); }",
-                                            str(number))
+                await page.eval_on_selector(
+                    "#volume",
+                    "(e, v) => { e.value = v; e.dispatchEvent(new Event('input', "
+                    "{bubbles: true})); e.dispatchEvent(new Event('change', {bubbles: true})); }",
+                    str(number),
+                )
                 await page.fill("#day", date)
                 pw_t.append(time.perf_counter() - started)
 
@@ -108,7 +121,7 @@ async def run(print_fn=print) -> dict:
                     state["round"] += 1
                     await contestant()
             for i in range(N):
-                for contestant in contestants[i % len(contestants):] + contestants[:i % len(contestants)]:
+                for contestant in contestants[i % len(contestants) :] + contestants[: i % len(contestants)]:
                     state["round"] += 1
                     await contestant()
                     if contestant is not playwright_fill:
@@ -116,15 +129,21 @@ async def run(print_fn=print) -> dict:
                         text, check, plan, option, number, date = _values(state["round"])
                         got = await tab.session.send("Runtime.evaluate", {"expression": STATE, "returnByValue": True})
                         seen = json.loads(got["result"]["value"])
-                        assert seen[0] == text and seen[2] == (plan == "pro") and seen[3] == option, (contestant.__name__, seen, _values(state["round"]))
+                        assert seen[0] == text and seen[2] == (plan == "pro") and seen[3] == option, (
+                            contestant.__name__,
+                            seen,
+                            _values(state["round"]),
+                        )
                         assert seen[4] == str(number) and seen[5] == date, (contestant.__name__, seen)
                         assert contestant is browserx_singles or seen[1] == check
     finally:
         server.shutdown()
     fill_ms, singles_ms = statistics.median(fill_t) * 1000, statistics.median(singles_t) * 1000
     out = {"fill_ms": fill_ms, "singles_ms": singles_ms, "ratio": singles_ms / fill_ms, "fields": 6, "calls_saved": 5}
-    line = (f"forms     browser_dom fill of 6 fields {fill_ms:6.2f} ms | 6 single actions {singles_ms:6.2f} ms "
-            f"({out['ratio']:.2f}x fill, 1 call instead of 6)")
+    line = (
+        f"forms     browser_dom fill of 6 fields {fill_ms:6.2f} ms | 6 single actions {singles_ms:6.2f} ms "
+        f"({out['ratio']:.2f}x fill, 1 call instead of 6)"
+    )
     if pw_t:
         out["playwright_ms"] = statistics.median(pw_t) * 1000
     print_fn(line + playwright_part("6 calls", pw_t, fill_ms, versus="fill") + f"  [median of {N}]")

@@ -32,8 +32,10 @@ STALLING = f"""<!doctype html><title>Stalling page</title><h1>News</h1>
 <nav><a href="/a">Home</a> <a href="/b">World</a></nav><button>Subscribe</button>
 {ARTICLE}<img src="/tracker.gif" alt="">""".encode()
 QUICK = f"""<!doctype html><title>Quick page</title><h1>News</h1><button>Subscribe</button>{ARTICLE}""".encode()
-DCL_MS = ("(() => { const n = performance.getEntriesByType('navigation')[0];"
-          " return n ? n.domContentLoadedEventEnd : null; })()")
+DCL_MS = (
+    "(() => { const n = performance.getEntriesByType('navigation')[0];"
+    " return n ? n.domContentLoadedEventEnd : null; })()"
+)
 
 
 def _serve(release: threading.Event) -> tuple[http.server.ThreadingHTTPServer, str]:
@@ -84,7 +86,9 @@ async def run(print_fn=print) -> dict:
             tab = await ctx.tab()
             for i in range(N):
                 started = time.perf_counter()
-                result = await registry.dispatch("browser_navigate", {"url": f"{base}/page?r={i}", "timeout": "15s"}, ctx)
+                result = await registry.dispatch(
+                    "browser_navigate", {"url": f"{base}/page?r={i}", "timeout": "15s"}, ctx
+                )
                 ours.append(time.perf_counter() - started)
                 assert result.success, result.error
                 loads.append(result.data["load"])
@@ -97,6 +101,7 @@ async def run(print_fn=print) -> dict:
         try:
             from playwright.async_api import TimeoutError as PlaywrightTimeout
             from playwright.async_api import async_playwright
+
             playwright = await async_playwright().start()
             browser = await playwright.chromium.launch(executable_path=find_chrome())
             page = await browser.new_page()
@@ -130,24 +135,33 @@ async def run(print_fn=print) -> dict:
     # Paired per round: this navigation's own DOMContentLoaded.
     extra_ms = statistics.median(a - b for a, b in zip(ours, dcl, strict=True)) * 1000
     out: dict[str, Any] = {
-        "usable_ms": ours_ms, "dom_content_loaded_ms": dcl_ms, "extra_over_dcl_ms": extra_ms,
-        "target_extra_ms": TARGET_EXTRA_S * 1000, "load_reported": sorted(set(loads)),
+        "usable_ms": ours_ms,
+        "dom_content_loaded_ms": dcl_ms,
+        "extra_over_dcl_ms": extra_ms,
+        "target_extra_ms": TARGET_EXTRA_S * 1000,
+        "load_reported": sorted(set(loads)),
         "quick_page_ms": statistics.median(quick_ours) * 1000,
     }
-    print_fn(f"loading   stalling page: browser_navigate usable {ours_ms:7.1f} ms (load {'/'.join(out['load_reported'])}) "
-             f"| DOMContentLoaded {dcl_ms:6.1f} ms | usable − DCL {extra_ms:6.1f} ms "
-             f"(target ≤ {TARGET_EXTRA_S * 1000:.0f}) [median of {N}]")
+    print_fn(
+        f"loading   stalling page: browser_navigate usable {ours_ms:7.1f} ms (load {'/'.join(out['load_reported'])}) "
+        f"| DOMContentLoaded {dcl_ms:6.1f} ms | usable − DCL {extra_ms:6.1f} ms "
+        f"(target ≤ {TARGET_EXTRA_S * 1000:.0f}) [median of {N}]"
+    )
     if pw_load:
         out["playwright_goto_load_ms"] = statistics.median(t for t, _ in pw_load) * 1000
         out["playwright_goto_load_outcomes"] = [o for _, o in pw_load]
         out["playwright_goto_dcl_ms"] = statistics.median(pw_dcl) * 1000
         out["playwright_quick_goto_ms"] = statistics.median(pw_quick) * 1000
-        print_fn(f"loading   playwright page.goto (wait 'load', timeout {PLAYWRIGHT_TIMEOUT_MS} ms) "
-                 f"{out['playwright_goto_load_ms']:7.1f} ms → {', '.join(out['playwright_goto_load_outcomes'])} "
-                 f"({out['playwright_goto_load_ms'] / ours_ms:.1f}x ours) | goto 'domcontentloaded' "
-                 f"{out['playwright_goto_dcl_ms']:6.1f} ms (no load state reported)")
-        print_fn(f"loading   quick page: browser_navigate {out['quick_page_ms']:6.1f} ms | playwright goto "
-                 f"{out['playwright_quick_goto_ms']:6.1f} ms ({out['quick_page_ms'] / out['playwright_quick_goto_ms']:.2f}x)")
+        print_fn(
+            f"loading   playwright page.goto (wait 'load', timeout {PLAYWRIGHT_TIMEOUT_MS} ms) "
+            f"{out['playwright_goto_load_ms']:7.1f} ms → {', '.join(out['playwright_goto_load_outcomes'])} "
+            f"({out['playwright_goto_load_ms'] / ours_ms:.1f}x ours) | goto 'domcontentloaded' "
+            f"{out['playwright_goto_dcl_ms']:6.1f} ms (no load state reported)"
+        )
+        print_fn(
+            f"loading   quick page: browser_navigate {out['quick_page_ms']:6.1f} ms | playwright goto "
+            f"{out['playwright_quick_goto_ms']:6.1f} ms ({out['quick_page_ms'] / out['playwright_quick_goto_ms']:.2f}x)"
+        )
     return out
 
 

@@ -96,17 +96,23 @@ async def run(print_fn=print, *, show_cases: bool = False, corpus: bool = False)
         print_fn(f"{name:14s} {row['cases']:5d} {row['browserx']:9d} {row['chromium']:9d}")
     n = len(cases)
     got = {side: sum(c[f"{side}_ok"] for c in cases) for side in ("browserx", "chromium")}
-    print_fn(f"names agree with the specs on {n} cases: browserx {got['browserx']}/{n} "
-             f"({got['browserx'] / n:.1%}), chromium {got['chromium']}/{n} ({got['chromium'] / n:.1%})")
+    print_fn(
+        f"names agree with the specs on {n} cases: browserx {got['browserx']}/{n} "
+        f"({got['browserx'] / n:.1%}), chromium {got['chromium']}/{n} ({got['chromium'] / n:.1%})"
+    )
     if show_cases:
         for c in cases:
             if not (c["browserx_ok"] and c["chromium_ok"]):
-                print_fn(f"  {c['category']}/{c['case']}: expected {c['expected']!r} browserx {c['browserx']!r}"
-                         f"{'' if c['browserx_ok'] else ' ✗'} chromium {c['chromium']!r}{'' if c['chromium_ok'] else ' ✗'}")
+                print_fn(
+                    f"  {c['category']}/{c['case']}: expected {c['expected']!r} browserx {c['browserx']!r}"
+                    f"{'' if c['browserx_ok'] else ' ✗'} chromium {c['chromium']!r}{'' if c['chromium_ok'] else ' ✗'}"
+                )
     if "corpus" in out:
         t = out["corpus"]
-        print_fn(f"AX check over {t['controls']} corpus controls: role {t['role_matches'] / t['controls']:.3f}, "
-                 f"name {t['name_matches'] / t['controls']:.3f}")
+        print_fn(
+            f"AX check over {t['controls']} corpus controls: role {t['role_matches'] / t['controls']:.3f}, "
+            f"name {t['name_matches'] / t['controls']:.3f}"
+        )
     out.update({"cases": n, "browserx": got["browserx"], "chromium": got["chromium"], "categories": table})
     return out
 

@@ -48,12 +48,13 @@ def _targets(base: str) -> list[tuple[str, str]]:
     corpus = readability_pages()
     step = max(1, len(corpus) // CORPUS_SAMPLE)
     sample = corpus[::step][:CORPUS_SAMPLE]
-    return [(name, f"{base}/pages/{name}") for name in PAGES] + \
-           [(f"corpus/{p.name}", f"{base}/readability/{p.name}/source.html") for p in sample]
+    return [(name, f"{base}/pages/{name}") for name in PAGES] + [
+        (f"corpus/{p.name}", f"{base}/readability/{p.name}/source.html") for p in sample
+    ]
 
 
 def _tokens(encoding: Any, text: str) -> int:
-    return sum(len(encoding.encode(text[i:i + 100_000])) for i in range(0, len(text), 100_000))
+    return sum(len(encoding.encode(text[i : i + 100_000])) for i in range(0, len(text), 100_000))
 
 
 async def _time_ms(fn) -> float:
@@ -80,8 +81,10 @@ async def run(print_fn=print) -> dict:
             tab = await (await manager.conversation("bench-page-model")).tab()
             browser = await playwright.chromium.launch(executable_path=find_chrome())
             page = await browser.new_page(viewport={"width": tab.viewport[0], "height": tab.viewport[1]})
-            print_fn(f"{'page':42s} {'elems':>6s} {'ctrls':>5s} {'model':>7s} {'no text':>7s} {'floor':>7s} "
-                     f"{'pw':>7s} {'×floor':>6s} {'pw÷bx':>6s} {'tok/ctl':>7s} {'pw tok/ctl':>10s} {'tok%':>5s}")
+            print_fn(
+                f"{'page':42s} {'elems':>6s} {'ctrls':>5s} {'model':>7s} {'no text':>7s} {'floor':>7s} "
+                f"{'pw':>7s} {'×floor':>6s} {'pw÷bx':>6s} {'tok/ctl':>7s} {'pw tok/ctl':>10s} {'tok%':>5s}"
+            )
             for name, url in _targets(base):
                 await navigate(tab, url, timeout=30, wait_until="load")  # the state Playwright models below
                 service, world = DomService.of(tab), PageWorld.of(tab)
@@ -95,39 +98,56 @@ async def run(print_fn=print) -> dict:
                 # (garbage collection, layout) for a while after each aria_snapshot, on the same two
                 # cores, and would slow whichever call came next.
                 times: dict[str, list[float]] = {"model": [], "bare": [], "floor": [], "pw": []}
-                contenders = [("model", lambda: service.snapshot(fresh=True)),
-                              ("bare", lambda: service.snapshot(bare, fresh=True)),
-                              ("floor", lambda: world.call(FLOOR))]
+                contenders = [
+                    ("model", lambda: service.snapshot(fresh=True)),
+                    ("bare", lambda: service.snapshot(bare, fresh=True)),
+                    ("floor", lambda: world.call(FLOOR)),
+                ]
                 for i in range(runs):
-                    for key, fn in contenders[i % 3:] + contenders[:i % 3]:
+                    for key, fn in contenders[i % 3 :] + contenders[: i % 3]:
                         times[key].append(await _time_ms(fn))
                 for _ in range(runs):
                     times["pw"].append(await _time_ms(lambda: page.aria_snapshot(mode="ai")))
-                model_ms, bare_ms, floor_ms, pw_ms = (statistics.median(times[k]) for k in ("model", "bare", "floor", "pw"))
+                model_ms, bare_ms, floor_ms, pw_ms = (
+                    statistics.median(times[k]) for k in ("model", "bare", "floor", "pw")
+                )
                 full = await service.snapshot(SnapshotOptions(max_controls=5000), fresh=True)
                 text = render_text(full)
                 controls = max(1, len(full.controls))
                 bx_tokens, pw_tokens = _tokens(encoding, text), _tokens(encoding, pw_text)
-                row = {"elements": elements, "controls": len(full.controls), "model_ms": model_ms,
-                       "model_no_text_ms": bare_ms, "floor_ms": floor_ms, "playwright_ms": pw_ms,
-                       "x_floor": model_ms / floor_ms, "no_text_x_floor": bare_ms / floor_ms,
-                       "playwright_over_browserx": pw_ms / model_ms, "tokens": bx_tokens,
-                       "playwright_tokens": pw_tokens, "tokens_per_control": bx_tokens / controls,
-                       "playwright_tokens_per_control": pw_tokens / controls,
-                       "token_ratio": bx_tokens / max(1, pw_tokens)}
+                row = {
+                    "elements": elements,
+                    "controls": len(full.controls),
+                    "model_ms": model_ms,
+                    "model_no_text_ms": bare_ms,
+                    "floor_ms": floor_ms,
+                    "playwright_ms": pw_ms,
+                    "x_floor": model_ms / floor_ms,
+                    "no_text_x_floor": bare_ms / floor_ms,
+                    "playwright_over_browserx": pw_ms / model_ms,
+                    "tokens": bx_tokens,
+                    "playwright_tokens": pw_tokens,
+                    "tokens_per_control": bx_tokens / controls,
+                    "playwright_tokens_per_control": pw_tokens / controls,
+                    "token_ratio": bx_tokens / max(1, pw_tokens),
+                }
                 results[name] = row
-                print_fn(f"{name[:42]:42s} {elements:6d} {len(full.controls):5d} {model_ms:7.1f} {bare_ms:7.1f} "
-                         f"{floor_ms:7.1f} {pw_ms:7.1f} {row['x_floor']:6.2f} {row['playwright_over_browserx']:6.1f} "
-                         f"{row['tokens_per_control']:7.1f} {row['playwright_tokens_per_control']:10.1f} "
-                         f"{100 * row['token_ratio']:4.0f}%")
+                print_fn(
+                    f"{name[:42]:42s} {elements:6d} {len(full.controls):5d} {model_ms:7.1f} {bare_ms:7.1f} "
+                    f"{floor_ms:7.1f} {pw_ms:7.1f} {row['x_floor']:6.2f} {row['playwright_over_browserx']:6.1f} "
+                    f"{row['tokens_per_control']:7.1f} {row['playwright_tokens_per_control']:10.1f} "
+                    f"{100 * row['token_ratio']:4.0f}%"
+                )
             await browser.close()
     finally:
         httpd.shutdown()
     large = results.get("large.html", {})
     if large:
-        print_fn(f"large: model {large['x_floor']:.2f}× floor (target ≤ 1.5; without text {large['no_text_x_floor']:.2f}×), "
-                 f"{large['playwright_over_browserx']:.1f}× faster than Playwright (target ≥ 5), "
-                 f"tokens {100 * large['token_ratio']:.0f}% of Playwright's (target ≤ 40%)")
+        print_fn(
+            f"large: model {large['x_floor']:.2f}× floor (target ≤ 1.5; without text {large['no_text_x_floor']:.2f}×), "
+            f"{large['playwright_over_browserx']:.1f}× faster than Playwright (target ≥ 5), "
+            f"tokens {100 * large['token_ratio']:.0f}% of Playwright's (target ≤ 40%)"
+        )
     return results
 
 

@@ -114,8 +114,15 @@ async def offline(tab: Any) -> None:
     """Block every request but the corpus server's: saved pages reference many dead hosts, and
     waiting for them would only measure the network, not the page."""
     await tab.session.enable("Network")
-    await tab.session.send("Network.setBlockedURLs", {"urlPatterns": [
-        {"urlPattern": "http://127.0.0.1:*/*", "block": False}, {"urlPattern": "*://*/*", "block": True}]})
+    await tab.session.send(
+        "Network.setBlockedURLs",
+        {
+            "urlPatterns": [
+                {"urlPattern": "http://127.0.0.1:*/*", "block": False},
+                {"urlPattern": "*://*/*", "block": True},
+            ]
+        },
+    )
 
 
 async def page_quality(tab: Any, base: str, page: Path) -> dict[str, Any]:
@@ -128,8 +135,7 @@ async def page_quality(tab: Any, base: str, page: Path) -> dict[str, Any]:
     elapsed = time.perf_counter() - started
     expected = html_text((page / "expected.html").read_text(encoding="utf-8"))
     recall, precision = recall_precision(text, expected)
-    return {"page": page.name, "recall": recall, "precision": precision, "ms": elapsed * 1000,
-            "chars": len(text)}
+    return {"page": page.name, "recall": recall, "precision": precision, "ms": elapsed * 1000, "chars": len(text)}
 
 
 async def _axcheck(tab: Any) -> dict[str, Any] | None:
@@ -151,13 +157,21 @@ async def reader_cost(tab: Any, base: str, page: str) -> dict[str, float]:
     await navigate(tab, f"{base}/pages/{page}", timeout=30)
     world = PageWorld.of(tab)
     # The DOM touched before each run: an unchanged page's reader text is kept, and would time nothing.
-    runs = [await world.call("function () { document.documentElement.dataset.benchTouch = String(Math.random());"
-                             " return globalThis.__browserx.snapshot({}).timings; }")
-            for _ in range(TIMING_RUNS)]
+    runs = [
+        await world.call(
+            "function () { document.documentElement.dataset.benchTouch = String(Math.random());"
+            " return globalThis.__browserx.snapshot({}).timings; }"
+        )
+        for _ in range(TIMING_RUNS)
+    ]
     walk = statistics.median(r["walk"] for r in runs)
     reader = statistics.median(r["reader"] for r in runs)
-    return {"elements": runs[0]["elements"], "walk_ms": walk, "reader_ms": reader,
-            "reader_per_walk": reader / walk if walk else 0.0}
+    return {
+        "elements": runs[0]["elements"],
+        "walk_ms": walk,
+        "reader_ms": reader,
+        "reader_per_walk": reader / walk if walk else 0.0,
+    }
 
 
 async def run(print_fn=print) -> dict:
@@ -184,20 +198,25 @@ async def run(print_fn=print) -> dict:
     finally:
         server.stop()
     for row in sorted(rows, key=lambda r: r["recall"]):
-        print_fn(f"  {row['page']:42s} recall {row['recall']:.2f}  precision {row['precision']:.2f}  "
-                 f"{row['ms']:6.1f} ms")
+        print_fn(
+            f"  {row['page']:42s} recall {row['recall']:.2f}  precision {row['precision']:.2f}  {row['ms']:6.1f} ms"
+        )
     out = {
         "pages": len(rows),
         "mean_recall": statistics.mean(r["recall"] for r in rows),
         "mean_precision": statistics.mean(r["precision"] for r in rows),
         "median_extract_ms": statistics.median(r["ms"] for r in rows),
     }
-    print_fn(f"reader text over {out['pages']} corpus pages: mean recall {out['mean_recall']:.3f}, "
-             f"mean precision {out['mean_precision']:.3f}, median extract {out['median_extract_ms']:.1f} ms "
-             f"(incl. one CDP round trip)")
+    print_fn(
+        f"reader text over {out['pages']} corpus pages: mean recall {out['mean_recall']:.3f}, "
+        f"mean precision {out['mean_precision']:.3f}, median extract {out['median_extract_ms']:.1f} ms "
+        f"(incl. one CDP round trip)"
+    )
     for name, cost in costs.items():
-        print_fn(f"reader on {name} ({cost['elements']} elements): {cost['reader_ms']:.1f} ms, "
-                 f"{cost['reader_per_walk']:.2f}x the capture's own walk ({cost['walk_ms']:.1f} ms)")
+        print_fn(
+            f"reader on {name} ({cost['elements']} elements): {cost['reader_ms']:.1f} ms, "
+            f"{cost['reader_per_walk']:.2f}x the capture's own walk ({cost['walk_ms']:.1f} ms)"
+        )
         out[f"reader_ms_{name.split('.')[0]}"] = cost["reader_ms"]
         out[f"reader_per_walk_{name.split('.')[0]}"] = cost["reader_per_walk"]
     if agree:
@@ -206,8 +225,10 @@ async def run(print_fn=print) -> dict:
         out["ax_role_agreement"] = sum(r["role_matches"] for r in agree) / max(1, controls)
         out["ax_name_agreement"] = sum(r["name_matches"] for r in agree) / max(1, controls)
         out["ax_agreement"] = sum(r["matches"] for r in agree) / max(1, controls)
-        print_fn(f"accessibility check over {controls} controls: role {out['ax_role_agreement']:.3f}, "
-                 f"name {out['ax_name_agreement']:.3f}, both {out['ax_agreement']:.3f}")
+        print_fn(
+            f"accessibility check over {controls} controls: role {out['ax_role_agreement']:.3f}, "
+            f"name {out['ax_name_agreement']:.3f}, both {out['ax_agreement']:.3f}"
+        )
     return out
 
 

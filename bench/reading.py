@@ -34,8 +34,10 @@ RUNS = 7
 FLOOR_IN_PAGE = "function () { const t = performance.now(); (" + FLOOR + ")(); return performance.now() - t; }"
 TOUCH = "function () { document.body.dataset.benchTouch = String(Math.random()); return true; }"
 INNER_TEXT = "function () { return document.body ? document.body.innerText : ''; }"
-WORDS = ("reader text page piece offset chromium article paragraph concatenate exactly whitespace never lose "
-         "overlap agent model section heading control browser research comparison extraction").split()
+WORDS = (
+    "reader text page piece offset chromium article paragraph concatenate exactly whitespace never lose "
+    "overlap agent model section heading control browser research comparison extraction"
+).split()
 
 
 def article(chars: int, seed: int = 13) -> str:
@@ -84,26 +86,33 @@ async def run(print_fn=print) -> dict:
                 async def read_all() -> None:
                     offset: int | None = 0
                     while offset is not None:
-                        model = await service.snapshot(SnapshotOptions(max_text_chars=size, text_offset=offset),
-                                                       fresh=True)
+                        model = await service.snapshot(
+                            SnapshotOptions(max_text_chars=size, text_offset=offset), fresh=True
+                        )
                         render_text(model)
                         offset = model.next_offset
+
                 return read_all
 
             contenders = [("uncapped", uncapped), ("paged_3000", paging(3000)), ("paged_20000", paging(20_000))]
             times: dict[str, list[float]] = {name: [] for name, _ in contenders}
             for i in range(RUNS):
-                for name, fn in contenders[i % 3:] + contenders[:i % 3]:
+                for name, fn in contenders[i % 3 :] + contenders[: i % 3]:
                     await world.call(TOUCH)
                     times[name].append(await _ms(fn))
             med = {name: statistics.median(values) for name, values in times.items()}
-            results["paging"] = {"chars": total, **{f"{k}_ms": v for k, v in med.items()},
-                                 "paged_3000_x_uncapped": med["paged_3000"] / med["uncapped"],
-                                 "paged_20000_x_uncapped": med["paged_20000"] / med["uncapped"]}
-            print_fn(f"paging {total:,} chars: uncapped snapshot {med['uncapped']:.1f} ms; end to end in pieces of "
-                     f"3,000 {med['paged_3000']:.1f} ms ({results['paging']['paged_3000_x_uncapped']:.2f}×), "
-                     f"of 20,000 {med['paged_20000']:.1f} ms ({results['paging']['paged_20000_x_uncapped']:.2f}×) "
-                     f"(target ≤ 1.5×)")
+            results["paging"] = {
+                "chars": total,
+                **{f"{k}_ms": v for k, v in med.items()},
+                "paged_3000_x_uncapped": med["paged_3000"] / med["uncapped"],
+                "paged_20000_x_uncapped": med["paged_20000"] / med["uncapped"],
+            }
+            print_fn(
+                f"paging {total:,} chars: uncapped snapshot {med['uncapped']:.1f} ms; end to end in pieces of "
+                f"3,000 {med['paged_3000']:.1f} ms ({results['paging']['paged_3000_x_uncapped']:.2f}×), "
+                f"of 20,000 {med['paged_20000']:.1f} ms ({results['paging']['paged_20000_x_uncapped']:.2f}×) "
+                f"(target ≤ 1.5×)"
+            )
         finally:
             httpd.shutdown()
 
@@ -127,8 +136,11 @@ async def run(print_fn=print) -> dict:
             found = await service.find("order", max_results=20)
             times = {"floor": [], "cold": [], "warm": []}
             for i in range(11):
-                for name, fn in [("floor", floor), ("cold", find_cold), ("warm", find_warm)][i % 3:] + \
-                        [("floor", floor), ("cold", find_cold), ("warm", find_warm)][:i % 3]:
+                for name, fn in [("floor", floor), ("cold", find_cold), ("warm", find_warm)][i % 3 :] + [
+                    ("floor", floor),
+                    ("cold", find_cold),
+                    ("warm", find_warm),
+                ][: i % 3]:
                     if name == "warm":
                         await service.snapshot(fresh=True)  # the text a snapshot keeps, page unchanged
                     times[name].append(await _ms(fn))
@@ -147,20 +159,29 @@ async def run(print_fn=print) -> dict:
                         for part, values in parts.items():
                             values.append(timings[part])
             ip = {name: statistics.median(values) for name, values in inpage.items()}
-            results["find"] = {"matches": found["total"], "floor_ms": med["floor"], "cold_ms": med["cold"],
-                               "warm_ms": med["warm"], "cold_x_floor": med["cold"] / med["floor"],
-                               "warm_x_floor": med["warm"] / med["floor"],
-                               "in_page_floor_ms": ip["floor"], "in_page_cold_ms": ip["cold"], "in_page_warm_ms": ip["warm"],
-                               "in_page_cold_x_floor": ip["cold"] / ip["floor"],
-                               "in_page_warm_x_floor": ip["warm"] / ip["floor"],
-                               **{f"in_page_cold_{k}_ms": statistics.median(v) for k, v in parts.items()}}
+            results["find"] = {
+                "matches": found["total"],
+                "floor_ms": med["floor"],
+                "cold_ms": med["cold"],
+                "warm_ms": med["warm"],
+                "cold_x_floor": med["cold"] / med["floor"],
+                "warm_x_floor": med["warm"] / med["floor"],
+                "in_page_floor_ms": ip["floor"],
+                "in_page_cold_ms": ip["cold"],
+                "in_page_warm_ms": ip["warm"],
+                "in_page_cold_x_floor": ip["cold"] / ip["floor"],
+                "in_page_warm_x_floor": ip["warm"] / ip["floor"],
+                **{f"in_page_cold_{k}_ms": statistics.median(v) for k, v in parts.items()},
+            }
             f = results["find"]
-            print_fn(f"find 'order' on large.html ({found['total']} matches): floor {med['floor']:.1f} ms, "
-                     f"cold {med['cold']:.1f} ms ({f['cold_x_floor']:.2f}×), warm {med['warm']:.1f} ms "
-                     f"({f['warm_x_floor']:.2f}×); in-page clocks: floor {ip['floor']:.1f} ms, cold "
-                     f"{f['in_page_cold_x_floor']:.2f}×, warm {f['in_page_warm_x_floor']:.2f}× (target ≤ 1.2×); "
-                     f"cold = walk {f['in_page_cold_walk_ms']:.1f} + reader text {f['in_page_cold_text_ms']:.1f} + "
-                     f"match {f['in_page_cold_match_ms']:.1f} ms")
+            print_fn(
+                f"find 'order' on large.html ({found['total']} matches): floor {med['floor']:.1f} ms, "
+                f"cold {med['cold']:.1f} ms ({f['cold_x_floor']:.2f}×), warm {med['warm']:.1f} ms "
+                f"({f['warm_x_floor']:.2f}×); in-page clocks: floor {ip['floor']:.1f} ms, cold "
+                f"{f['in_page_cold_x_floor']:.2f}×, warm {f['in_page_warm_x_floor']:.2f}× (target ≤ 1.2×); "
+                f"cold = walk {f['in_page_cold_walk_ms']:.1f} + reader text {f['in_page_cold_text_ms']:.1f} + "
+                f"match {f['in_page_cold_match_ms']:.1f} ms"
+            )
         finally:
             httpd.shutdown()
 
@@ -184,24 +205,35 @@ async def run(print_fn=print) -> dict:
                 inner = await world.call(INNER_TEXT)
                 expected = html_text((page / "expected.html").read_text(encoding="utf-8"))
                 recall_inner, precision_inner = recall_precision(paged, inner)
-                rows.append({"page": page.name, "exact": paged == whole, "recall_inner": recall_inner,
-                             "precision_inner": precision_inner,
-                             "recall_expected": recall_precision(paged, expected)[0],
-                             "recall_expected_first_3000": recall_precision(first, expected)[0]})
+                rows.append(
+                    {
+                        "page": page.name,
+                        "exact": paged == whole,
+                        "recall_inner": recall_inner,
+                        "precision_inner": precision_inner,
+                        "recall_expected": recall_precision(paged, expected)[0],
+                        "recall_expected_first_3000": recall_precision(first, expected)[0],
+                    }
+                )
         finally:
             server.stop()
         mean = lambda key: statistics.mean(r[key] for r in rows)  # noqa: E731
-        results["recall"] = {"pages": len(rows), "exact_pages": sum(r["exact"] for r in rows),
-                             "mean_recall_vs_innerText": mean("recall_inner"),
-                             "mean_precision_vs_innerText": mean("precision_inner"),
-                             "mean_recall_vs_expected_paged": mean("recall_expected"),
-                             "mean_recall_vs_expected_first_3000": mean("recall_expected_first_3000")}
+        results["recall"] = {
+            "pages": len(rows),
+            "exact_pages": sum(r["exact"] for r in rows),
+            "mean_recall_vs_innerText": mean("recall_inner"),
+            "mean_precision_vs_innerText": mean("precision_inner"),
+            "mean_recall_vs_expected_paged": mean("recall_expected"),
+            "mean_recall_vs_expected_first_3000": mean("recall_expected_first_3000"),
+        }
         r = results["recall"]
-        print_fn(f"paged text on {r['pages']} corpus pages: identical to the uncapped text on {r['exact_pages']}; "
-                 f"vs innerText recall {r['mean_recall_vs_innerText']:.3f} precision "
-                 f"{r['mean_precision_vs_innerText']:.3f}; vs the expected article recall "
-                 f"{r['mean_recall_vs_expected_paged']:.3f} (first 3,000 chars alone: "
-                 f"{r['mean_recall_vs_expected_first_3000']:.3f})")
+        print_fn(
+            f"paged text on {r['pages']} corpus pages: identical to the uncapped text on {r['exact_pages']}; "
+            f"vs innerText recall {r['mean_recall_vs_innerText']:.3f} precision "
+            f"{r['mean_precision_vs_innerText']:.3f}; vs the expected article recall "
+            f"{r['mean_recall_vs_expected_paged']:.3f} (first 3,000 chars alone: "
+            f"{r['mean_recall_vs_expected_first_3000']:.3f})"
+        )
     return results
 
 

@@ -59,9 +59,14 @@ async def _bare_local(ws_url: str, url: str) -> float:
 
 async def _bare_browserless(service: Browserless, url: str) -> float:
     from websockets.asyncio.client import connect
+
     started = time.perf_counter()
-    ws = await connect(service.endpoint, additional_headers={"Authorization": f"Bearer {service.token}"},
-                       max_size=None, ping_interval=None)
+    ws = await connect(
+        service.endpoint,
+        additional_headers={"Authorization": f"Bearer {service.token}"},
+        max_size=None,
+        ping_interval=None,
+    )
     connection = CDPConnection(ws, service.endpoint)
     await _floor(connection, url)
     elapsed = time.perf_counter() - started
@@ -71,15 +76,17 @@ async def _bare_browserless(service: Browserless, url: str) -> float:
 
 def _grid_request(method: str, url: str, body: dict | None = None) -> dict:
     data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(url, data=data, method=method,
-                                     headers={"Content-Type": "application/json; charset=utf-8"})
+    request = urllib.request.Request(
+        url, data=data, method=method, headers={"Content-Type": "application/json; charset=utf-8"}
+    )
     with urllib.request.urlopen(request, timeout=120) as response:
         return json.loads(response.read())
 
 
 async def _bare_grid(service: Grid, url: str) -> float:
-    capabilities = {"capabilities": {"alwaysMatch": {"browserName": "chrome",
-                                                     "goog:chromeOptions": {"args": ["--headless=new"]}}}}
+    capabilities = {
+        "capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {"args": ["--headless=new"]}}}
+    }
     started = time.perf_counter()
     value = (await asyncio.to_thread(_grid_request, "POST", f"{service.endpoint}/session", capabilities))["value"]
     connection = await CDPConnection.open(value["capabilities"]["se:cdp"])
@@ -106,8 +113,10 @@ async def _measure(name: str, manager: BrowserManager, bare, url: str, print_fn)
         floor.append(await bare())
         full.append(await _first_call(manager, registry, url, f"bench-{name}-{i}"))
     full_ms, floor_ms = statistics.median(full) * 1000, statistics.median(floor) * 1000
-    print_fn(f"{name:12s} first call {full_ms:7.0f} ms   bare connect+target {floor_ms:7.0f} ms   "
-             f"ratio {full_ms / floor_ms:4.2f}")
+    print_fn(
+        f"{name:12s} first call {full_ms:7.0f} ms   bare connect+target {floor_ms:7.0f} ms   "
+        f"ratio {full_ms / floor_ms:4.2f}"
+    )
     return {"first_call_ms": full_ms, "bare_ms": floor_ms, "ratio": full_ms / floor_ms}
 
 
@@ -125,8 +134,9 @@ async def run(print_fn=print) -> dict:
         with Browserless(env, concurrent=2, queued=2) as service:
             config = BrowserConfig(browser_endpoint=service.endpoint, browser_endpoint_token=service.token)
             async with BrowserManager(config, setups=TAB_SETUPS) as manager:
-                out["browserless"] = await _measure("browserless", manager, lambda: _bare_browserless(service, url),
-                                                    url, print_fn)
+                out["browserless"] = await _measure(
+                    "browserless", manager, lambda: _bare_browserless(service, url), url, print_fn
+                )
         with Grid(env, max_sessions=2) as service:
             config = BrowserConfig(browser_endpoint=service.endpoint)
             async with BrowserManager(config, setups=TAB_SETUPS) as manager:

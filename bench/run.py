@@ -16,8 +16,21 @@ import sys
 import time
 from pathlib import Path
 
-SECTIONS = ["startup", "page_model", "click", "screenshot", "reader_quality", "names_agreement", "fidelity", "reading", "loading",
-            "forms", "remote", "deltas", "replay"]
+SECTIONS = [
+    "startup",
+    "page_model",
+    "click",
+    "screenshot",
+    "reader_quality",
+    "names_agreement",
+    "fidelity",
+    "reading",
+    "loading",
+    "forms",
+    "remote",
+    "deltas",
+    "replay",
+]
 
 
 async def main(names: list[str]) -> int:

@@ -67,6 +67,7 @@ async def run(print_fn=print) -> dict:
 
             async def bare_and_pillow():
                 from PIL import Image
+
                 image = Image.open(io.BytesIO(await bare()))
                 image = image.resize((1430, 804), Image.Resampling.BILINEAR)
                 buffer = io.BytesIO()
@@ -96,8 +97,10 @@ async def run(print_fn=print) -> dict:
             for _ in range(N):
                 plain.append(await _timed(ours))
                 marked.append(await _timed(lambda: ours(marks=True)))
-            out["marks"] = {"page_screenshot_ms": round(_median_ms(plain), 1),
-                            "page_screenshot_marks_ms": round(_median_ms(marked), 1)}
+            out["marks"] = {
+                "page_screenshot_ms": round(_median_ms(plain), 1),
+                "page_screenshot_marks_ms": round(_median_ms(marked), 1),
+            }
     finally:
         server.shutdown()
     for key, row in out.items():

@@ -46,6 +46,7 @@ async def run(print_fn=print) -> dict:
     bare, full, pw = [], [], []
     try:
         from playwright.async_api import async_playwright
+
         playwright = await async_playwright().start()
     except ImportError:
         playwright = None
@@ -58,8 +59,10 @@ async def run(print_fn=print) -> dict:
         await playwright.stop()
     bare_ms, full_ms = statistics.median(bare) * 1000, statistics.median(full) * 1000
     out = {"startup_ms": full_ms, "bare_ms": bare_ms, "ratio": full_ms / bare_ms}
-    line = (f"startup   cold start → first navigate {full_ms:7.1f} ms | floor: bare chromium → DevTools ready "
-            f"{bare_ms:7.1f} ms ({out['ratio']:.2f}x)")
+    line = (
+        f"startup   cold start → first navigate {full_ms:7.1f} ms | floor: bare chromium → DevTools ready "
+        f"{bare_ms:7.1f} ms ({out['ratio']:.2f}x)"
+    )
     if pw:
         out["playwright_ms"] = statistics.median(pw) * 1000
         line += f" | playwright launch→goto {out['playwright_ms']:7.1f} ms ({out['playwright_ms'] / full_ms:.2f}x ours)"

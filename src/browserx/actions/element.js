@@ -121,8 +121,7 @@ function settle(event) {
   if (S.bound) globalThis.__browserxClick(JSON.stringify(Object.assign({token: S.token}, S.result)));
 }
 function onPointerUp() {  // the timer may run after the next click is armed: it settles only its own click
-  const token = S.token;
-  if (token && !S.result) setTimeout(() => { if (S.token === token) settle(); }, 0);
+  const token = S.token; if (token && !S.result) setTimeout(() => S.token === token && settle(), 0);
 }
 function armClick(el, token, look) {
   S.token = token; S.result = null; S.waiter = null; S.look = look;

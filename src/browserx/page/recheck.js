@@ -26,8 +26,10 @@ const PAINT = /^(color|background-(color|image|position(-x|-y)?|size|repeat|atta
 // State a click, a key or the pointer changes with no DOM mutation (inside :is, :not, :has too).
 const STATE = /:(hover|active|focus|checked|indeterminate|default|valid|invalid|user-valid|user-invalid|in-range|out-of-range|placeholder-shown|autofill|-webkit-autofill|target|popover-open|open|closed|modal|fullscreen|picture-in-picture|playing|paused|seeking|buffering|stalled|muted|volume-locked|defined|state\(|--)/;
 
-const checkedOf = (el) => el.indeterminate && el.type === "checkbox" ? "mixed" : el.checked;  // as details.js's statesOf
 const checkable = (el) => el.localName === "input" && (el.type === "checkbox" || el.type === "radio");
+// A field as recheck() reads it: a checkbox's and a radio's checked state, as details.js's statesOf says it
+// (their value reflects an attribute: a DOM mutation), any other field's value.
+const readerOf = (el) => !checkable(el) ? fieldValue : el.type === "checkbox" ? (f) => f.indeterminate ? "mixed" : f.checked : (f) => f.checked;
 function fieldValue(el) {
   if (el.localName === "select") return el.multiple ? [...el.selectedOptions].map(o => o.index).join() : el.selectedIndex + ":" + el.value;
   return el.value;
@@ -101,7 +103,7 @@ function keepBaseline(out, chosen) {
     scrollers: boxes.map(el => el.scrollX !== undefined ? [el, el.scrollX, el.scrollY] : [el, el.scrollLeft, el.scrollTop]),
     hosts: out.pendingHosts.slice(), listed,
     // The listed fields and those a name took in: a change of any other shows in no model.
-    fields: [...fields].map(el => [el, fieldValue(el), checkedOf(el)]),
+    fields: [...fields].map(el => { const read = readerOf(el); return [el, read, read(el)]; }),
     sheets: sheetsNow(roots), risky: roots.some(root => [...root.styleSheets, ...(root.adoptedStyleSheets || [])].some(riskySheet)),
   };
   return base.stamp;
@@ -124,11 +126,11 @@ function recheck() {
   if (sheets.length !== b.sheets.length || sheets.some((v, i) => v !== b.sheets[i])) return { full: "the style sheets changed" };
   const checked = [], flipped = [];
   for (const field of b.fields) {
-    const [el, value, was] = field;
-    if (fieldValue(el) !== value) return { full: "a field's value changed" };
-    const now = checkedOf(el);
+    const [el, read, was] = field;
+    const now = read(el);
     if (now === was) continue;
-    if (!b.listed.has(el)) return { full: "a field not listed changed" };
+    // Only a listed checkbox's or radio's state is named; a value, or a state a name takes in, is not.
+    if (!b.listed.has(el)) return { full: "a field's value, or a state a name takes in, changed" };
     checked.push([b.listed.get(el), now]);
     flipped.push([field, now]);
   }
