@@ -62,7 +62,7 @@ async def run(print_fn=print) -> dict:
                 assert result.success and "page" not in result.data, result.error
 
             service = DomService.of(tab)
-            patched = 0  # counted over the measured rounds
+            patched = 0
 
             async def with_delta() -> None:
                 nonlocal delta_text, patched
