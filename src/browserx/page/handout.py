@@ -101,17 +101,7 @@ def hand_out(
     baseline = memory.baselines.get(options.within)
     reason = _why_whole(baseline, tab.loader_id, options) if since else None
     own = mark_in_view(model)
-    fast = (
-        patch
-        if since
-        and reason is None
-        and patch is not None
-        and patch.now is model
-        and baseline is not None
-        and patch.base is baseline.model
-        and own == baseline.in_view
-        else None
-    )
+    fast = _fast(patch, model, baseline, own) if since and reason is None else None
     # Once: the full text, and the next delta's "before".
     if fast is not None and baseline is not None:
         lines = patched_lines(baseline.lines, fast, own)
@@ -153,6 +143,13 @@ def hand_out(
     memory.baselines[options.within] = Baseline(number, model, tab.loader_id, options, own, lines)
     new_document = baseline is not None and baseline.loader_id != tab.loader_id
     return Handout(whole, number, reason=reason, new_document=new_document)
+
+
+def _fast(patch: ControlPatch | None, model: PageModel, baseline: Baseline | None, own: bool) -> ControlPatch | None:
+    """`patch` if it made `model` from the model handed out last, whose lines then serve (same in-view convention)."""
+    if patch is None or baseline is None or patch.now is not model or patch.base is not baseline.model:
+        return None
+    return patch if own == baseline.in_view else None
 
 
 def _why_whole(baseline: Baseline | None, loader_id: str, options: SnapshotOptions) -> str | None:
