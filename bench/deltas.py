@@ -9,7 +9,9 @@ On tests/corpus/pages/large.html (20,000 elements), each round toggles one check
   the delta's text;
 - `click;look`: today's act-then-look, the click and then a full snapshot (two calls);
 - `diff`: the delta's own work on two captured models (diff + its text), pure Python.
-Medians of N interleaved rounds (order rotating), and the tokens (o200k) of a delta and of the full model.
+Medians of N rounds of click and click+delta (order alternating; the ratio also paired per round), then
+N/4 of click;look apart (a full capture's garbage collection pauses whatever follows it), and the tokens
+(o200k) of a delta and of the full model.
 The issue's target: a delta after a click ≤ 1.2× the click alone. A click whose effects recheck.js
 cannot name (a DOM change, ...) pays a fresh capture instead, as `click;look` does.
 """
@@ -23,7 +25,7 @@ from typing import Any
 
 from _serve import serve_corpus
 
-N = 30
+N = 60
 
 
 async def _ms(fn) -> tuple[float, Any]:
@@ -78,11 +80,15 @@ async def run(print_fn=print) -> dict:
             for _ in range(3):  # warm up
                 await plain()
                 await with_delta()
-            contenders = [("click", plain), ("click+delta", with_delta), ("click;look", act_then_look)]
+            # The click with and without its delta, in rounds of both (order alternating); then act-then-look
+            # apart: a full capture's garbage is collected during whatever comes next (10-20 ms pauses).
+            contenders = [("click", plain), ("click+delta", with_delta)]
             patched = 0  # counted over the measured rounds
             for i in range(N):
-                for key, fn in contenders[i % 3 :] + contenders[: i % 3]:
+                for key, fn in contenders[i % 2 :] + contenders[: i % 2]:
                     times[key].append((await _ms(fn))[0])
+            for _ in range(N // 4):
+                times["click;look"].append((await _ms(act_then_look))[0])
             before = await service.snapshot(fresh=True)
             await plain()
             after = await service.snapshot(fresh=True)

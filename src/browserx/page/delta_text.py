@@ -111,15 +111,21 @@ def render_delta(
     return "\n".join([first, *out])
 
 
-def patched_lines(lines: list[tuple[Tag, str]], patch: ControlPatch, in_view: bool) -> list[tuple[Tag, str]]:
-    """render_lines of `patch.now` from those of `patch.base` (`lines`, with the `in_view` convention)."""
-    changed = {patch.now.controls[i].id: patch.now.controls[i] for i in patch.indices}
-    return [
-        (tag, control_line(changed[tag[1]], in_view))
-        if isinstance(tag, tuple) and tag[0] == "control" and tag[1] in changed
-        else (tag, line)
-        for tag, line in lines
-    ]
+def control_positions(lines: list[tuple[Tag, str]]) -> dict[str, int]:
+    """Where each control's line is in `lines` (a patch leaves every line where it was)."""
+    return {tag[1]: at for at, (tag, _line) in enumerate(lines) if isinstance(tag, tuple) and tag[0] == "control"}
+
+
+def patched_lines(
+    lines: list[tuple[Tag, str]], patch: ControlPatch, in_view: bool, positions: dict[str, int]
+) -> list[tuple[Tag, str]]:
+    """render_lines of `patch.now` from those of `patch.base` (`lines`, with the `in_view` convention;
+    `positions`: control_positions of them)."""
+    out = list(lines)
+    for index in patch.indices:
+        control = patch.now.controls[index]
+        out[positions[control.id]] = (("control", control.id), control_line(control, in_view))
+    return out
 
 
 def render_patch(patch: ControlPatch, *, number: int, base_number: int, loading: bool, in_view: bool) -> str:

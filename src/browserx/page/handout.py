@@ -23,7 +23,7 @@ from typing import Any
 
 from ..browser import Tab
 from .delta import ControlPatch, diff
-from .delta_text import patched_lines, render_delta, render_patch
+from .delta_text import control_positions, patched_lines, render_delta, render_patch
 from .model import PageModel, SnapshotOptions
 from .render import Tag, llm_json, mark_in_view, render_lines
 
@@ -50,6 +50,7 @@ class Baseline:
     in_view: bool  # the in-view flag convention of the full model the chain starts from (render_lines)
     lines: list[tuple[Tag, str]]  # render_lines of the model with that convention (the next delta's "before")
     chain: int = 0  # characters of the deltas handed out since the full model
+    positions: dict[str, int] | None = None  # control_positions(lines), once a patch needed them
 
 
 class HandedOut:
@@ -103,8 +104,10 @@ def hand_out(
     own = mark_in_view(model)
     fast = _fast(patch, model, baseline, own) if since and reason is None else None
     # Once: the full text, and the next delta's "before".
+    positions = None
     if fast is not None and baseline is not None:
-        lines = patched_lines(baseline.lines, fast, own)
+        positions = baseline.positions or control_positions(baseline.lines)
+        lines = patched_lines(baseline.lines, fast, own, positions)
     else:
         lines = render_lines(model, in_view=own)
     whole = _whole(model, lines, number, reason, as_text, loading)
@@ -136,7 +139,7 @@ def hand_out(
             reason = "the changes since the last full model add up to more than it"
         else:
             memory.baselines[options.within] = Baseline(
-                number, model, tab.loader_id, options, baseline.in_view, kept, baseline.chain + size
+                number, model, tab.loader_id, options, baseline.in_view, kept, baseline.chain + size, positions
             )
             return Handout(data, number, base=baseline.number, full=whole)
         whole = _whole(model, lines, number, reason, as_text, loading)
