@@ -198,6 +198,9 @@ async def browser_dom(ctx: ToolContext, params: DomParams) -> ToolOutput:
     return ToolOutput(data, tab_id=tab.tab_id, page=None if given is None else given.info(tab.tab_id, None))
 
 
+_SINCE_LAST = DomParams(action="snapshot", since="last")  # the look after an action (read only)
+
+
 async def page_after(tab: Tab, since: str | None, ctx: ToolContext, data: Any) -> Handout | None:
     """After an action asked for it (`since`, or the context's default: the built-in agent's), the page it
     leaves, in `data["page"]`: its changes since the last whole-page model handed out, or the full model
@@ -209,9 +212,8 @@ async def page_after(tab: Tab, since: str | None, ctx: ToolContext, data: Any) -
     if (data.get("effects") or {}).get("dialog") or tab.dialogs.pending is not None:
         return None
     options = tab.state.setdefault(HandedOut, HandedOut).page_options()
-    params = DomParams(action="snapshot", since="last")
     try:
-        data["page"], given = await _snapshot(tab, params, options, check)
+        data["page"], given = await _snapshot(tab, _SINCE_LAST, options, check)
     except BrowserxError as exc:  # e.g. the document went away under the capture
         data["page_error"] = {"code": exc.code, "message": exc.message, "hint": exc.hint}
         return None
