@@ -166,10 +166,9 @@ def diff(base: PageModel, now: PageModel) -> Delta:
         elif _unchanged(old, control, heading_map) and control.id in in_place:
             pass  # most controls: nothing to say (compared without serialising them)
         else:
-            fields = _control_fields(control)
             before = _control_fields(old)
             before["heading"] = heading_map.get(old.heading) if old.heading is not None else None
-            change = {k: v for k, v in fields.items() if not _same(before.get(k), v)}
+            change = _changes(before, control)
             if control.id not in in_place:
                 change["after"] = previous
             if change:
@@ -185,6 +184,11 @@ def diff(base: PageModel, now: PageModel) -> Delta:
         if element_id not in now.aimap:
             delta.aimap[element_id] = None
     return delta
+
+
+def _changes(before: dict[str, Any], control: Control) -> dict[str, Any]:
+    """The fields of a kept control that are not as they were (`before`: its _control_fields then)."""
+    return {k: v for k, v in _control_fields(control).items() if not _same(before.get(k), v)}
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -238,12 +242,12 @@ class ControlPatch:
         return cls(base, base.model_copy(update={"controls": controls}), sorted({index for index, _ in changes}))
 
     def delta(self) -> Delta:
-        """diff(base, now), which here is only the states that changed."""
+        """diff(base, now): the changed controls' fields (nothing moved, so no `after`)."""
         changed = []
         for index in self.indices:
-            old, control = self.base.controls[index], self.now.controls[index]
-            if not _same(old.states, control.states):
-                changed.append({"id": control.id, "states": dict(control.states)})
+            change = _changes(_control_fields(self.base.controls[index]), self.now.controls[index])
+            if change:
+                changed.append({"id": self.now.controls[index].id, **change})
         return Delta(changed=changed)
 
 

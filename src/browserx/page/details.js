@@ -4,6 +4,8 @@ import { includeValues, cap, norm } from "./names.js";
 import { LABELABLE, CHECKABLE, TEXT_INPUT, TEXTISH } from "./roles.js";
 import { widgetStates } from "./widgets.js";
 
+// A native checkbox's or radio's checked state as the model says it (recheck.js reads it the same way).
+const nativeChecked = (el) => el.indeterminate && el.type === "checkbox" ? "mixed" : el.checked;
 function statesOf(el, role, ctx) {
   const s = {};
   const aria = n => el.getAttribute("aria-" + n);
@@ -11,7 +13,7 @@ function statesOf(el, role, ctx) {
   const formish = LABELABLE.has(tag) || tag === "option" || tag === "fieldset";
   if (ctx.disabled || aria("disabled") === "true" || (formish && el.matches(":disabled"))) s.disabled = true;
   const type = tag === "input" ? (el.getAttribute("type") || "").toLowerCase() : "";
-  if (type === "checkbox" || type === "radio") s.checked = el.indeterminate && type === "checkbox" ? "mixed" : el.checked;
+  if (type === "checkbox" || type === "radio") s.checked = nativeChecked(el);
   else if (CHECKABLE.has(role)) { const v = aria("checked"); s.checked = v === "mixed" ? "mixed" : v === "true"; }
   const pressed = aria("pressed");
   if (pressed === "true" || pressed === "false" || pressed === "mixed") s.pressed = pressed === "mixed" ? "mixed" : pressed === "true";
@@ -73,4 +75,4 @@ function openerName(input) {
   return "";
 }
 
-export { statesOf, values, setBaseUrl, relHref, openerName };
+export { nativeChecked, statesOf, values, setBaseUrl, relHref, openerName };

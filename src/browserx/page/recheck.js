@@ -16,20 +16,21 @@
 import { flush, changeCounts, observedRoots } from "./observer.js";
 import { shadowOf } from "./frames.js";
 import { valuesRead } from "./names.js";
+import { nativeChecked } from "./details.js";
+import { FIELDS } from "./standin.js";
 import { stillAnimating } from "./widgets.js";
 
 const world = Math.random().toString(36).slice(2);  // stamps of a rebuilt world never match the old ones
 let stamps = 0;
 let base = null;  // what the last whole-page snapshot saw
-const FIELD_TAGS = new Set(["input", "select", "textarea"]);
 const PAINT = /^(color|background-(color|image|position(-x|-y)?|size|repeat|attachment|origin|clip|blend-mode)|border-(top|right|bottom|left|block-start|block-end|inline-start|inline-end)-color|border-(top-left|top-right|bottom-left|bottom-right|start-start|start-end|end-start|end-end)-radius|border-image-.+|outline(-color|-style|-width|-offset)?|box-shadow|text-shadow|text-decoration(-line|-color|-style|-thickness|-skip-ink)?|text-underline-(offset|position)|text-emphasis-color|caret-color|accent-color|fill(-opacity)?|stroke(-width|-opacity|-dasharray|-dashoffset)?|filter|backdrop-filter|mix-blend-mode|transition(-property|-duration|-timing-function|-delay|-behavior)?|scrollbar-color|column-rule-color|color-scheme|-webkit-tap-highlight-color|-webkit-text-fill-color|-webkit-text-stroke(-color|-width)?)$/;
 // State a click, a key or the pointer changes with no DOM mutation (inside :is, :not, :has too).
 const STATE = /:(hover|active|focus|checked|indeterminate|default|valid|invalid|user-valid|user-invalid|in-range|out-of-range|placeholder-shown|autofill|-webkit-autofill|target|popover-open|open|closed|modal|fullscreen|picture-in-picture|playing|paused|seeking|buffering|stalled|muted|volume-locked|defined|state\(|--)/;
 
 const checkable = (el) => el.localName === "input" && (el.type === "checkbox" || el.type === "radio");
-// A field as recheck() reads it: a checkbox's and a radio's checked state, as details.js's statesOf says it
-// (their value reflects an attribute: a DOM mutation), any other field's value.
-const readerOf = (el) => !checkable(el) ? fieldValue : el.type === "checkbox" ? (f) => f.indeterminate ? "mixed" : f.checked : (f) => f.checked;
+// A field as recheck() reads it: a checkbox's and a radio's checked state (their value reflects an
+// attribute: a DOM mutation), any other field's value.
+const readerOf = (el) => checkable(el) ? nativeChecked : fieldValue;
 function fieldValue(el) {
   if (el.localName === "select") return el.multiple ? [...el.selectedOptions].map(o => o.index).join() : el.selectedIndex + ":" + el.value;
   return el.value;
@@ -91,7 +92,7 @@ function keepBaseline(out, chosen) {
   const listed = new Map(), fields = new Set(valuesRead()), boxes = [...out.windows], seen = new Set();
   chosen.forEach((cand, index) => {
     if (checkable(cand.el)) listed.set(cand.el, index);
-    if (FIELD_TAGS.has(cand.el.localName)) fields.add(cand.el);
+    if (FIELDS.has(cand.el.localName)) fields.add(cand.el);
     // The boxes that clip it: scrolling one moves it (its box, whether it is in view or cut off).
     for (let clip = cand.ctx.clipper; clip && !seen.has(clip); clip = clip.parent) {
       seen.add(clip);

@@ -192,13 +192,17 @@ async def browser_dom(ctx: ToolContext, params: DomParams) -> ToolOutput:
             return ToolOutput(
                 data, tab_id=tab.tab_id, page=None if given is None else given.info(tab.tab_id, params.within)
             )
-        look = params.since == "last" or (params.since is None and ctx.page_deltas)
-        data = await _run(tab, params, look)
+        data = await _run(tab, params, wants_page(params.since, ctx))
         given = await page_after(tab, params.since, ctx, data) if params.action != "find" else None
     return ToolOutput(data, tab_id=tab.tab_id, page=None if given is None else given.info(tab.tab_id, None))
 
 
 _SINCE_LAST = DomParams(action="snapshot", since="last")  # the look after an action (read only)
+
+
+def wants_page(since: str | None, ctx: ToolContext) -> bool:
+    """Whether an action's result brings the page it leaves: asked (`since`), or the context's default."""
+    return since == "last" or (since is None and ctx.page_deltas)
 
 
 async def page_after(tab: Tab, since: str | None, ctx: ToolContext, data: Any) -> Handout | None:
@@ -207,7 +211,7 @@ async def page_after(tab: Tab, since: str | None, ctx: ToolContext, data: Any) -
     (a new document, ...). None when not asked, or when a dialog the action opened blocks the page.
     The action happened whatever the look gives: a look that fails says so in `page_error` instead."""
     check = data.pop("model_check", None) if isinstance(data, dict) else None
-    if not (since == "last" or (since is None and ctx.page_deltas)) or not isinstance(data, dict):
+    if not wants_page(since, ctx) or not isinstance(data, dict):
         return None
     if (data.get("effects") or {}).get("dialog") or tab.dialogs.pending is not None:
         return None
