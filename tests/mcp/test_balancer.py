@@ -1,7 +1,7 @@
-"""Two `browserx mcp --http` servers behind a real HAProxy, configured as the README's "Scaling out" says.
+"""Two `browserx mcp --http` servers behind a real HAProxy, configured as docs/scaling.md says.
 
 An MCP HTTP session lives in the server that answered its `initialize`; the balancer must send every
-later request of the session there. The configuration under test is the README's own `haproxy` block,
+later request of the session there. The configuration under test is docs/scaling.md's own `haproxy` block,
 with only its addresses replaced. HAProxy comes from Debian (`bash scripts/setup_services.sh`);
 without it these tests skip with the reason, except in CI (CI=true), where they fail.
 
@@ -29,7 +29,7 @@ from mcp.shared import exceptions as mcp_exceptions
 
 from mcp_client import McpHttpProcess, call, find_control, http_session
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+SCALING_DOC = Path(__file__).resolve().parents[2] / "docs" / "scaling.md"
 TOKEN = "balancer-test-token"
 WIDTHS = (1280, 1296)  # server 0 and server 1: the viewport width tells them apart
 SESSIONS = 16
@@ -56,26 +56,26 @@ def need_haproxy() -> str:
 
 
 def readme_config() -> str:
-    """The README's HAProxy configuration: its one ```haproxy block."""
-    blocks = re.findall(r"^```haproxy\n(.*?)^```", README.read_text(), flags=re.S | re.M)
-    assert len(blocks) == 1, "the README's Scaling out section shows one haproxy configuration"
+    """docs/scaling.md's HAProxy configuration: its one ```haproxy block."""
+    blocks = re.findall(r"^```haproxy\n(.*?)^```", SCALING_DOC.read_text(), flags=re.S | re.M)
+    assert len(blocks) == 1, "docs/scaling.md shows one haproxy configuration"
     return blocks[0]
 
 
 def render(config: str, listen_fd: int, backends: list[str]) -> str:
-    """The README's configuration with its addresses replaced: the listening socket the test made,
+    """docs/scaling.md's configuration with its addresses replaced: the listening socket the test made,
     and the test's servers (host:port) in the order of its `server` lines."""
     config, binds = re.subn(r"^(\s*bind\s+)\S+", rf"\g<1>fd@{listen_fd}", config, flags=re.M)
     assert binds == 1, "one bind line"
     servers = iter(backends)
     config, count = re.subn(r"^(\s*server\s+\S+\s+)\S+", lambda m: m.group(1) + next(servers), config, flags=re.M)
-    assert count == len(backends), f"the README's configuration names {count} servers"
+    assert count == len(backends), f"docs/scaling.md's configuration names {count} servers"
     return config
 
 
 @contextlib.asynccontextmanager
 async def haproxy_in_front(backends: list[str]) -> AsyncIterator[str]:
-    """HAProxy with the README's configuration; yields its MCP URL.
+    """HAProxy with docs/scaling.md's configuration; yields its MCP URL.
 
     The test binds the listening socket and hands it over (`bind fd@N`): a client that connects before
     HAProxy has read its configuration waits in the socket's backlog, so there is no start-up to wait for.

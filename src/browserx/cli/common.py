@@ -156,7 +156,7 @@ def add_browser_options(parser: argparse.ArgumentParser) -> None:
         metavar="URL",
         type=Url(("http", "https", "ws", "wss")),
         help="a browser per conversation from a service: ws://… (browserless) or http://… "
-        "(Selenium Grid 4); see README 'Scaling out'",
+        "(Selenium Grid 4); see docs/scaling.md",
     )
     group.add_argument(
         "--browser-endpoint-token",
@@ -177,7 +177,7 @@ def add_browser_options(parser: argparse.ArgumentParser) -> None:
         type=ExistingFile(secret=True),
         help='HTTP authentication for sites that ask (401): a JSON file {"https://host": {"username": …, '
         '"password": …}}, under the file roots and readable by its owner only (chmod 600). Each entry is '
-        "answered only to its exact origin, never to the model; see README 'Sites behind a login'",
+        "answered only to its exact origin, never to the model; see docs/logins.md",
     )
 
 
