@@ -18,7 +18,7 @@ from typing import Any
 
 from ...errors import ReplayDivergedError
 from .model import Expect
-from .record import expectation
+from .record import effects_of, expectation
 
 
 def _shape(path: str | None) -> str | None:
@@ -55,8 +55,7 @@ def check_effects(number: int, data: Any, **expected: Any) -> None:
     have the recorded effects (`navigates_to=`, `new_document=`, `dialog=`, `new_tab=`, `download=`)."""
     expect = Expect(**expected)
     data = data if isinstance(data, dict) else {}
-    effects = {"url": data["url"], "load": "complete"} if "effects" not in data and "url" in data else None
-    problems = effect_problems(expect, data, navigated=effects)
+    problems = effect_problems(expect, data, navigated=effects_of(data))
     if problems:
         raise ReplayDivergedError(
             f"step {number}: its effect differs: " + "; ".join(problems),

@@ -306,10 +306,8 @@ def _step(pending: _Pending, data: Any) -> Step:
         args["fields"] = fields
     step.arguments = args
     data = data if isinstance(data, dict) else {}
-    effects = data.get("effects")
-    if pending.tool in ("browser_navigate", "browser_history") and isinstance(data.get("url"), str):
-        effects = {"url": data["url"], "load": data.get("load", "complete")}  # where it led (a redirect?)
-    if isinstance(effects, dict):
+    effects = effects_of(data, pending.tool)
+    if effects or isinstance(data.get("effects"), dict):
         step.changed = {k: v for k, v in effects.items() if k != "focus"} or None
         step.expect = expectation(effects)
     return step
@@ -318,6 +316,22 @@ def _step(pending: _Pending, data: Any) -> Step:
 def _unknown(element_id: str) -> Target:
     """An element the page model did not list (an id from `find`): the replay cannot find it again."""
     return Target(role="unknown", name="", id=element_id)
+
+
+NAVIGATING_TOOLS = ("browser_navigate", "browser_history")
+
+
+def effects_of(data: Any, tool: str | None = None) -> dict[str, Any]:
+    """What a step's result says it did, for recording, replay and exported scripts alike: a
+    navigation's own answer read as effects (where it led: a redirect?), else the action's `effects`.
+    Without the tool (an exported script checks a bare result), a result with a URL and no effects is
+    a navigation's."""
+    data = data if isinstance(data, dict) else {}
+    navigation = tool in NAVIGATING_TOOLS if tool is not None else "effects" not in data
+    if navigation and isinstance(data.get("url"), str):
+        return {"url": data["url"], "load": data.get("load", "complete")}
+    effects = data.get("effects")
+    return effects if isinstance(effects, dict) else {}
 
 
 def expectation(effects: dict[str, Any]) -> Expect:

@@ -32,7 +32,7 @@ from ..base import ToolContext
 from .check import effect_problems, rebase_url
 from .locate import frame_key, locate
 from .model import Flow, Step, Target, substitute
-from .record import FlowLog, expectation
+from .record import FlowLog, effects_of, expectation
 
 if TYPE_CHECKING:
     from ..base import ToolRegistry, ToolResult
@@ -158,7 +158,7 @@ class Replay:
                 cause=result.error,
             )
         data = result.data if isinstance(result.data, dict) else {}
-        problems = effect_problems(step.expect, data, navigated=_navigated(step, data))
+        problems = effect_problems(step.expect, data, navigated=effects_of(data, step.tool))
         if problems:
             raise self._diverged(
                 number,
@@ -167,7 +167,7 @@ class Replay:
                 expected=step.expect.model_dump(exclude_defaults=True) if step.expect else None,
                 got=_got(step, data),
             )
-        effects = _effects(data)
+        effects = effects_of(data, step.tool)
         if step.tool != "browser_dom" or any(effects.get(k) for k in CHANGES_PAGE):
             self._model = None  # the page moved on: the next step reads a new model
         outcome.duration_ms = (time.monotonic() - started) * 1000
@@ -321,20 +321,8 @@ def _targets(step: Step) -> list[Target]:
     return [t for t in (step.target, step.drop_target, *(step.fields or [])) if t is not None]
 
 
-def _navigated(step: Step, data: dict[str, Any]) -> dict[str, Any]:
-    """The effects of a step, with a navigation's own answer read as effects."""
-    if step.tool in ("browser_navigate", "browser_history") and isinstance(data.get("url"), str):
-        return {"url": data["url"], "load": data.get("load", "complete")}
-    return _effects(data)
-
-
-def _effects(data: dict[str, Any]) -> dict[str, Any]:
-    effects = data.get("effects")
-    return effects if isinstance(effects, dict) else {}
-
-
 def _got(step: Step, data: dict[str, Any]) -> dict[str, Any]:
-    return expectation(_navigated(step, data)).model_dump(exclude_defaults=True)
+    return expectation(effects_of(data, step.tool)).model_dump(exclude_defaults=True)
 
 
 def _frame_of(tab: Tab) -> Callable[[str], str | None]:
