@@ -18,7 +18,7 @@ const requireTool = createRequire(path.join(__dirname, "tools", "eslint", "packa
 const js = requireTool("@eslint/js");
 const globals = requireTool("globals");
 
-const PART_DIRS = ["src/browserx/page", "src/browserx/actions"];
+const PART_DIRS = ["src/browserx/page", "src/browserx/actions", "src/browserx/fidelity"];
 // Top-level declarations start at column 0 (as page/bundle.py reads them).
 const DECLARED = /^(?:async\s+)?(?:function\s*\*?\s*|class\s+|const\s+|let\s+|var\s+)([A-Za-z_$][\w$]*)/gm;
 const declared = new Set();
@@ -32,7 +32,7 @@ const browserGlobals = Object.fromEntries(Object.entries(globals.browser).filter
 
 module.exports = [
   {
-    files: ["src/browserx/page/**/*.js", "src/browserx/actions/**/*.js"],
+    files: ["src/browserx/page/**/*.js", "src/browserx/actions/**/*.js", "src/browserx/fidelity/**/*.js"],
     languageOptions: {
       ecmaVersion: "latest",
       sourceType: "module",

@@ -10,7 +10,7 @@ Pages: the synthetic pages (small/medium/large), our own fidelity pages (tests/p
 the widget test pages of tests/widgets (with the npm widget libraries when installed) and a sample
 of the readability corpus, served on 127.0.0.1 as UTF-8 with every other host blocked. The model is
 taken with max_controls=5000 (the caps are not what this measures). Definitions: the docstring of
-src/browserx/page/fidelity.py.
+src/browserx/fidelity/report.py.
 """
 
 from __future__ import annotations
@@ -121,7 +121,7 @@ async def block_other_hosts(tab: Any) -> None:
 async def measure(tab: Any, url: str) -> dict[str, Any]:
     from browserx.actions.navigation import navigate
     from browserx.page import DomService, SnapshotOptions
-    from browserx.page.fidelity import fidelity_report
+    from browserx.fidelity.report import fidelity_report
 
     await navigate(tab, url, timeout=30)
     model = await DomService.of(tab).snapshot(SnapshotOptions(max_controls=5000, max_text_chars=0), fresh=True)

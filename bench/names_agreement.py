@@ -27,7 +27,7 @@ PAGES = Path(__file__).resolve().parents[1] / "tests" / "page" / "names_conforma
 async def conformance(tab: Any, base: str) -> list[dict[str, Any]]:
     from browserx.actions.navigation import navigate
     from browserx.page import DomService, SnapshotOptions
-    from browserx.page.axcheck import conformance_cases
+    from browserx.fidelity.axcheck import conformance_cases
 
     cases: list[dict[str, Any]] = []
     for page in sorted(PAGES.glob("*.html")):
@@ -53,7 +53,7 @@ async def corpus_axcheck(tab: Any, print_fn: Any) -> dict[str, Any]:
     from reader_quality import CorpusServer, offline
 
     from browserx.actions.navigation import navigate
-    from browserx.page.axcheck import compare_with_chromium
+    from browserx.fidelity.axcheck import compare_with_chromium
     from browserx.page.service import take_snapshot
 
     server = CorpusServer()

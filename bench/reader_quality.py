@@ -140,7 +140,7 @@ async def page_quality(tab: Any, base: str, page: Path) -> dict[str, Any]:
 
 async def _axcheck(tab: Any) -> dict[str, Any] | None:
     try:
-        from browserx.page.axcheck import compare_with_chromium
+        from browserx.fidelity.axcheck import compare_with_chromium
         from browserx.page.service import take_snapshot
     except ImportError:
         return None

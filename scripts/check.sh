@@ -29,7 +29,7 @@ run_eslint() {
   if [ ! -f "$stamp" ] || [ tools/eslint/package-lock.json -nt "$stamp" ]; then
     npm ci --prefix tools/eslint --no-audit --no-fund --loglevel=error >&2 || return 1
   fi
-  tools/eslint/node_modules/.bin/eslint src/browserx/page src/browserx/actions
+  tools/eslint/node_modules/.bin/eslint src/browserx/page src/browserx/actions src/browserx/fidelity
 }
 
 declare -A HOW=(
@@ -37,7 +37,7 @@ declare -A HOW=(
   [format]="$BIN/ruff format src tests   (rewrites the files)"
   [mypy]="PYTHONPATH=src $BIN/mypy   ([tool.mypy] in pyproject.toml)"
   [imports]="PYTHONPATH=src $BIN/lint-imports   (contracts: [tool.importlinter] in pyproject.toml; 'No matches for ignored import': delete that ignore_imports line)"
-  [eslint]="tools/eslint/node_modules/.bin/eslint src/browserx/page src/browserx/actions   (eslint.config.js)"
+  [eslint]="tools/eslint/node_modules/.bin/eslint src/browserx/page src/browserx/actions src/browserx/fidelity   (eslint.config.js)"
 )
 
 checks=("$@")

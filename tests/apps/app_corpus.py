@@ -41,7 +41,7 @@ import pytest
 
 from browserx.browser import BrowserConfig, BrowserManager
 from browserx.mcp_server import build_server
-from browserx.page.fidelity import FidelityReport, fidelity_report
+from browserx.fidelity.report import FidelityReport, fidelity_report
 from browserx.page.service import DomService
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "mcp"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from browserx.actions.navigation import navigate
 from browserx.page import DomService, SnapshotOptions
-from browserx.page.axcheck import aria_role, compare_with_chromium, normalise_name, roles_agree
+from browserx.fidelity.axcheck import aria_role, compare_with_chromium, normalise_name, roles_agree
 
 LABELLED = """<!doctype html><title>Form</title><main><h1>Checkout</h1>
 <form>

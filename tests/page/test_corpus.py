@@ -24,7 +24,7 @@ import pytest
 from browserx.actions.navigation import navigate
 from browserx.errors import BrowserxError
 from browserx.page import SnapshotOptions, take_snapshot
-from browserx.page.axcheck import compare_with_chromium
+from browserx.fidelity.axcheck import compare_with_chromium
 from browserx.page.render import llm_json, render_text
 from browserx.page.world import PageWorld
 from corpus import READABILITY, readability_pages

@@ -1,4 +1,4 @@
-"""The fidelity check (page/fidelity.py): each definition pinned on a small page of our own, with the
+"""The fidelity check (fidelity/report.py): each definition pinned on a small page of our own, with the
 checker's verdicts asserted. Issue 22's kinds: the checker finds what the fixed model lists, and says
 why when the entry is taken out; where the model is still wrong (test_model_gap_*), it reports the
 miss or extra: that test flips when the model is fixed."""
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from browserx.actions.navigation import navigate
 from browserx.page import DomService, SnapshotOptions
-from browserx.page.fidelity import AXNode, FidelityReport, fidelity_report, merge_rule, name_ok, role_ok
+from browserx.fidelity.report import AXNode, FidelityReport, fidelity_report, merge_rule, name_ok, role_ok
 from browserx.page.model import Control
 
 

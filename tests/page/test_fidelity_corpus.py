@@ -1,5 +1,5 @@
 """Our own corpus of app-like pages (tests/page/fidelity_pages) held at its fidelity numbers: recall
-and precision against Chromium (page/fidelity.py) may only go up. The floors are the values measured
+and precision against Chromium (fidelity/report.py) may only go up. The floors are the values measured
 when they were set, rounded down to 2 decimals; raise them as fixes land (bench/fidelity.py --only
 own/ prints every page's misses and extras)."""
 
@@ -11,7 +11,7 @@ import pytest
 
 from browserx.actions.navigation import navigate
 from browserx.page import DomService, SnapshotOptions
-from browserx.page.fidelity import fidelity_report
+from browserx.fidelity.report import fidelity_report
 
 PAGES = Path(__file__).parent / "fidelity_pages"
 # page: (recall, precision), measured 2026-11-26 on main b9cb73e (after issue 22's first fixes). Below

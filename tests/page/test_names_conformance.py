@@ -13,7 +13,7 @@ import pytest
 
 from browserx.actions.navigation import navigate
 from browserx.page import DomService, SnapshotOptions
-from browserx.page.axcheck import conformance_cases, flat_name
+from browserx.fidelity.axcheck import conformance_cases, flat_name
 
 PAGES = sorted((Path(__file__).parent / "names_conformance").glob("*.html"))
 

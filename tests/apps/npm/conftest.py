@@ -40,7 +40,7 @@ def pytest_terminal_summary(terminalreporter):
         for name, t in TIMES.items():
             terminalreporter.write_line(f"{name}: start {t.get('start', 0):.1f} s, task {t.get('task', 0):.1f} s")
     if FIDELITY:
-        terminalreporter.write_sep("-", "npm apps: fidelity of each app state (browserx.page.fidelity)")
+        terminalreporter.write_sep("-", "npm apps: fidelity of each app state (browserx.fidelity.report)")
         for test, state, report in FIDELITY:
             misses = ", ".join(f"{m['role']} {m['name']!r} ({m['why']})" for m in report.misses[:6])
             extras = ", ".join(f"{e['role']} {e['name']!r} ({e['why']})" for e in report.extras[:4])

@@ -121,7 +121,7 @@ class Agent:
     def __init__(self, client: Any, manager: BrowserManager) -> None:
         self.client, self.manager = client, manager
         self.models: list[tuple[str, dict[str, Any]]] = []  # (state, JSON model) in the order seen
-        self.fidelity: dict[str, Any] = {}  # state -> FidelityReport, once browserx.page.fidelity exists
+        self.fidelity: dict[str, Any] = {}  # state -> FidelityReport, once browserx.fidelity.report exists
         self.conversations_before = set(manager.conversations)
         self.calls: list[tuple[str, str, float]] = []  # (tool, action, seconds): where a task's time goes
 
@@ -204,12 +204,12 @@ class Agent:
         return await created[0].tab()
 
     async def fidelity_hook(self, state: str, model: dict[str, Any]) -> None:
-        """FIDELITY HOOK (issue 22): the model of each app state, and, once `browserx.page.fidelity` has
+        """FIDELITY HOOK (issue 22): the model of each app state, and, once `browserx.fidelity.report` has
         landed, its report against Chromium (`self.fidelity[state]`: recall, precision, misses, extras).
         Nothing is asserted here yet: the lead sets the per-app thresholds at merge."""
         self.models.append((state, model))
         try:
-            from browserx.page.fidelity import fidelity_report  # type: ignore[import-not-found]
+            from browserx.fidelity.report import fidelity_report  # type: ignore[import-not-found]
         except ImportError:
             return
         from browserx.page.service import DomService

@@ -35,8 +35,8 @@ from typing import Any
 
 from ..browser import Tab
 from ..errors import BrowserxError
-from .model import Control, PageModel
-from .service import DomService
+from ..page.model import Control, PageModel
+from ..page.service import DomService
 
 NAME_CAP = 160
 CONCURRENCY = 16  # calls in flight at once: they share one WebSocket and pipeline well

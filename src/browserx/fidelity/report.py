@@ -14,7 +14,7 @@ Definitions.
 - **Actionable (Chromium).** Nodes of `Accessibility.getFullAXTree` of the main frame and its
   same-origin frames (to `max_iframe_depth`, as the model walks them; out-of-process frames are
   counted in `frames_skipped`) that are not ignored and have an interactive role
-  (fidelity_chromium.INTERACTIVE, Chromium's internal names mapped by axcheck.aria_role) or are
+  (chromium.INTERACTIVE, Chromium's internal names mapped by axcheck.aria_role) or are
   `focusable`. Not controls, counted in `not_expected`: a grid's data cell that focus cannot reach
   ("static_cell"); a focusable node of another role unless the page made it a tab stop (tabindex
   ≥ 0: tabindex=-1 is programmatic focus only, "programmatic_focus"), a container (CONTAINER_ROLES:
@@ -73,11 +73,11 @@ from typing import Any
 
 from ..browser import Tab
 from ..errors import BrowserxError
+from ..page.model import Control, PageModel
+from ..page.service import DomService
 from .axcheck import normalise_name, roles_agree
-from .fidelity_chromium import HEADER_ROLES, INTERACTIVE, AXNode, chromium_tree, is_candidate
-from .fidelity_probe import probe
-from .model import Control, PageModel
-from .service import DomService
+from .chromium import HEADER_ROLES, INTERACTIVE, AXNode, chromium_tree, is_candidate
+from .probe import probe
 
 CONTAINER_ROLES = {
     "alertdialog", "application", "article", "banner", "complementary", "contentinfo", "dialog", "document",
