@@ -1,8 +1,8 @@
-// ESLint for browserx's in-page JavaScript (src/browserx/page/*.js, src/browserx/actions/*.js).
+// ESLint for browserx's in-page JavaScript (src/browserx/inpage/*.js, src/browserx/fidelity/*.js).
 // Run by scripts/check.sh, which installs ESLint from tools/eslint/package-lock.json into tools/eslint/node_modules.
 //
 // The parts are ES-module-style files of ONE in-page program: each imports by name what it uses from the other
-// parts and exports its own list (page/bundle.py bundles them, from page/main.js, into one function scope evaluated
+// parts and exports its own list (page/bundle.py bundles them, from inpage/main.js, into one function scope evaluated
 // once per document and world). So each part is linted as a module on its own: a name it neither declares nor
 // imports is `no-undef`, an import it does not use is `no-unused-vars`, an assignment to an imported binding is
 // `no-import-assign`. That every imported name is exported by its part is checked by the bundler
@@ -18,7 +18,7 @@ const requireTool = createRequire(path.join(__dirname, "tools", "eslint", "packa
 const js = requireTool("@eslint/js");
 const globals = requireTool("globals");
 
-const PART_DIRS = ["src/browserx/page", "src/browserx/actions", "src/browserx/fidelity"];
+const PART_DIRS = ["src/browserx/inpage", "src/browserx/fidelity"];
 // Top-level declarations start at column 0 (as page/bundle.py reads them).
 const DECLARED = /^(?:async\s+)?(?:function\s*\*?\s*|class\s+|const\s+|let\s+|var\s+)([A-Za-z_$][\w$]*)/gm;
 const declared = new Set();
@@ -32,7 +32,7 @@ const browserGlobals = Object.fromEntries(Object.entries(globals.browser).filter
 
 module.exports = [
   {
-    files: ["src/browserx/page/**/*.js", "src/browserx/actions/**/*.js", "src/browserx/fidelity/**/*.js"],
+    files: ["src/browserx/inpage/**/*.js", "src/browserx/fidelity/**/*.js"],
     languageOptions: {
       ecmaVersion: "latest",
       sourceType: "module",

@@ -4,7 +4,7 @@
 #   format     ruff format --check of src/ and tests/              [tool.ruff]
 #   mypy       types of src/                                       [tool.mypy]
 #   imports    the layer contract and no cycles (import-linter)    [tool.importlinter]
-#   eslint     the in-page JavaScript (page/*.js, actions/*.js)    eslint.config.js, tools/eslint/package-lock.json
+#   eslint     the in-page JavaScript (inpage/*.js, fidelity/*.js)    eslint.config.js, tools/eslint/package-lock.json
 # Runs every check (or those named: scripts/check.sh ruff eslint), prints what failed with the command to rerun it,
 # and exits non-zero if any failed. Needs the dev extra (pip install -e ".[dev]") and, for ESLint, Node.js >= 18.18
 # with npm (ESLint itself is installed from the lock file into tools/eslint/node_modules on first use).
@@ -29,7 +29,7 @@ run_eslint() {
   if [ ! -f "$stamp" ] || [ tools/eslint/package-lock.json -nt "$stamp" ]; then
     npm ci --prefix tools/eslint --no-audit --no-fund --loglevel=error >&2 || return 1
   fi
-  tools/eslint/node_modules/.bin/eslint src/browserx/page src/browserx/actions src/browserx/fidelity
+  tools/eslint/node_modules/.bin/eslint src/browserx/inpage src/browserx/fidelity
 }
 
 declare -A HOW=(
@@ -37,7 +37,7 @@ declare -A HOW=(
   [format]="$BIN/ruff format src tests   (rewrites the files)"
   [mypy]="PYTHONPATH=src $BIN/mypy   ([tool.mypy] in pyproject.toml)"
   [imports]="PYTHONPATH=src $BIN/lint-imports   (contracts: [tool.importlinter] in pyproject.toml; 'No matches for ignored import': delete that ignore_imports line)"
-  [eslint]="tools/eslint/node_modules/.bin/eslint src/browserx/page src/browserx/actions src/browserx/fidelity   (eslint.config.js)"
+  [eslint]="tools/eslint/node_modules/.bin/eslint src/browserx/inpage src/browserx/fidelity   (eslint.config.js)"
 )
 
 checks=("$@")

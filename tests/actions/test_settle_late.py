@@ -1,6 +1,6 @@
 """Actions settle on what the page does a little after them: pages often finish handling an input a task
 or a frame later (a timer set on mouseup, a dialog's close event, a route's data fetched after its first
-paint). An action the page reacted to is looked at again once the page is idle (actions/page.js
+paint). An action the page reacted to is looked at again once the page is idle (inpage/reach.js
 whenIdle), and the requests started by then are settled as the action's own."""
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ def test_the_program_bundles_every_part_with_every_import_exported():
     package = resources.files("browserx")
     on_disk = {
         f"{folder}/{f.name}"
-        for folder in ("page", "actions")
+        for folder in ("inpage",)
         for f in package.joinpath(folder).iterdir()
         if f.name.endswith(".js")
     }

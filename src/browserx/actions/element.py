@@ -7,8 +7,8 @@ Two strategies with one result shape (spec contract 9): "cdp" (default) sends re
 (`Input.dispatchMouseEvent`, `Input.insertText`, `Input.dispatchKeyEvent`) at the element's
 visible centre after checking in page that nothing covers it; "script" acts in page
 (`element.click()`-style synthetic events, value setting with input/change events), for pages
-where real input cannot reach the element. The in-page half is `page.js` + `element.js`, parts of
-the one in-page program (page/main.js) that `PageWorld` installs with the page model, once per
+where real input cannot reach the element. The in-page half is `inpage/reach.js` + `inpage/element.js`, parts of
+the one in-page program (inpage/main.js) that `PageWorld` installs with the page model, once per
 document in browserx's isolated world (no install round trip). A left click costs one call before the
 mouse events and none after: the click's own dispatch reports what changed (focus, DOM,
 same-document URL) through a binding (`Runtime.bindingCalled`) while the input is acked. Other
@@ -61,7 +61,7 @@ _CALL = """function(method, detail, ...args) {
 ANIMATION_WAIT_MS = 1000
 _SETTLE_ANIMATIONS = "function(ms) { return globalThis.__browserxWidgets.settleAnimations(ms, true); }"
 # After an action the page reacted to (its DOM, its URL, a default action), the effects are read again
-# once the page is idle, at most this long after (actions/page.js whenIdle): what its handlers set off a
+# once the page is idle, at most this long after (inpage/reach.js whenIdle): what its handlers set off a
 # task or a frame later (a timer, a dialog's close event, a route's data fetch) is then seen, and the
 # requests it started are settled as the action's own. An action that changed nothing costs nothing.
 LATE_LOOK_MS = 100

@@ -6,7 +6,7 @@
     await wait_network_idle(tab, timeout=10)                    # tab.load (browser/loading.py)
 
 Each wait is on events: in the page a MutationObserver in browserx's isolated world (the check runs
-when the DOM changes, at most every 50 ms: actions/waiting.js), the URL on Page events, the network on Network
+when the DOM changes, at most every 50 ms: inpage/waiting.js), the URL on Page events, the network on Network
 events. A wait that runs out raises TIMEOUT with the last state seen in `details.last_state`. A
 navigation during an in-page wait continues the wait in the new document.
 """
@@ -28,7 +28,7 @@ MAX_RETRIES = 5  # documents replaced during one wait
 MAX_SEEN = 200
 MAX_NAMED = 5  # pending requests named in a TIMEOUT
 
-# The in-page checks (actions/waiting.js): they see what the snapshot sees, open shadow roots and
+# The in-page checks (inpage/waiting.js): they see what the snapshot sees, open shadow roots and
 # same-origin frames included. Resolves {met, last}.
 _WAIT = "function(kind, arg, state, limit) { return globalThis.__bxact.wait(kind, arg, state, limit); }"
 _HREF = "function() { return location.href; }"

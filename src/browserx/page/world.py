@@ -34,8 +34,8 @@ TEXT_BINDING = "__browserxTextChanged"  # the reader text handed ahead may be st
 BINDINGS = (CLICK_BINDING, TEXT_BINDING)
 # The in-page program: the page model and the actions, one bundle of ES-module-style parts (bundle.py)
 # evaluated once per world. main.js is its entry: it imports the parts that publish globalThis.__browserx
-# (capture.js), __browserxReader (reader.js), __browserxWidgets (widgets.js) and __bxact (actions/element.js).
-ENTRY = "page/main.js"
+# (capture.js), __browserxReader (reader.js), __browserxWidgets (widgets.js) and __bxact (element.js).
+ENTRY = "inpage/main.js"
 _bootstrap_source: str | None = None
 
 

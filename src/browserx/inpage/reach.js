@@ -1,12 +1,12 @@
-// browserx actions, part 1 of 2 (page.js): finding elements and where a pointer must go to reach them.
+// browserx actions, part 1 of 2 (reach.js): finding elements and where a pointer must go to reach them.
 // A part of the in-page program (page/main.js); naming (page/describe.js), geometry and hit testing
 // (page/geometry.js) are the page model's own, so an error names an element as the snapshot does.
-import { element } from "../page/capture.js";
-import { shadowOf } from "../page/frames.js";
-import { visibleBox, hitAt, composedContains } from "../page/geometry.js";
-import { observe } from "../page/observer.js";
-import { drawnFor } from "../page/standin.js";
-import { roleFor, nameFor, describe } from "../page/describe.js";
+import { element } from "./capture.js";
+import { shadowOf } from "./frames.js";
+import { visibleBox, hitAt, composedContains } from "./geometry.js";
+import { observe } from "./observer.js";
+import { drawnFor } from "./standin.js";
+import { roleFor, nameFor, describe } from "./describe.js";
 
 const CONTROL = 'a[href],button,input:not([type=hidden]),select,textarea,summary,[contenteditable=""],' +
   '[contenteditable=true],[role=button],[role=link],[role=checkbox],[role=radio],[role=tab],[role=menuitem],' +

@@ -3,8 +3,8 @@
 //   globalThis.__browserx         the page model: snapshot, element(id), state, readText, find (capture.js)
 //   globalThis.__browserxReader   the reader text (reader.js)
 //   globalThis.__browserxWidgets  animation settling (widgets.js)
-//   globalThis.__bxact            the actions: click, type, select, ... (actions/element.js)
+//   globalThis.__bxact            the actions: click, type, select, ... (element.js)
 import "./capture.js";
 import "./reader.js";
 import "./widgets.js";
-import "../actions/element.js";
+import "./element.js";

@@ -2,7 +2,7 @@
 // input for the keyboard and screen readers and draw their own UI for it: a range input of 1×1 px
 // inside a custom slider, a transparent checkbox over a drawn switch, an input laid with opacity 0
 // over its picture. Such a control is the control: the snapshot lists it with the box of the UI
-// drawn for it and the actions aim the pointer there, as a person would (capture.js, actions/page.js).
+// drawn for it and the actions aim the pointer there, as a person would (capture.js, reach.js).
 // A native control a custom widget replaces (tom-select's or select2's <select>, taken out of the
 // tab order) is not: the widget's own control stands for it. Code editors work the same way: ace
 // types through a 2×1 px transparent textarea, Monaco through a 0-px EditContext textbox; the
