@@ -5,7 +5,7 @@
 On tests/corpus/pages/large.html (20,000 elements), each round toggles one checkbox by id:
 - `click`: browser_dom click, as today (no page in the result);
 - `click+delta`: the same click with since="last": the click, whose record says what changed in the
-  page model (page/recheck.js: here the checkbox's state, so the last model is patched, no walk), and
+  page model (inpage/recheck.js: here the checkbox's state, so the last model is patched, no walk), and
   the delta's text;
 - `click;look`: today's act-then-look, the click and then a full snapshot (two calls);
 - `diff`: the delta's own work on two captured models (diff + its text), pure Python.

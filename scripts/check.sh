@@ -5,6 +5,7 @@
 #   mypy       types of src/                                       [tool.mypy]
 #   imports    the layer contract and no cycles (import-linter)    [tool.importlinter]
 #   eslint     the in-page JavaScript (inpage/*.js, fidelity/*.js)    eslint.config.js, tools/eslint/package-lock.json
+#   layers     the in-page program's layers, no circle (page/bundle.py)  src/browserx/inpage/README.md
 # Runs every check (or those named: scripts/check.sh ruff eslint), prints what failed with the command to rerun it,
 # and exits non-zero if any failed. Needs the dev extra (pip install -e ".[dev]") and, for ESLint, Node.js >= 18.18
 # with npm (ESLint itself is installed from the lock file into tools/eslint/node_modules on first use).
@@ -32,21 +33,26 @@ run_eslint() {
   tools/eslint/node_modules/.bin/eslint src/browserx/inpage src/browserx/fidelity
 }
 
+run_layers() {
+  "$PYTHON" -c 'from browserx.page.bundle import collect; from browserx.page.world import ENTRY; collect(ENTRY)'
+}
+
 declare -A HOW=(
   [ruff]="$BIN/ruff check src   (import order: add --fix; rules and per-file ignores: [tool.ruff] in pyproject.toml)"
   [format]="$BIN/ruff format src tests   (rewrites the files)"
   [mypy]="PYTHONPATH=src $BIN/mypy   ([tool.mypy] in pyproject.toml)"
   [imports]="PYTHONPATH=src $BIN/lint-imports   (contracts: [tool.importlinter] in pyproject.toml; 'No matches for ignored import': delete that ignore_imports line)"
   [eslint]="tools/eslint/node_modules/.bin/eslint src/browserx/inpage src/browserx/fidelity   (eslint.config.js)"
+  [layers]="scripts/check.sh layers   (each part's first line names its layer: page/bundle.py, src/browserx/inpage/README.md)"
 )
 
 checks=("$@")
-[ ${#checks[@]} -eq 0 ] && checks=(ruff format mypy imports eslint)
+[ ${#checks[@]} -eq 0 ] && checks=(ruff format mypy imports eslint layers)
 failed=()
 summary=()
 for name in "${checks[@]}"; do
   if [ -z "${HOW[$name]+x}" ]; then
-    echo "check: unknown check '$name' (ruff, format, mypy, imports, eslint)" >&2
+    echo "check: unknown check '$name' (ruff, format, mypy, imports, eslint, layers)" >&2
     exit 2
   fi
   echo "==== $name"

@@ -6,15 +6,18 @@ from importlib import resources
 
 import pytest
 
-from browserx.page.bundle import BundleError, bundle, collect
+from browserx.page.bundle import LAYERS, BundleError, bundle, collect
 from browserx.page.world import ENTRY
 
 
 def _parts(**files: str):
+    """Parts from strings; one without a layer line stands in the base layer."""
+
     def read(path: str) -> str:
         if path not in files:
             raise FileNotFoundError(path)
-        return files[path]
+        source = files[path]
+        return source if source.startswith("// layer:") else "// layer: base\n" + source
 
     return read
 
@@ -93,3 +96,66 @@ def test_renamed_imports_are_refused_rather_than_misread():
             "a.js",
             read=_parts(**{"a.js": 'import { x as y } from "./b.js";\n', "b.js": "const x = 1;\nexport { x };\n"}),
         )
+
+
+def test_parts_that_import_each_other_in_a_circle_fail_the_bundle():
+    read = _parts(
+        **{
+            "a.js": 'import { b } from "./b.js";\nconst a = 1;\nexport { a };\n',
+            "b.js": 'import { c } from "./c.js";\nconst b = 2;\nexport { b };\n',
+            "c.js": 'import { a } from "./a.js";\nconst c = 3;\nexport { c };\n',
+        }
+    )
+    with pytest.raises(BundleError) as failure:
+        collect("a.js", read=read)
+    assert failure.value.kind == "circle"
+
+
+def test_the_program_fails_when_one_of_its_parts_closes_a_circle():
+    """The real program with one import added that closes a circle: names.js (base) importing walk.js."""
+    package = resources.files("browserx")
+
+    def read(path: str) -> str:
+        source = package.joinpath(path).read_text(encoding="utf-8")
+        if path == "inpage/names.js":  # names -> walk -> names
+            source = source.replace("\nimport ", '\nimport { walk } from "./walk.js";\nimport ', 1)
+        return source
+
+    with pytest.raises(BundleError) as failure:
+        collect(ENTRY, read=read)
+    assert failure.value.kind in ("circle", "higher_layer")
+    names_to_walk = read("inpage/names.js")
+    assert 'import { walk } from "./walk.js";' in names_to_walk
+
+
+def test_an_import_from_a_higher_layer_fails_the_bundle():
+    read = _parts(
+        **{
+            "a.js": '// layer: capture\nimport { b } from "./b.js";\nconst a = b;\nexport { a };\n',
+            "b.js": '// layer: base\nimport { c } from "./c.js";\nconst b = c;\nexport { b };\n',
+            "c.js": "// layer: widgets\nconst c = 3;\nexport { c };\n",
+        }
+    )
+    with pytest.raises(BundleError) as failure:
+        collect("a.js", read=read)
+    assert failure.value.kind == "higher_layer"
+
+
+def test_a_part_without_its_layer_fails_the_bundle():
+    with pytest.raises(BundleError) as failure:
+        collect("a.js", read=lambda path: "const a = 1;\nexport { a };\n")
+    assert failure.value.kind == "no_layer"
+
+
+def test_the_folder_readme_lists_every_part_under_the_layer_its_first_line_names():
+    """inpage/README.md is where a newcomer starts: its table must be the parts' own layers."""
+    package = resources.files("browserx")
+    readme = package.joinpath("inpage/README.md").read_text(encoding="utf-8")
+    listed = {}
+    for line in readme.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) >= 2 and cells[0] in LAYERS:
+            for name in cells[1].replace("`", "").split(","):
+                listed[name.strip()] = cells[0]
+    declared = {p.path.rsplit("/", 1)[-1]: p.layer for p in collect(ENTRY)}
+    assert listed == declared

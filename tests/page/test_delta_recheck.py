@@ -1,4 +1,4 @@
-"""Issue 23: the page model after an action without a new walk (page/recheck.js, DomService._patched).
+"""Issue 23: the page model after an action without a new walk (inpage/recheck.js, DomService._patched).
 
 When the page says that only listed checkboxes and radios changed since the last model, the delta comes
 from that model patched: it must equal, field for field and line for line, a fresh capture, and its text

@@ -1,3 +1,4 @@
+// layer: base
 // Clip boxes (part of the in-page program, main.js): which ancestors clip a box, as CSS defines it.
 // The walk (capture.js) links one node per clipping element — {parent, el|box, offset, scroll, inset} —
 // and reads their rects after the walk, in one batch; `clipOf` folds a chain into what can be seen.

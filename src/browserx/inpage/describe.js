@@ -1,11 +1,13 @@
+// layer: widgets
 // Naming an element outside a snapshot, as the snapshot names it: the actions' effects and errors
 // (a focused field, the element that covers a click) and the cover of an out-of-process frame
 // (frames.js) use these, so an ELEMENT_COVERED names its cover as the model would.
 import { roleOf } from "./roles.js";
-import { accName, facts, includeValues, useFacts } from "./names.js";
-import { shadowOf } from "./frames.js";
+import { accName } from "./names.js";
 import { description } from "./widgets.js";
-import { idOf } from "./capture.js";
+import { facts, includeValues, useFacts } from "./facts.js";
+import { shadowOf } from "./dom.js";
+import { idOf } from "./ids.js";
 
 // The snapshot's role for el (a page-made clickable it listed is "clickable"), or null.
 function actionRole(el) {

@@ -1,8 +1,10 @@
+// layer: widgets
 // Per-control details of the page model (part of the in-page program, main.js): states, values
 // (never a field's value unless asked; passwords never), hrefs, and names for unlabelled uploads.
-import { includeValues, cap, norm } from "./names.js";
+import { cap, norm } from "./names.js";
 import { LABELABLE, CHECKABLE, TEXT_INPUT, TEXTISH } from "./roles.js";
 import { widgetStates } from "./widgets.js";
+import { includeValues } from "./facts.js";
 
 // A native checkbox's or radio's checked state as the model says it (recheck.js reads it the same way).
 const nativeChecked = (el) => el.indeterminate && el.type === "checkbox" ? "mixed" : el.checked;

@@ -1,13 +1,12 @@
-// browserx actions: the in-page half of acting on an element, part of the in-page program (page/main.js)
-// installed once per document in browserx's isolated world; published as globalThis.__bxact.
-// Every entry point takes an element id of the page model (null = the element the previous
-// call picked, e.g. a listbox option) and returns plain JSON: {ok: true, ...} or {error: CODE, ...}.
-// Part 2 of 2: reach.js (resolve, where a pointer must go) comes first.
+// layer: actions
+// The actions' in-page half, published as globalThis.__bxact (reach.js resolves ids and finds where a pointer
+// must go). Each entry point takes an element id of the page model (null = the element the previous call
+// picked, e.g. a listbox option) and returns plain JSON: {ok: true, ...} or {error: CODE, ...}.
 import { S, CONTROL, TYPABLE, NO_CARET, resolve, notFound, activeElement, blocked, hidden, shown, target, whenIdle } from "./reach.js";
 import { short, roleFor, nameFor, describe } from "./describe.js";
 import { visibleBox, hitAt, parentOf } from "./geometry.js";
 import { observe, flush, onMutations, whenQuiet, whenBuilt } from "./observer.js";
-// How many finite animations the action has started so far: with none, Python skips the wait for them.
+// animationsStarted: the finite animations the action started (none: Python skips the wait for them).
 import { animationsStarted } from "./widgets.js";
 import { waitFor } from "./waiting.js";
 

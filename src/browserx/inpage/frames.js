@@ -1,9 +1,5 @@
-// What the capture reaches only with help from CDP (page/frames.py, page/shadow.py):
-//   - Closed shadow roots: page scripts (and this world) cannot see them, but CDP can. The walk
-//     notes custom elements without a visible shadow root (`pendingHosts`); Python looks each up
-//     with DOM.describeNode, resolves a closed root into this world and hands it over with
-//     `adoptShadowRoot(host, root)`, or marks the host as having none (`adoptShadowRoot(host, null)`).
-//     Every later walk, name and reader pass then goes through `shadowOf(el)`.
+// layer: capture
+// What the capture reaches only with help from CDP (page/frames.py; closed shadow roots: dom.js):
 //   - Cross-origin frames: their documents have worlds of their own, captured through their own
 //     targets. `frameInfo(iframe)` tells Python where such a frame sits in the top viewport, how to
 //     select it, and the region it is in; that frame's capture gets the same numbers as
@@ -14,24 +10,6 @@ import { resetSelectors, selectorFor } from "./selectors.js";
 import { frameBox, hitAt } from "./geometry.js";
 import { intersect } from "./clips.js";
 import { describe } from "./describe.js";
-
-const closedRoots = new WeakMap();  // host -> closed ShadowRoot adopted from CDP
-const rootless = new WeakSet();     // custom elements CDP found without any shadow root
-
-function shadowOf(el) {
-  return el.shadowRoot || closedRoots.get(el) || null;
-}
-// Only custom elements are looked up: attachShadow on built-in elements is allowed too, but
-// closed roots there are rare, and every lookup costs a CDP call.
-function notePendingHost(el, out) {
-  if (!rootless.has(el) && !closedRoots.has(el)) out.pendingHosts.push(el);
-}
-function adoptShadowRoot(host, root) {
-  if (!host || host.nodeType !== 1) return false;
-  if (root && root.nodeType === 11 && root.host === host) closedRoots.set(host, root);
-  else rootless.add(host);
-  return true;
-}
 
 // The region label an element sits in, as the walk would have given it (nearest landmark).
 function regionOf(el) {
@@ -105,4 +83,4 @@ function frameHit(el, x, y) {
   return info;
 }
 
-export { shadowOf, notePendingHost, adoptShadowRoot, regionOf, documentScrolls, hopsOf, frameInfo, frameHit };
+export { regionOf, documentScrolls, hopsOf, frameInfo, frameHit };

@@ -1,6 +1,7 @@
+// layer: base
 // CSS generated content for accessible names (accname 1.2 step 2F.ii), a part of names.js split off for
 // size: the text of an element's ::before and ::after, which contentText (names.js) puts around its children.
-import { facts } from "./names.js";
+import { facts } from "./facts.js";
 // ---- CSS generated content (2F.ii) ----------------------------------------------------------
 // The text of el's ::before or ::after: strings, attr(), counter()/counters() and quotes; with CSS
 // alt text (`content: "→" / "Next"`) the alt text is the name. A block pseudo-element is spaced
@@ -232,4 +233,5 @@ function tooltipText(el) {
   }
   return "";
 }
+
 export { mayHavePseudo, pseudoText, tooltipText };

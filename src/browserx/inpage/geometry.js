@@ -1,7 +1,8 @@
+// layer: base
 // Geometry shared by the page model and the actions: where a frame's viewport lies in its parent's, the
 // visible part of an element in top-viewport CSS pixels through same-origin frames, and what a pointer at a
 // top-viewport point would hit (through open and adopted closed shadow roots and same-origin frames).
-import { shadowOf } from "./frames.js";
+import { shadowOf } from "./dom.js";
 
 // A frame element's content box (its document's viewport) in the viewport of the frame element's document.
 function frameBox(frameEl, style = getComputedStyle(frameEl)) {

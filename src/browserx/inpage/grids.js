@@ -1,6 +1,7 @@
+// layer: widgets
 // Grids and tables (part of the in-page program, main.js): header cells as controls, rows in the
 // order they are painted, and the reader's view of ARIA grids (reader.js).
-import { ACTION_ROLES } from "./widgets.js";
+import { ACTION_ROLES } from "./roles.js";
 
 const GRID = "table, [role=grid], [role=table], [role=treegrid]";
 const HEADER_CELL = "th, [role=columnheader], [role=rowheader]";

@@ -1,9 +1,11 @@
+// layer: capture
 // Where a piece of the page's text stands (part of the in-page program, main.js): find (reading.js)
 // matches the reader text, and an agent that reads something must be able to act on it (drag a card,
 // click a row, hover a cell). `holderOf` gives the smallest shown element holding a matched string,
 // the n-th such element for the n-th occurrence, so find can give it an element id (el_N).
-import { facts, norm } from "./names.js";
-import { shadowOf } from "./frames.js";
+import { norm } from "./names.js";
+import { facts } from "./facts.js";
+import { shadowOf } from "./dom.js";
 
 const CLIMB = 6;  // a match spanning text nodes: ancestors tried above the node holding its start
 

@@ -1,3 +1,4 @@
+// layer: entry
 // The in-page program's entry point (page/world.py bundles from here; page/bundle.py explains how).
 // Evaluated once per document in browserx's isolated world; page scripts cannot see or patch it. It publishes:
 //   globalThis.__browserx         the page model: snapshot, element(id), state, readText, find (capture.js)

@@ -1,28 +1,16 @@
+// layer: base
 // Accessible names (accname 1.2, html-aam), computed in page for the controls and headings of the
 // model. `facts` is filled by the capture walk (capture.js) before names are asked for.
 // Step letters below are accname 1.2's (2A hidden … 2I tooltip).
 import { roleOf, FROM_CONTENT, LABELABLE, SKIP, SPACED, LANDMARK } from "./roles.js";
-import { shadowOf } from "./frames.js";
 import { mayHavePseudo, pseudoText, tooltipText } from "./generated.js";
+import { shadowOf } from "./dom.js";
+import { facts, includeValues, valueReads } from "./facts.js";
 
 const norm = s => s.replace(/\s+/g, " ").trim();
 // accname's flat string: ASCII whitespace collapses; a no-break space is part of the name.
 const flat = s => s.replace(/[ \t\n\r\f]+/g, " ").replace(/^ | $/g, "");
 const cap = (s, n) => (s.length > n ? s.slice(0, n - 1) + "…" : s);
-// Style facts of each element the walk visited, one Map for the names, the reader and the walk:
-// {display, position, gone, visible, clipped, block, shadow}. Reset per snapshot.
-let facts = new Map();
-const isRendered = el => { const f = facts.get(el); return f !== undefined && f.visible; };
-let includeValues = false;
-// The snapshot (capture.js), find (reading.js) and the actions' names (describe.js) say what names read.
-function useFacts(next, values) {
-  facts = next;
-  includeValues = values;
-  valueReads.clear();
-}
-// The fields whose value a name took in since (recheck.js: a change of one is a change of that name).
-const valueReads = new Set();
-const valuesRead = () => [...valueReads];
 
 // What the names need of an element, per snapshot: `hidden` 0 shown, 1 hidden by visibility (its
 // descendants may show again), 2 not rendered (display:none, aria-hidden, closed content); `spaced`
@@ -198,4 +186,4 @@ function landmarkName(el) {
   return cap(norm(el.getAttribute("aria-label") || el.getAttribute("title") || ""), 60);
 }
 
-export { valuesRead, norm, cap, facts, isRendered, includeValues, useFacts, byIdRef, accName, landmarkLabel };
+export { norm, cap, byIdRef, accName, landmarkLabel };

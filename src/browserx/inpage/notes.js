@@ -1,3 +1,4 @@
+// layer: widgets
 // Text a person reads beside the controls (part of the in-page program, main.js). The reader text
 // serves an article; in an application people read short text next to what they act on, and the
 // model lists it among the controls, where it stands (render.py), as notes:

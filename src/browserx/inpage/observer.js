@@ -1,3 +1,4 @@
+// layer: base
 // The one MutationObserver of the in-page program. The page model counts changes with it (`mutations`:
 // state().m tells Python whether its snapshot is stale, and reading.js's text cache); the actions read
 // the same records for their effects, their settling (whenQuiet) and browser_wait's checks (onMutations). Documents, frames' documents and shadow roots are

@@ -1,12 +1,13 @@
+// layer: actions
 // browserx actions, part 1 of 2 (reach.js): finding elements and where a pointer must go to reach them.
 // A part of the in-page program (page/main.js); naming (page/describe.js), geometry and hit testing
 // (page/geometry.js) are the page model's own, so an error names an element as the snapshot does.
-import { element } from "./capture.js";
-import { shadowOf } from "./frames.js";
 import { visibleBox, hitAt, composedContains } from "./geometry.js";
 import { observe } from "./observer.js";
 import { drawnFor } from "./standin.js";
 import { roleFor, nameFor, describe } from "./describe.js";
+import { element } from "./ids.js";
+import { shadowOf } from "./dom.js";
 
 const CONTROL = 'a[href],button,input:not([type=hidden]),select,textarea,summary,[contenteditable=""],' +
   '[contenteditable=true],[role=button],[role=link],[role=checkbox],[role=radio],[role=tab],[role=menuitem],' +

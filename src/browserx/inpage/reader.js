@@ -1,7 +1,7 @@
+// layer: capture
 // Reader text, part 2: picking the article's blocks from the analysis (reader_analyse.js) and
 // rendering them as plain text; `extract` is the entry point.
-import { childNodes, CONTENT_CONTAINER, SENTENCE_END, HEADINGS, classWeight, slotted, SKIP_TAGS, SVG_UNDRAWN,
-  BLOCK_TAGS, analyse } from "./reader_analyse.js";
+import { childNodes, CONTENT_CONTAINER, SENTENCE_END, HEADINGS, classWeight, slotted, SKIP_TAGS, SVG_UNDRAWN, BLOCK_TAGS, analyse } from "./reader_analyse.js";
 import { isAriaGrid, gridRows, isCell } from "./grids.js";
 
 function linkDensity(stat) {

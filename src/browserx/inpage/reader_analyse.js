@@ -1,3 +1,4 @@
+// layer: capture
 // Reader text: the page's main content as plain reader-view text.
 //
 // Contract: `globalThis.__browserxReader.extract(doc, options) -> string`.
@@ -18,7 +19,7 @@
 // is then rendered from those subtrees, dropping boilerplate (navigation, headers, footers,
 // asides, comments, share bars, banners, fixed overlays) and link- or form-heavy blocks.
 // When that yields little text the walk is repeated with looser rules, and the longest wins.
-import { shadowOf } from "./frames.js";
+import { shadowOf } from "./dom.js";
 
 const FIELD_ROLES = new Set(["textbox", "searchbox", "combobox", "spinbutton"]);
 const SKIP_TAGS = new Set(["script", "style", "noscript", "template", "svg", "math", "iframe", "frame",
@@ -287,5 +288,4 @@ const IMG_STAT = Object.freeze({ ...EMPTY, img: 1 });
 const INPUT_STAT = Object.freeze({ ...EMPTY, input: 1 });
 const EMBED_STAT = Object.freeze({ ...EMPTY, embed: 1 });
 
-export { SKIP_TAGS, SVG_UNDRAWN, BLOCK_TAGS, HEADINGS, CONTENT_CONTAINER, SENTENCE_END, classWeight, slotted, first, next,
-  childNodes, analyse };
+export { SKIP_TAGS, SVG_UNDRAWN, BLOCK_TAGS, HEADINGS, CONTENT_CONTAINER, SENTENCE_END, classWeight, slotted, first, next, childNodes, analyse };

@@ -1,3 +1,4 @@
+// layer: capture
 // Reading the whole page: the reader text in pieces, one part of the page, and find.
 //
 // Contract (published through capture.js's __browserx):
@@ -21,12 +22,14 @@
 import { analyse } from "./reader_analyse.js";
 import { render, readerText } from "./reader.js";
 import { mutations, observe, onAnyChange } from "./observer.js";
-import { element, state, beginWalk, walk, idOf, idFor, whereSeen, setPendingHosts, nextNumber, pendingHosts } from "./capture.js";
 import { holdersOf } from "./locate.js";
 import { noteText } from "./notes.js";
 import { findModal, inferred, dialogText } from "./widgets.js";
 import { roleOf, LANDMARK } from "./roles.js";
-import { landmarkLabel, norm, facts, accName, byIdRef, cap } from "./names.js";
+import { landmarkLabel, norm, accName, byIdRef, cap } from "./names.js";
+import { element, state, beginWalk, idOf, idFor, setPendingHosts, nextNumber, pendingHosts } from "./ids.js";
+import { walk, whereSeen } from "./walk.js";
+import { facts } from "./facts.js";
 
 let textCache = null;
 // An article has prose: lines that are sentences (not table rows, not list items) adding up to a few

@@ -1,3 +1,4 @@
+// layer: capture
 // Whether the page model taken last still holds, without a new walk (issue 23: a delta after an action).
 // A walk visits every element (60 ms at 20,000); most of what it reads changes only with the DOM, which
 // the one MutationObserver counts. This looks at the rest: what a walk reads from properties and
@@ -14,11 +15,11 @@
 // Known limits, as for the snapshot cache (state()): a CSS rule's declarations edited in place through
 // the CSSOM, and rules inserted inside a grouping rule, are not seen.
 import { flush, changeCounts, observedRoots } from "./observer.js";
-import { shadowOf } from "./frames.js";
-import { valuesRead } from "./names.js";
 import { nativeChecked } from "./details.js";
 import { FIELDS } from "./standin.js";
 import { stillAnimating } from "./widgets.js";
+import { shadowOf } from "./dom.js";
+import { valuesRead } from "./facts.js";
 
 const world = Math.random().toString(36).slice(2);  // stamps of a rebuilt world never match the old ones
 let stamps = 0;

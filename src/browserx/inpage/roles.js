@@ -1,3 +1,4 @@
+// layer: base
 // Roles (html-aam, ARIA conflict resolution) and the vocabulary the other capture files share.
 // Part of browserx's isolated-world bootstrap (world.py concatenates the files into one scope).
 
@@ -88,5 +89,7 @@ function roleOf(el) {
   if (role && !((role === "none" || role === "presentation") && focusable(el))) return role;
   return implicitRole(el);
 }
+// Roles whose element is acted on by a click (widgets.js: nested clickables; grids.js: sortable headers).
+const ACTION_ROLES = new Set(["button", "link", "clickable", "menuitem", "tab", "treeitem"]);
 
-export { implicitRole, PREFIX, FROM_CONTENT, CHECKABLE, TEXTISH, LANDMARK, SKIP, SPACED, LABELABLE, TEST_ATTRS, TEXT_INPUT, roleOf };
+export { PREFIX, FROM_CONTENT, CHECKABLE, TEXTISH, LANDMARK, SKIP, SPACED, LABELABLE, TEST_ATTRS, TEXT_INPUT, implicitRole, roleOf, ACTION_ROLES };

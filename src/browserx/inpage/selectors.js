@@ -1,3 +1,4 @@
+// layer: base
 // Selectors for the aimap: `#id`, then a test attribute, then a short structural path; each is
 // checked (or unique by construction) to match exactly its element in its own root. Hops into
 // iframes and shadow roots are joined with " >> " by selectorFor.

@@ -1,3 +1,4 @@
+// layer: widgets
 // Visually hidden native controls (part of the in-page program, main.js). Pages often keep a native
 // input for the keyboard and screen readers and draw their own UI for it: a range input of 1×1 px
 // inside a custom slider, a transparent checkbox over a drawn switch, an input laid with opacity 0

@@ -1,3 +1,4 @@
+// layer: actions
 // browser_wait's in-page checks (actions/waiting.py): text that appears or goes, an element's state; a
 // part of the in-page program (page/main.js), published as `__bxact.wait` (element.js).
 //
@@ -7,10 +8,10 @@
 // snapshot does); names: the labelled elements of those documents and of every open shadow root. The
 // roots are found once per change of the page and observed, so a change inside a shadow root or a frame
 // runs the check again even before any snapshot walked them.
-import { shadowOf } from "./frames.js";
 import { mutations, observe, onMutations } from "./observer.js";
 import { textOf } from "./reading.js";
 import { resolve, shown } from "./reach.js";
+import { shadowOf } from "./dom.js";
 
 const WAIT_CHECK_MS = 50;  // checks run on change, at most this often (and never more than half the time)
 const FRAME_DEPTH = 3;

@@ -1,16 +1,17 @@
+// layer: widgets
 // Real widgets the plain walk misreads (issue 18): modals, readonly fields, sortable header cells,
 // grids positioned out of source order, scroll areas, nested clickables, unnamed controls and
 // running animations. Part of the in-page program (main.js): capture.js and reader.js call it through
 // small hooks. It publishes globalThis.__browserxWidgets (animation settling, for actions/animations.py).
-import { shadowOf } from "./frames.js";
 import { composedContains } from "./geometry.js";
-import { SKIP, SPACED, roleOf, PREFIX } from "./roles.js";
-import { facts, norm, cap, accName, isRendered } from "./names.js";
-import { idOf } from "./capture.js";
+import { SKIP, SPACED, roleOf, PREFIX, ACTION_ROLES } from "./roles.js";
+import { norm, cap, accName } from "./names.js";
 import { clipOf, area, intersect } from "./clips.js";
 import { headerCell, onScreenRows, sortableCells } from "./grids.js";
+import { shadowOf } from "./dom.js";
+import { facts, isRendered } from "./facts.js";
+import { idOf } from "./ids.js";
 
-const ACTION_ROLES = new Set(["button", "link", "clickable", "menuitem", "tab", "treeitem"]);
 const LONG_ANIMATION_MS = 5000;  // longer finite animations are decoration (pulses, tickers), not a change
 
 // ---- modals ----------------------------------------------------------------------------------
@@ -373,5 +374,4 @@ Object.defineProperty(globalThis, "__browserxWidgets", {
   value: Object.freeze({ settleAnimations }), configurable: false, enumerable: false, writable: false,
 });
 
-export { ACTION_ROLES, stillAnimating, inferred, dialogText, editorName, animationsStarted, findModal, modalInfo, widgetStates, widgetPass, widgetControl, scrollContainer, cutByContainer,
-  description };
+export { stillAnimating, inferred, dialogText, editorName, animationsStarted, findModal, modalInfo, widgetStates, widgetPass, widgetControl, scrollContainer, cutByContainer, description };

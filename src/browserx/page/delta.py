@@ -219,7 +219,7 @@ def _trimmed(fields: dict[str, Any]) -> dict[str, Any]:
 @dataclass
 class ControlPatch:
     """A model made from `base` by changing some of its controls in place, as the page said they changed
-    (page/recheck.js, with no new walk): the same model and the same delta as a capture and `diff` give,
+    (inpage/recheck.js, with no new walk): the same model and the same delta as a capture and `diff` give,
     without either. `indices` (ascending) are the controls it changed, the same in both models."""
 
     base: PageModel

@@ -80,7 +80,7 @@ class Heading(BaseModel):
 
 
 class Note(BaseModel):
-    """Text a person reads beside the controls (page/notes.js): a live region's ("status", "alert",
+    """Text a person reads beside the controls (inpage/notes.js): a live region's ("status", "alert",
     "log", "timer", "marquee"), a popup's or panel's ("text"), a grid row's cells ("row"); listed
     before `controls[before]` (== len(controls): after the last)."""
 

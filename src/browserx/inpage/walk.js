@@ -1,0 +1,215 @@
+// layer: capture
+// The capture's walk (capture layer): one visit per element, for the snapshot (capture.js) and find
+// (reading.js) alike, and where a candidate is seen (whereSeen).
+import { facts } from "./facts.js";
+import { landmarkLabel, accName } from "./names.js";
+import { SKIP, roleOf, implicitRole, LANDMARK, PREFIX } from "./roles.js";
+import { shadowOf, notePendingHost } from "./dom.js";
+import { documentScrolls } from "./frames.js";
+import { sortableHeader, sortableCells } from "./grids.js";
+import { observe } from "./observer.js";
+import { frameBox, hitAt, composedContains } from "./geometry.js";
+import { PAINTS, viewportOverflow, intersect, area, clipOf } from "./clips.js";
+import { FIELDS, keptField, drawnFor } from "./standin.js";
+import { noteVisit } from "./notes.js";
+
+// ---- the walk ------------------------------------------------------------------------------
+// One visit per element: one getComputedStyle, no rects (those come after, for candidates only).
+const GONE = Object.freeze({ display: "none", position: "static", gone: true, visible: false, clipped: false,
+  block: false, shadow: null });
+// Facts without a shadow root are shared objects, one per combination: no allocation per element
+// (on a 20,000-element page that was a garbage collection in every other snapshot).
+const factsCache = new Map();  // display -> [12 variants]
+function sharedFacts(display, position, visible, clipped, boxed) {
+  const kind = position === "fixed" ? 1 : position === "absolute" ? 2 : 0;
+  const index = (visible ? 1 : 0) | (clipped ? 2 : 0) | (kind << 2);
+  let variants = factsCache.get(display);
+  if (!variants) factsCache.set(display, variants = []);
+  return variants[index] || (variants[index] = Object.freeze({ display, position: ["static", "fixed", "absolute"][kind],
+    gone: false, visible, clipped, shadow: null, block: boxed && !display.startsWith("inline") }));
+}
+const TABLE_PARTS = new Set(["table-cell", "table-row", "table-row-group", "table-header-group", "table-footer-group",
+  "table-column", "table-column-group", "table-caption"]);
+// Rows and row groups cannot be contained: Chromium draws them whatever their content-visibility.
+const ROW_PARTS = new Set(["table-row", "table-row-group", "table-header-group", "table-footer-group"]);
+const SHADOW_HOSTS = new Set(["article", "aside", "blockquote", "body", "div", "footer", "h1", "h2", "h3", "h4",
+  "h5", "h6", "header", "main", "nav", "p", "section", "span"]);
+// A tab stop the page made (tabindex ≥ 0) on an element with no control role: a control to Chromium
+// and to the keyboard, unless it holds others (a dialog, region or list takes focus to lead into it)
+// or it is a scroll area (its action is scrolling). tabindex=-1 is programmatic focus only.
+const HOLDERS = new Set(["alertdialog", "application", "article", "banner", "complementary", "contentinfo", "dialog",
+  "document", "feed", "figure", "form", "grid", "group", "list", "log", "main", "menu", "menubar", "navigation",
+  "radiogroup", "region", "search", "status", "alert", "table", "tablist", "tabpanel", "toolbar", "tree", "treegrid"]);
+function tabStop(el, tag, role, style) {
+  if (!el.hasAttribute("tabindex") || el.tabIndex < 0 || HOLDERS.has(role) || (tag === "label" && el.control)) return false;
+  return !(/auto|scroll/.test(style.overflow) && (el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1));
+}
+const MODAL_NOTES = Object.freeze({ inNote: true });  // a modal's text comes whole (modalInfo)
+const NO_CLIP = Object.freeze({ clip: null, hard: null });
+const named = (el) => !!accName(el, roleOf(el));
+function walk(root, ctx, out) {
+  for (let el = root.firstElementChild; el; el = el.nextElementSibling) visit(el, ctx, out);
+}
+function visit(el, ctx, out) {
+  const tag = el.localName;
+  out.visited++;
+  // Most elements carry no attribute at all (cells, spans, list items): then no attribute is read.
+  const bare = !el.hasAttributes();
+  if (SKIP.has(tag) || (!bare && el.getAttribute("aria-hidden") === "true")) return;
+  const style = getComputedStyle(el);
+  const display = style.display;
+  if (display === "none" || style.opacity === "0") {
+    facts.set(el, GONE);
+    // Uploads work on hidden file inputs, so the option finds them even inside hidden subtrees.
+    if (out.opts.include_file_inputs) {
+      for (const f of (tag === "input" ? [el] : el.querySelectorAll("input[type=file]"))) {
+        if (f.type === "file") out.candidates.push({ el: f, role: "file", ctx, shown: false, heading: out.headings.length - 1, order: out.candidates.length });
+      }
+    }
+    // A transparent native field is often drawn by the page (a label, a custom switch or slider):
+    // the candidate pass decides from the box of what is drawn for it (standin.js).
+    const role = display !== "none" && FIELDS.has(tag) && roleOf(el);
+    if (role && PREFIX[role] && role !== "file") {
+      out.candidates.push({ el, role, ctx, shown: false, transparent: true, heading: out.headings.length - 1, order: out.candidates.length });
+    }
+    return;
+  }
+  const shown = style.visibility === "visible";
+  // Inline and contents boxes are never fixed (positioned boxes are blockified), clip nothing and
+  // cannot skip their contents: three to five fewer style reads for a third of a typical page.
+  const boxed = display !== "inline" && display !== "contents";
+  // Table parts are never absolute or fixed (such boxes are blockified): their position is not read.
+  const position = boxed && !TABLE_PARTS.has(display) ? style.position : "static";
+  // Only these elements can host a shadow root: the others skip a costly DOM accessor.
+  const shadow = (SHADOW_HOSTS.has(tag) || tag.includes("-")) ? shadowOf(el) : null;
+  // Shared with names.js and the reader (reader_analyse.js), which then read no style again.
+  // Read once: the reader's visually-hidden test below, the clip boxes further down.
+  const shape = boxed && !bare ? style.clipPath : "none";
+  const clipped = position === "absolute" && (style.clip !== "auto" || shape !== "none");
+  facts.set(el, shadow ? { display, position, gone: false, visible: shown, clipped, shadow,
+    block: boxed && !display.startsWith("inline") } : sharedFacts(display, position, shown, clipped, boxed));
+  let role = bare ? implicitRole(el) : roleOf(el);
+  let c = ctx;
+  // `c` is copied from ctx on the first change (written out at each change: a closure per element
+  // cost a context allocation for every element visited).
+  if ((!bare && el.inert) || (ctx.modal && el === ctx.modal)) (c === ctx ? (c = { ...ctx }) : c).disabled = el.inert ? true : false;
+  if (ctx.blocked && el === ctx.modal) (c === ctx ? (c = { ...ctx }) : c).blocked = false;
+  if (!bare && el.getAttribute("aria-disabled") === "true") (c === ctx ? (c = { ...ctx }) : c).disabled = true;
+  const label = shown && role && LANDMARK[role] ? landmarkLabel(el, role) : null;
+  if (label) {
+    (c === ctx ? (c = { ...ctx }) : c).region = label;
+    if (!out.regionSet.has(label)) { out.regionSet.add(label); out.regions.push(label); }
+  }
+  if (role === "heading" && shown && !c.blocked) {
+    const level = +el.getAttribute("aria-level") || (/^h[1-6]$/.test(tag) ? +tag[1] : 2);
+    if (level <= 3) out.headings.push({ el, level });
+  }
+  // The clips that hold this box itself, before it is listed (its own overflow clips only what it holds):
+  // a clip applies to the boxes whose containing block lies inside the clipping box, so a fixed box
+  // escapes every clip of its frame, an absolute one those between it and its positioned ancestor;
+  // its own clip-path cuts it and all it holds.
+  if (boxed) {
+    if (position === "fixed") {
+      (c === ctx ? (c = { ...ctx }) : c).clipper = ctx.frameClipper;
+      if (!ctx.depth) c.fixed = el;  // what it holds stays where it is in the viewport
+    } else if (position === "absolute" && ctx.cbClipper !== ctx.clipper) (c === ctx ? (c = { ...ctx }) : c).clipper = ctx.cbClipper;
+    if (shape !== "none") {
+      (c === ctx ? (c = { ...ctx }) : c).clipper = { parent: c.clipper, el, offset: ctx.offset, scroll: false,
+        inset: shape.startsWith("inset(") ? shape : null };
+    }
+  }
+  const pointer = style.cursor === "pointer";
+  let candidate = role && PREFIX[role] && role !== "clickable";
+  if (role === "file" && !out.opts.include_file_inputs) candidate = false;
+  if (!candidate && !ctx.inControl && tag !== "body" && tag !== "html" &&
+      (((pointer && !ctx.pointer) || (!bare && (el.hasAttribute("onclick") || el.getAttribute("draggable") === "true" ||
+       sortableHeader(el, tag, role)))) && tag !== "label" || (!bare && tabStop(el, tag, role, style)))) {
+    // A page-made control; an <a> without href with a click handler is a link to Chromium too.
+    role = tag === "a" && !bare && el.hasAttribute("onclick") ? "link" : "clickable"; candidate = true;
+  }
+  if (candidate) {
+    out.candidates.push({ el, role, ctx: c, shown, heading: out.headings.length - 1, order: out.candidates.length });
+    (c === ctx ? (c = { ...ctx }) : c).inControl = !sortableCells.has(el);  // a sortable header's own clickable label stays the control
+  }
+  if (pointer !== ctx.pointer) (c === ctx ? (c = { ...ctx }) : c).pointer = pointer;
+  if (shown && !c.blocked) {
+    const change = el === ctx.modal ? MODAL_NOTES : noteVisit(el, tag, role, position, bare, c, out);
+    if (change) c = { ...c, ...change };
+  }
+  // Clip boxes are linked, not copied: their rects are read after the walk, in one batch.
+  if (boxed) {
+    // The shorthand: one read instead of two ("visible" only when both axes are).
+    const overflow = style.overflow;
+    if (overflow !== "visible" && !viewportOverflow(el, tag)) {
+      const scroll = /auto|scroll/.test(overflow);
+      (c === ctx ? (c = { ...ctx }) : c).clipper = { parent: c.clipper, el, offset: ctx.offset, scroll };
+      if (scroll && c.fixed) c.fixed = null;  // scrolling this box brings what it holds into view
+    }
+    // Paint containment clips too (never scrollable); an attribute-less element has none.
+    if (!bare && PAINTS.test(style.contain)) {
+      (c === ctx ? (c = { ...ctx }) : c).clipper = { parent: c.clipper, el, offset: ctx.offset, scroll: false };
+    }
+    if (position !== "static" && c.cbClipper !== c.clipper) (c === ctx ? (c = { ...ctx }) : c).cbClipper = c.clipper;
+    if (style.contentVisibility === "hidden" && !ROW_PARTS.has(display)) return;
+  }
+  if (tag === "select") return; // its options are the select's value, not separate controls
+  if (tag === "details" && !el.open) {  // a closed <details> renders its summary only
+    for (let child = el.firstElementChild; child; child = child.nextElementSibling) {
+      if (child.localName === "summary") return visit(child, c, out);
+    }
+    return;
+  }
+  if (tag === "iframe" || tag === "frame") return frame(el, c, out);
+  if (shadow) {
+    const hc = { ...c, hops: [...c.hops, el] };
+    observe(shadow);
+    walk(shadow, hc, out);
+  } else if (tag.includes("-")) notePendingHost(el, out);
+  walk(el, c, out);
+}
+function frame(el, ctx, out) {
+  if (ctx.depth >= out.opts.max_iframe_depth) return;
+  let doc;
+  try { doc = el.contentDocument; } catch (_) { doc = null; }
+  if (!doc || !doc.documentElement) { out.crossOrigin++; return; }
+  const f = frameBox(el);
+  const x = ctx.offset.x + f.left, y = ctx.offset.y + f.top;
+  const box = [x, y, f.width, f.height];
+  observe(doc);
+  if (out.windows) out.windows.push(doc.defaultView);  // the snapshot's walk (find's has none)
+  // A frame whose document scrolls reveals what lies past its box: listed, off-screen, like the page's own.
+  const clipper = { parent: ctx.clipper, box, scroll: documentScrolls(doc, el) };
+  const fc = { ...ctx, offset: { x, y }, clipper, frameClipper: clipper, cbClipper: clipper, depth: ctx.depth + 1,
+    hops: [...ctx.hops, el], pointer: false, modal: doc.querySelector("dialog:modal") };
+  if (fc.modal) fc.disabled = true;
+  walk(doc, fc, out);
+}
+
+// ---- snapshot --------------------------------------------------------------------------------
+// Where a candidate is and whether a person can see it: its own box (or, for a visually hidden
+// native field, the box of the UI drawn for it), not clipped away, not left of or above the page.
+function whereSeen(cand, sx, sy) {
+  const { el, ctx } = cand;
+  let r = el.getBoundingClientRect();
+  let shown = cand.shown && r.width > 0 && r.height > 0;
+  if (keptField(el) && (!shown || r.width <= 1 || r.height <= 1 || facts.get(el).clipped ||
+      clipOf(ctx.clipper).hard && area(intersect(clipOf(ctx.clipper).hard, [r.left + ctx.offset.x, r.top + ctx.offset.y, r.width, r.height])) <= 1)) {
+    const ui = drawnFor(el, named);
+    if (ui && ui !== el) { r = ui.getBoundingClientRect(); shown = true; cand.drawn = ui; }
+    else shown = !!ui && (cand.shown || cand.transparent) && r.width > 1 && r.height > 1;
+  }
+  const box = [r.left + ctx.offset.x, r.top + ctx.offset.y, r.width, r.height];
+  // The clips of a field moved out of sight are not those of the UI drawn for it, which is shown.
+  const clip = cand.drawn ? NO_CLIP : clipOf(ctx.clipper);
+  const visible = shown && r.width * r.height > 1 && (!clip.hard || area(intersect(clip.hard, box)) > 0) &&
+    box[0] + sx + box[2] > 0 && box[1] + sy + box[3] > 0 &&
+    // Held by a fixed box (and no scroller inside it): no scrolling brings it into the viewport.
+    (!ctx.fixed || (box[0] < innerWidth && box[1] < innerHeight && box[0] + box[2] > 0 && box[1] + box[3] > 0));
+  return { visible, box, clip };
+}
+function onTop(el) {
+  const r = el.getBoundingClientRect();
+  return r.width > 0 && composedContains(el, hitAt(r.left + r.width / 2, r.top + r.height / 2));
+}
+
+export { walk, visit, whereSeen, onTop };
