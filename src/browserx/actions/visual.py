@@ -24,19 +24,7 @@ class VisualEffects:
 
 _tasks: set[asyncio.Task[None]] = set()  # strong references until each finishes
 
-_RIPPLE = """function(x, y) {
-  const dot = document.createElement('div');
-  dot.setAttribute('data-browserx-overlay', '');  // browserx's effect counters skip it
-  const s = dot.style;
-  s.position = 'fixed'; s.left = (x - 20) + 'px'; s.top = (y - 20) + 'px'; s.width = s.height = '40px';
-  s.borderRadius = '50%'; s.border = '3px solid rgba(255, 64, 64, 0.9)'; s.boxSizing = 'border-box';
-  s.pointerEvents = 'none'; s.zIndex = '2147483647';
-  (document.body || document.documentElement).appendChild(dot);
-  const run = dot.animate([{transform: 'scale(0.3)', opacity: 1}, {transform: 'scale(1.6)', opacity: 0}],
-                          {duration: 450, easing: 'ease-out'});
-  run.onfinish = run.oncancel = () => dot.remove();
-  return true;
-}"""
+_RIPPLE = "function(x, y) { return globalThis.__bxact.ripple(x, y); }"  # inpage/ripple.js
 
 
 def enabled(tab: Tab, requested: bool | None = None) -> bool:

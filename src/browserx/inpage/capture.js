@@ -26,7 +26,7 @@ import { placeNotes } from "./notes.js";
 import { resolveWithin, textOf, pieceOf, readText, find } from "./reading.js";
 import { keepBaseline, recheck } from "./recheck.js";
 import { facts } from "./facts.js";
-import { shadowOf, adoptShadowRoot } from "./dom.js";
+import { shadowOf, adoptShadowRoot, adoptShadowRoots } from "./dom.js";
 import { idOf, nextNumber, pendingHosts, beginWalk, setPendingHosts, idFor, element, state } from "./ids.js";
 import { walk, visit, whereSeen, onTop } from "./walk.js";
 
@@ -158,6 +158,6 @@ function snapshot(options) {
 
 
 Object.defineProperty(globalThis, "__browserx", {
-  value: Object.freeze({ snapshot, element, state, recheck: () => Object.assign(recheck(), { state: state() }), idOf: el => idOf.get(el) || null, shadowOf, frameInfo, frameHit, adoptShadowRoot,
+  value: Object.freeze({ snapshot, element, state, recheck: () => Object.assign(recheck(), { state: state() }), idOf: el => idOf.get(el) || null, shadowOf, frameInfo, frameHit, adoptShadowRoot, adoptShadowRoots,
     pendingHosts: () => pendingHosts, readText, find }), configurable: false, enumerable: false, writable: false,
 });

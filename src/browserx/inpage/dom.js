@@ -23,4 +23,13 @@ function adoptShadowRoot(host, root) {
   return true;
 }
 
-export { shadowOf, notePendingHost, adoptShadowRoot };
+// Python's batch after a walk: (host, root-or-null) pairs; the number of closed roots adopted.
+function adoptShadowRoots(...pairs) {
+  let adopted = 0;
+  for (let i = 0; i + 1 < pairs.length; i += 2) {
+    if (adoptShadowRoot(pairs[i], pairs[i + 1]) && pairs[i + 1]) adopted++;
+  }
+  return adopted;
+}
+
+export { shadowOf, notePendingHost, adoptShadowRoot, adoptShadowRoots };

@@ -9,7 +9,8 @@ import { observe, flush, onMutations, whenQuiet, whenBuilt } from "./observer.js
 // animationsStarted: the finite animations the action started (none: Python skips the wait for them).
 import { animationsStarted } from "./widgets.js";
 import { waitFor } from "./waiting.js";
-
+import { fileInput } from "./files.js";
+import { ripple } from "./ripple.js";
 // -- effects: a mutation counter, and focus before/after ---------------------------------------
 function controlsIn(node) {
   if (node.nodeType !== 1) return 0;
@@ -228,7 +229,7 @@ const optionLabel = (o) => o.getAttribute('aria-label') || o.textContent || '';
 const optionValue = (o) => o.getAttribute('data-value') || o.getAttribute('value') || '';
 
 globalThis.__bxact = {
-  begin, finish, describe, awaitClick,
+  begin, finish, describe, awaitClick, fileInput, ripple,  // fileInput: upload.py; ripple: visual.py
   quiet: whenQuiet,  // settle.py: the DOM quiet after the responses an action caused
   built: whenBuilt,  // settle.py: a first look waits while the page is still adding its elements
   wait: waitFor,  // waiting.py: browser_wait's text and element checks

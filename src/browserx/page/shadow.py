@@ -27,14 +27,8 @@ MAX_HOSTS = 200
 TIMEOUT_S = 10.0
 _GROUP = "browserx-shadow"
 _TAKE = "function (n) { return globalThis.__browserx.pendingHosts().slice(0, n); }"
-# Arguments come in (host, root-or-null) pairs: one call for the whole batch.
-_ADOPT = """function (...pairs) {
-  let adopted = 0;
-  for (let i = 0; i + 1 < pairs.length; i += 2) {
-    if (globalThis.__browserx.adoptShadowRoot(pairs[i], pairs[i + 1]) && pairs[i + 1]) adopted++;
-  }
-  return adopted;
-}"""
+# Arguments come in (host, root-or-null) pairs: one call for the whole batch (inpage/dom.js).
+_ADOPT = "function (...pairs) { return globalThis.__browserx.adoptShadowRoots(...pairs); }"
 
 
 async def adopt_closed_roots(world: PageWorld, limit: int = MAX_HOSTS) -> int:

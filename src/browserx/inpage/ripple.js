@@ -1,0 +1,19 @@
+// layer: actions
+// The ripple drawn where a pointer action lands (actions/visual.py, when visual effects are on): a ring that
+// grows and fades, marked as browserx's own so that the effect counters skip it.
+
+function ripple(x, y) {
+  const dot = document.createElement('div');
+  dot.setAttribute('data-browserx-overlay', '');  // browserx's effect counters skip it
+  const s = dot.style;
+  s.position = 'fixed'; s.left = (x - 20) + 'px'; s.top = (y - 20) + 'px'; s.width = s.height = '40px';
+  s.borderRadius = '50%'; s.border = '3px solid rgba(255, 64, 64, 0.9)'; s.boxSizing = 'border-box';
+  s.pointerEvents = 'none'; s.zIndex = '2147483647';
+  (document.body || document.documentElement).appendChild(dot);
+  const run = dot.animate([{transform: 'scale(0.3)', opacity: 1}, {transform: 'scale(1.6)', opacity: 0}],
+                          {duration: 450, easing: 'ease-out'});
+  run.onfinish = run.oncancel = () => dot.remove();
+  return true;
+}
+
+export { ripple };
