@@ -12,8 +12,12 @@ default tool registry, exactly as an LLM or MCP client would.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import http.server
 import itertools
+import os
+import signal
 import socketserver
 import threading
 from pathlib import Path
@@ -29,6 +33,7 @@ settings.load_profile("browserx")
 
 from browserx.browser import BrowserConfig, BrowserManager
 from browserx.tools import TAB_SETUPS
+from process_tree import descendants, exited, marked
 
 PAGES = Path(__file__).parent / "pages"
 
@@ -233,3 +238,51 @@ def call(ctx):
         return await registry.dispatch(name, arguments, ctx)
 
     return run
+
+
+# -- nothing left behind ---------------------------------------------------------------------------
+# Every process this run starts (browsers, drivers, services, `browserx` subprocesses, and what they
+# start in turn, orphans included) inherits this marker in its environment; a run of its own on this
+# shared machine has another. At the end, anything still alive below pytest or carrying the marker is
+# named and fails the run (then stopped, so the machine is clean for the next run).
+RUN_MARKER = "BROWSERX_TEST_RUN"
+LEFT_BEHIND_GRACE = 10.0  # seconds for what is exiting anyway (renderers after their browser) to go
+
+
+def pytest_configure(config):
+    os.environ[RUN_MARKER] = f"{os.getpid()}-{os.urandom(6).hex()}"
+
+
+def left_behind() -> dict[int, str]:
+    found = {**descendants(os.getpid()), **marked(RUN_MARKER, os.environ.get(RUN_MARKER, "?"))}
+    found.pop(os.getpid(), None)
+    return found
+
+
+async def _settle(pids: list[int]) -> None:
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(asyncio.gather(*(exited(pid) for pid in pids)), LEFT_BEHIND_GRACE)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session, exitstatus):
+    if not os.path.isdir("/proc") or session.config.option.collectonly:
+        return
+    found = left_behind()
+    if found:
+        asyncio.run(_settle(list(found)))
+        found = left_behind()
+    if not found:
+        return
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    lines = [f"  pid {pid}: {command[:300]}" for pid, command in found.items()]
+    message = f"{len(found)} process(es) started by this test run are still running:\n" + "\n".join(lines)
+    if reporter is not None:
+        reporter.write_sep("=", "processes left behind", red=True)
+        reporter.write_line(message)
+    else:
+        print(message)
+    for pid in found:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.kill(pid, signal.SIGKILL)
+    session.exitstatus = pytest.ExitCode.TESTS_FAILED
