@@ -9,8 +9,9 @@ import signal
 
 import pytest
 
+import browserx
 from browserx.browser import BrowserConfig, BrowserManager
-from browserx.errors import ValidationError
+from browserx.errors import ConversationLimitError, ValidationError
 from browserx.tools import ToolContext, default_registry
 
 REGISTRY = default_registry()
@@ -118,3 +119,16 @@ async def test_a_process_per_conversation_goes_with_its_conversation(server):
 def test_process_and_limit_settings_that_cannot_work_are_validation_errors(settings):
     with pytest.raises(ValidationError):
         BrowserConfig(**settings)
+
+
+async def test_the_python_api_takes_the_process_and_limit_settings(server):
+    url = server.route("/pool/api", "<title>api</title>")
+    async with browserx.launch(browser_processes="per_conversation", max_conversations=2) as browser:
+        first, second = await browser.session(), await browser.session()
+        titles = [(await s.navigate(url))["title"] for s in (first, second)]
+        pids = {browser.manager.pool.of(s.conversation_id).pid for s in (first, second)}
+        with pytest.raises(ConversationLimitError) as refused:
+            await browser.session()
+        assert (await first.eval("document.title"))["result"] == "api"
+    assert titles == ["api", "api"] and len(pids) == 2
+    assert refused.value.code == "CONVERSATION_LIMIT"
