@@ -12,14 +12,15 @@ default tool registry, exactly as an LLM or MCP client would.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import http.server
 import itertools
 import os
+import select
 import signal
 import socketserver
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +34,7 @@ settings.load_profile("browserx")
 
 from browserx.browser import BrowserConfig, BrowserManager
 from browserx.tools import TAB_SETUPS
-from process_tree import descendants, exited, marked
+from process_tree import descendants, marked
 
 PAGES = Path(__file__).parent / "pages"
 
@@ -259,9 +260,22 @@ def left_behind() -> dict[int, str]:
     return found
 
 
-async def _settle(pids: list[int]) -> None:
-    with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(asyncio.gather(*(exited(pid) for pid in pids)), LEFT_BEHIND_GRACE)
+def _settle(pids: list[int]) -> None:
+    """Wait (at most LEFT_BEHIND_GRACE) for these processes to exit: each pidfd turns readable then.
+    Synchronous: the test loops are closed by now, and this must not depend on one."""
+    poller, fds = select.poll(), []
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            fds.append(os.pidfd_open(pid))
+            poller.register(fds[-1], select.POLLIN)
+    deadline = time.monotonic() + LEFT_BEHIND_GRACE
+    pending = set(fds)
+    while pending and (left := deadline - time.monotonic()) > 0:
+        for fd, _event in poller.poll(left * 1000):
+            pending.discard(fd)
+            poller.unregister(fd)
+    for fd in fds:
+        os.close(fd)
 
 
 @pytest.hookimpl(trylast=True)
@@ -270,7 +284,7 @@ def pytest_sessionfinish(session, exitstatus):
         return
     found = left_behind()
     if found:
-        asyncio.run(_settle(list(found)))
+        _settle(list(found))
         found = left_behind()
     if not found:
         return
