@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 
 from browserx.browser import BrowserConfig, BrowserManager
-from browserx.browser.resources import MIB, free_memory
+from browserx.browser.resources import MIB, _cgroup_room, free_memory
 from browserx.tools import ToolContext, default_registry
 from process_tree import chromium_tree, exited, memory_of
 
@@ -120,3 +120,30 @@ async def test_after_a_load_past_the_limits_the_browser_memory_returns_to_where_
     assert codes == ["CONVERSATION_LIMIT", "TAB_LIMIT"]
     assert still == "limits"
     assert abs(after - baseline) <= 0.10 * baseline, (baseline // MIB, after // MIB)
+
+
+def test_free_memory_is_what_the_tightest_cgroup_still_allows(tmp_path):
+    """cgroup v2 (memory.max - memory.current, an ancestor's limit binding too) and v1; "max" and v1's
+    huge number are no limit. Read from a cgroup tree laid out as the kernel does."""
+    v2 = tmp_path / "v2"
+    (v2 / "team" / "server").mkdir(parents=True)
+    for directory, limit, used in (
+        (v2, "max", 900),
+        (v2 / "team", 3000 * MIB, 2000 * MIB),
+        (v2 / "team" / "server", "max", 5),
+    ):
+        (directory / "memory.max").write_text(f"{limit}\n")
+        (directory / "memory.current").write_text(f"{used}\n")
+    own = tmp_path / "cgroup"
+    own.write_text("0::/team/server\n")
+    assert _cgroup_room(own, v2) == 1000 * MIB
+    v1 = tmp_path / "v1"
+    (v1 / "memory" / "job").mkdir(parents=True)
+    (v1 / "memory" / "job" / "memory.limit_in_bytes").write_text(f"{512 * MIB}\n")
+    (v1 / "memory" / "job" / "memory.usage_in_bytes").write_text(f"{500 * MIB}\n")
+    (v1 / "memory" / "memory.limit_in_bytes").write_text("9223372036854771712\n")
+    (v1 / "memory" / "memory.usage_in_bytes").write_text("1\n")
+    own.write_text("4:memory:/job\n1:cpu:/\n")
+    assert _cgroup_room(own, v1) == 12 * MIB
+    own.write_text("4:memory:/elsewhere\n")  # a namespace whose root is the mount: the mount's own files
+    assert _cgroup_room(own, v1) is None
