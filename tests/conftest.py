@@ -12,10 +12,15 @@ default tool registry, exactly as an LLM or MCP client would.
 
 from __future__ import annotations
 
+import contextlib
 import http.server
 import itertools
+import os
+import select
+import signal
 import socketserver
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +34,7 @@ settings.load_profile("browserx")
 
 from browserx.browser import BrowserConfig, BrowserManager
 from browserx.tools import TAB_SETUPS
+from process_tree import descendants, marked
 
 PAGES = Path(__file__).parent / "pages"
 
@@ -233,3 +239,64 @@ def call(ctx):
         return await registry.dispatch(name, arguments, ctx)
 
     return run
+
+
+# -- nothing left behind ---------------------------------------------------------------------------
+# Every process this run starts (browsers, drivers, services, `browserx` subprocesses, and what they
+# start in turn, orphans included) inherits this marker in its environment; a run of its own on this
+# shared machine has another. At the end, anything still alive below pytest or carrying the marker is
+# named and fails the run (then stopped, so the machine is clean for the next run).
+RUN_MARKER = "BROWSERX_TEST_RUN"
+LEFT_BEHIND_GRACE = 10.0  # seconds for what is exiting anyway (renderers after their browser) to go
+
+
+def pytest_configure(config):
+    os.environ[RUN_MARKER] = f"{os.getpid()}-{os.urandom(6).hex()}"
+
+
+def left_behind() -> dict[int, str]:
+    found = {**descendants(os.getpid()), **marked(RUN_MARKER, os.environ.get(RUN_MARKER, "?"))}
+    found.pop(os.getpid(), None)
+    return found
+
+
+def _settle(pids: list[int]) -> None:
+    """Wait (at most LEFT_BEHIND_GRACE) for these processes to exit: each pidfd turns readable then.
+    Synchronous: the test loops are closed by now, and this must not depend on one."""
+    poller, fds = select.poll(), []
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            fds.append(os.pidfd_open(pid))
+            poller.register(fds[-1], select.POLLIN)
+    deadline = time.monotonic() + LEFT_BEHIND_GRACE
+    pending = set(fds)
+    while pending and (left := deadline - time.monotonic()) > 0:
+        for fd, _event in poller.poll(left * 1000):
+            pending.discard(fd)
+            poller.unregister(fd)
+    for fd in fds:
+        os.close(fd)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session, exitstatus):
+    if not os.path.isdir("/proc") or session.config.option.collectonly:
+        return
+    found = left_behind()
+    if found:
+        _settle(list(found))
+        found = left_behind()
+    if not found:
+        return
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    lines = [f"  pid {pid}: {command[:300]}" for pid, command in found.items()]
+    message = f"{len(found)} process(es) started by this test run are still running:\n" + "\n".join(lines)
+    if reporter is not None:
+        reporter.write_sep("=", "processes left behind", red=True)
+        reporter.write_line(message)
+    else:
+        print(message)
+    for pid in found:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.kill(pid, signal.SIGKILL)
+    session.exitstatus = pytest.ExitCode.TESTS_FAILED

@@ -35,7 +35,10 @@ The tree::
     ├── ProfileInUseError               PROFILE_IN_USE
     ├── AuthRequiredError               AUTH_REQUIRED   (details: origin, scheme, realm, source; never a credential)
     ├── FileMissingError                FILE_NOT_FOUND
-    └── ReplayDivergedError             REPLAY_DIVERGED
+    ├── ReplayDivergedError             REPLAY_DIVERGED
+    ├── ConversationLimitError          CONVERSATION_LIMIT
+    ├── TabLimitError                   TAB_LIMIT
+    └── MemoryLowError                  MEMORY_LOW
 
 Chrome's error replies become typed errors in one place, the CDP connection (`cdp.connection`,
 through `error_from_cdp` below); nothing else branches on error-message text. One failure has
@@ -332,3 +335,33 @@ class ReplayDivergedError(BrowserxError):
 
     code = "REPLAY_DIVERGED"
     hint = "The page changed since the flow was recorded: replay with --agent-on-divergence, or record it again."
+
+
+class ConversationLimitError(BrowserxError):
+    """A new conversation past `max_conversations`: refused; the open ones go on."""
+
+    code = "CONVERSATION_LIMIT"
+    hint = (
+        "The server is at its limit of open conversations (--max-conversations); retry once another ends or "
+        "is reaped (--idle-timeout), or raise --max-conversations."
+    )
+
+
+class TabLimitError(BrowserxError):
+    """A new tab past `max_tabs` in its conversation: refused; its other tabs go on."""
+
+    code = "TAB_LIMIT"
+    hint = (
+        "This conversation has as many tabs as it may open (--max-tabs); close one with browser_tabs "
+        "action=close, or raise --max-tabs."
+    )
+
+
+class MemoryLowError(BrowserxError):
+    """Opening a conversation or tab would leave less free memory than `min_free_memory`."""
+
+    code = "MEMORY_LOW"
+    hint = (
+        "The machine is short of free memory (below --min-free-memory); close tabs or conversations, retry "
+        "later, or lower --min-free-memory."
+    )

@@ -52,6 +52,43 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def _stat(pid: int) -> list[str] | None:
+    """The fields of /proc/PID/stat after the command name (state, ppid, pgrp, ...), or None once gone."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+
+
+def descendants(root: int) -> list[tuple[int, str]]:
+    """(pid, start time) of every live process below `root`. A service's browsers need not be in its
+    process group: Playwright (browserless) starts each Chromium as the leader of a group of its own,
+    so a signal to the service's group misses them, and they outlive a killed service."""
+    parents: dict[int, int] = {}
+    started: dict[int, str] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and (fields := _stat(int(entry.name))) is not None and fields[0] != "Z":
+            parents[int(entry.name)], started[int(entry.name)] = int(fields[1]), fields[19]
+    below: set[int] = set()
+    frontier = {root}
+    while frontier:
+        frontier = {pid for pid, parent in parents.items() if parent in frontier and pid not in below}
+        below |= frontier
+    return [(pid, started[pid]) for pid in sorted(below)]
+
+
+def kill_all(processes: list[tuple[int, str]]) -> None:
+    """SIGKILL each of these processes that is still the same one (its start time), with its group."""
+    for pid, start in processes:
+        fields = _stat(pid)
+        if fields is None or fields[19] != start:
+            continue  # gone, or its pid reused by another process
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            if int(fields[2]) == pid:  # a group leader (a browser): its renderers and helpers go too
+                os.killpg(pid, signal.SIGKILL)
+            os.kill(pid, signal.SIGKILL)
+
+
 class Service:
     """A process group started from `argv`, ready once a line of its output matches `ready`."""
 
@@ -91,15 +128,19 @@ class Service:
             raise RuntimeError(f"{self.name} did not become ready within {READY_TIMEOUT:g} s:\n{tail}")
 
     def kill(self) -> None:
-        """SIGKILL the whole group at once: the service and every browser it started."""
+        """SIGKILL the service and every browser it started, at once."""
         if self.process is not None and self.process.poll() is None:
+            started = descendants(self.process.pid)
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(self.process.pid, signal.SIGKILL)
+            kill_all(started)
             self.process.wait(10)
 
     def stop(self) -> None:
         if self.process is None:
             return
+        # Known before the service goes: its orphans are the init process's children, not its own.
+        started = descendants(self.process.pid) if self.process.poll() is None else []
         if self.process.poll() is None:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(self.process.pid, signal.SIGTERM)
@@ -107,9 +148,10 @@ class Service:
                 self.process.wait(10)
             except subprocess.TimeoutExpired:
                 pass
-        # Whatever is left of the group (chromedriver, Chromium after a SIGTERM with live sessions).
+        # Whatever is left (chromedriver, Chromium after a SIGTERM with live sessions).
         with contextlib.suppress(ProcessLookupError):
             os.killpg(self.process.pid, signal.SIGKILL)
+        kill_all(started)
         self.process.wait(10)
 
     def __enter__(self) -> Service:

@@ -8,6 +8,10 @@ Usage::
     # or attach to a running browser instead of launching one
     config = BrowserConfig(cdp_url="http://127.0.0.1:9222")
 
+    # local Chromium processes for conversations: one shared (default), a pool of 4, or one each
+    config = BrowserConfig(browser_processes="pool", browser_pool_size=4)
+    config = BrowserConfig(browser_processes="per_conversation", max_conversations=20)
+
     # or a browser per conversation from browserless or a Selenium Grid 4
     config = BrowserConfig(browser_endpoint="ws://127.0.0.1:3000/chromium", browser_endpoint_token="…")
 
@@ -30,6 +34,11 @@ from .credentials import HttpCredentials
 # "ask": dialogs stay open for the agent to answer (browser/dialogs.py); the MCP server's and agent's default.
 DialogPolicy = Literal["accept_alerts", "accept", "dismiss", "ask"]
 DIALOG_POLICIES = ("ask", "accept", "dismiss", "accept_alerts")
+# How conversations map to launched Chromium processes (browser/pool.py): "shared", one process for all
+# (cheapest); "pool", `browser_pool_size` processes, each new conversation on the least loaded;
+# "per_conversation", a process each, so a crash or a hungry page costs only its own conversation.
+BrowserProcesses = Literal["shared", "pool", "per_conversation"]
+BROWSER_PROCESSES = ("shared", "pool", "per_conversation")
 
 
 @dataclass(frozen=True)
@@ -74,6 +83,10 @@ LIMITS = {
     "load_wait": Range(0, 600, unit="seconds"),
     "endpoint_timeout": Range(0, 3600, lo_open=True, unit="seconds"),
     "launch_timeout": Range(0, 600, lo_open=True, unit="seconds"),
+    "browser_pool_size": Range(1, 64, integer=True, unit="processes"),
+    "max_conversations": Range(1, 100_000, integer=True, unit="conversations"),
+    "max_tabs": Range(1, 10_000, integer=True, unit="tabs per conversation"),
+    "min_free_memory": Range(0, 16 * 1024 * 1024, integer=True, unit="MiB"),
 }
 
 
@@ -119,6 +132,15 @@ class BrowserConfig:
     # Credentials for sites behind HTTP authentication, by origin: {"https://host": {"username", "password"}}
     # (a proxy's: "proxy": true). Answered through CDP only to that exact origin; never in a result or log.
     http_credentials: HttpCredentials | dict[str, Any] = field(default_factory=HttpCredentials, repr=False)
+    # Launched Chromium processes for conversations (BROWSER_PROCESSES above); pool size for "pool".
+    browser_processes: BrowserProcesses = "shared"
+    browser_pool_size: int = 4
+    # Limits that refuse (a coded error naming the limit) instead of letting the machine run out:
+    # conversations open at once, tabs per conversation (None: no limit), and the memory a new
+    # conversation or tab must leave free, in MiB (host MemAvailable, or the cgroup's limit; 0: no floor).
+    max_conversations: int | None = None
+    max_tabs: int | None = None
+    min_free_memory: int = 0
 
     def __post_init__(self) -> None:
         width, height = self.viewport
@@ -132,6 +154,17 @@ class BrowserConfig:
         self.allowed_origins = [normalize_origin(o) for o in self.allowed_origins]
         if self.user_data_dir is not None and self.cdp_url is not None:
             raise ValidationError("user_data_dir applies to a launched browser, not to one attached with cdp_url")
+        if self.browser_processes not in BROWSER_PROCESSES:
+            raise ValidationError(
+                f"browser_processes {self.browser_processes!r} is not one of {', '.join(BROWSER_PROCESSES)}"
+            )
+        if self.browser_processes != "shared":
+            given = [name for name in ("cdp_url", "browser_endpoint", "user_data_dir") if getattr(self, name)]
+            if given:
+                raise ValidationError(
+                    f"browser_processes={self.browser_processes!r} launches its own browsers; not with {given[0]}",
+                    hint="Leave browser_processes at 'shared' with cdp_url, browser_endpoint or user_data_dir.",
+                )
         if self.dialog_policy not in DIALOG_POLICIES:
             raise ValidationError(f"dialog policy {self.dialog_policy!r} is not one of {', '.join(DIALOG_POLICIES)}")
 

@@ -22,6 +22,7 @@ from ..cdp import CDPConnection, CDPSession
 from ..errors import BrowserClosedError, BrowserxError, TabNotFoundError
 from .config import BrowserConfig
 from .files import file_roots
+from .resources import check_new_tab
 from .state import State
 from .tab import Tab, TabSetup
 
@@ -166,6 +167,8 @@ class Conversation:
             connection.on("Target.targetCreated", created),
             connection.on("Target.targetInfoChanged", changed),
             connection.on("Target.targetDestroyed", lambda p: self.target_gone(p["targetId"])),
+            # The browser's word that a renderer died; the tab's session says it too (Inspector.targetCrashed).
+            connection.on("Target.targetCrashed", lambda p: self.target_crashed(p.get("targetId", ""))),
             connection.on("Target.detachedFromTarget", lambda p: self.target_gone(p.get("targetId", ""))),
             connection.on("Browser.downloadWillBegin", download_begun),
             connection.on("Browser.downloadProgress", download_progress),
@@ -175,6 +178,7 @@ class Conversation:
 
     async def new_tab(self, url: str = "about:blank") -> Tab:
         self.check_open()
+        check_new_tab(self.config, len(self.tabs) + sum(not t.done() for t in self._adopting.values()))
         created = await self.connection.send(
             "Target.createTarget", {"url": "about:blank", "browserContextId": self.browser_context_id}
         )
@@ -202,6 +206,13 @@ class Conversation:
         if target_id in self._adopting or any(t.target_id == target_id for t in self.tabs.values()):
             return
         opener = next((t.tab_id for t in self.tabs.values() if t.target_id == target_info.get("openerId")), None)
+        try:
+            check_new_tab(self.config, len(self.tabs) + sum(not t.done() for t in self._adopting.values()))
+        except BrowserxError as refused:  # a popup past the limit is closed; its opener is told why
+            self._adopting[target_id] = asyncio.get_running_loop().create_task(self._refuse(target_id))
+            if opener is not None:
+                self.tabs[opener].notice("tab_refused", url=target_info.get("url", ""), code=refused.code)
+            return
 
         async def run() -> Tab | None:
             try:
@@ -216,6 +227,11 @@ class Conversation:
 
         self._adopting[target_id] = asyncio.get_running_loop().create_task(run())
 
+    async def _refuse(self, target_id: str) -> Tab | None:
+        with contextlib.suppress(BrowserxError):
+            await self.connection.send("Target.closeTarget", {"targetId": target_id}, timeout=10)
+        return None
+
     async def settle_adoptions(self, timeout: float = 5.0) -> None:
         pending = [t for t in self._adopting.values() if not t.done()]
         if pending:
@@ -226,6 +242,11 @@ class Conversation:
             if tab.target_id == info.get("targetId"):
                 tab.title = info.get("title", tab.title)
                 tab.url = info.get("url", tab.url)
+
+    def target_crashed(self, target_id: str) -> None:
+        for tab in self.tabs.values():
+            if tab.target_id == target_id:
+                tab.crash_seen()
 
     def target_gone(self, target_id: str) -> None:
         self._adopting.pop(target_id, None)

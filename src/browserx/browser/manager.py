@@ -8,16 +8,19 @@ Usage::
 
 Two ways to get browsers:
 
-- one shared Chromium, launched (default) or attached (`cdp_url`); each conversation is an
-  isolated browser context in it. When the browser dies, calls in flight fail with BROWSER_CLOSED
-  and the next `conversation()` call launches a new browser (a launched one) or reports
-  BROWSER_CLOSED again (an attached one that is gone).
+- local Chromium processes (pool.py, `browser_processes`): one shared (default), a pool of N, or one
+  per conversation, launched; or one attached (`cdp_url`). Each conversation is an isolated browser
+  context in its process. When a process dies, the calls in flight of its conversations (and only
+  theirs) fail with BROWSER_CLOSED, and their next `conversation()` call launches a new process (a
+  launched one) or reports BROWSER_CLOSED again (an attached one that is gone).
 - a browser per conversation from a service (`browser_endpoint`, see endpoints.py). A refusing or
   full service gives BROWSER_UNAVAILABLE; a remote browser that goes away fails that
   conversation's calls with BROWSER_CLOSED, and its next call gets a new browser.
 
 A conversation idle for longer than `idle_timeout` is closed by a reaper task; closing one gives a
-browser of its own back to its service at once.
+browser of its own back to its service (or stops its process) at once. Past `max_conversations`, or
+below `min_free_memory`, a new conversation is refused with a coded error (resources.py); the open
+ones go on.
 
 What every tab collects from the moment it attaches (network log, logs of its iframes and workers,
 …) is the `setups` the manager is given, and nothing else: `BrowserManager(config,
@@ -31,14 +34,17 @@ import contextlib
 import itertools
 import logging
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from typing import Any
 
 from ..cdp import CDPConnection
-from ..errors import BrowserClosedError, BrowserxError, LaunchFailedError
+from ..errors import BrowserClosedError
 from .config import BrowserConfig
 from .conversation import Conversation, shared_download_dir
 from .endpoints import endpoint_for
-from .launcher import ChromeProcess, launch_chrome, resolve_ws_url
+from .launcher import ChromeProcess
+from .pool import BrowserPool, LocalBrowser
+from .resources import check_new_conversation
 from .storage import load_state, read_state_file
 from .tab import TabSetup
 
@@ -50,17 +56,16 @@ class BrowserManager:
     def __init__(self, config: BrowserConfig | None = None, *, setups: Sequence[TabSetup] = ()) -> None:
         self.config = config or BrowserConfig()
         self.setups = tuple(setups)
-        self.endpoint = endpoint_for(self.config)  # None: one shared browser
-        self.chrome: ChromeProcess | None = None
-        self._connection: CDPConnection | None = None
+        self.endpoint = endpoint_for(self.config)  # None: local browsers (the pool)
+        self.pool = BrowserPool(self.config, self._browser_lost)
         self.conversations: dict[str, Conversation] = {}
-        self.launches = 0
-        self._lock = asyncio.Lock()
+        self._remote_launches = 0
         self._reaper: asyncio.Task[None] | None = None
         self._ids = itertools.count(1)
         self._closed = False
-        self._opening: dict[str, asyncio.Lock] = {}  # per conversation id (remote browsers)
+        self._opening: dict[str, asyncio.Lock] = {}  # per conversation id: opening one waits for nobody else
         self._tasks: set[asyncio.Task[None]] = set()
+        self._starting: set[str] = set()  # conversations being opened: counted against max_conversations
 
     async def __aenter__(self) -> BrowserManager:
         await self.start()
@@ -70,99 +75,97 @@ class BrowserManager:
         await self.close()
 
     @property
+    def launches(self) -> int:
+        """Browsers launched, attached or taken from a service so far."""
+        return self._remote_launches + self.pool.launches
+
+    @property
+    def _shared(self) -> LocalBrowser | None:
+        if self.endpoint is not None or self.config.browser_processes != "shared" or not self.pool.browsers:
+            return None
+        return self.pool.browsers[0]
+
+    @property
+    def chrome(self) -> ChromeProcess | None:
+        """The shared browser's process (None when attached, with a service, or with several processes)."""
+        shared = self._shared
+        return shared.chrome if shared is not None else None
+
+    @property
     def connection(self) -> CDPConnection:
-        """The shared browser's connection (with a browser endpoint each conversation has its own)."""
-        if self._connection is None:
+        """The shared browser's connection (with several browsers each conversation has its own)."""
+        shared = self._shared
+        if shared is None or shared.connection is None:
             raise BrowserClosedError(
                 "the browser is not started"
-                if self.endpoint is None
-                else "no shared browser: each conversation has its own (browser_endpoint)"
+                if shared is not None
+                else "no shared browser: each conversation's browser is its `connection`"
             )
-        return self._connection
+        return shared.connection
 
     @property
     def attached(self) -> bool:
         return self.config.cdp_url is not None
 
     async def start(self) -> None:
-        async with self._lock:
-            if self.endpoint is None:
-                await self._ensure_browser()
-            else:  # browsers come per conversation
-                self._start_reaper()
-
-    async def _ensure_browser(self) -> CDPConnection:
         if self._closed:
             raise BrowserClosedError("the browser manager is closed")
-        if self._connection is not None and not self._connection.closed:
-            return self._connection
-        await self._drop_browser()
-        if self.attached:
-            assert self.config.cdp_url is not None
-            try:
-                ws_url = await resolve_ws_url(self.config.cdp_url)
-            except LaunchFailedError as exc:
-                if self.launches:  # it answered before: a remote browser that went away is reported
-                    raise BrowserClosedError(
-                        f"the remote browser at {self.config.cdp_url} is gone",
-                        hint="Restart the remote browser; browserx does not relaunch it.",
-                    ) from exc
-                raise
-        else:
-            self.chrome = await launch_chrome(
-                headless=self.config.headless,
-                executable=self.config.executable,
-                extra_args=self.config.extra_args,
-                timeout=self.config.launch_timeout,
-                user_data_dir=self.config.user_data_dir,
-            )
-            ws_url = self.chrome.ws_url
-        self.launches += 1
-        try:
-            connection = await CDPConnection.open(ws_url)
-        except BrowserClosedError as exc:
-            if self.attached:
-                raise LaunchFailedError(str(exc), hint="Check that the remote browser is running.") from exc
-            raise
-        self._connection = connection
-        await connection.send("Target.setDiscoverTargets", {"discover": True})
+        if self.endpoint is None:
+            await self.pool.start()
         self._start_reaper()
-        return connection
 
     def _start_reaper(self) -> None:
         if self._reaper is None or self._reaper.done():
             self._reaper = asyncio.get_running_loop().create_task(self._reap_idle(), name="browserx-reaper")
 
-    async def _drop_browser(self) -> None:
-        """Forget a dead browser: its conversations are gone with it."""
+    def _browser_lost(self, browser: LocalBrowser, connection: CDPConnection) -> None:
+        """A local browser went away (on the reader task): its conversations, and only those, are closed
+        now; each one's next call opens it again on a new process."""
+        if self._closed:
+            return
+        log.info("browser %d (pid %s) went away", browser.index, browser.pid)
         for conversation in list(self.conversations.values()):
-            await conversation.close()
-        self.conversations.clear()
-        keep_profile = self.chrome is not None and self.chrome.keep_profile
-        if keep_profile and self._connection is not None and not self._connection.closed:
-            # A kept profile: Chromium shuts itself down, writing its cookies and storage to disk first
-            # (a signal under load can come before that write).
-            with contextlib.suppress(BrowserxError):
-                await self._connection.send("Browser.close", timeout=5)
-        if self._connection is not None:
-            await self._connection.close()
-            self._connection = None
-        if self.chrome is not None:
-            await self.chrome.terminate(timeout=15.0 if keep_profile else 5.0)
-            self.chrome = None
+            if conversation.connection is connection:
+                self._forget_later(conversation)
+        if not self.pool.per_conversation:  # a place of the pool: its dead process is reaped now
+            self._later(browser.forget(connection))
+
+    def _later(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def conversation(self, conversation_id: str | None = None) -> Conversation:
         """The conversation with this id, created (with its own browser context) on first use."""
         conversation_id = conversation_id or DEFAULT_CONVERSATION
         if self.endpoint is not None:
             return await self._remote_conversation(conversation_id)
-        async with self._lock:
+        async with self._opening.setdefault(conversation_id, asyncio.Lock()):
             existing = self.conversations.get(conversation_id)
-            if existing is not None and not existing.closed and not self.connection_closed:
+            if existing is not None and not existing.closed and not existing.connection.closed:
                 existing.touch()
                 return existing
-            connection = await self._ensure_browser()
-            return await self._open_conversation(conversation_id, connection)
+            if existing is not None:  # its browser went away: release what is left of it, then a new one
+                await self.close_conversation(conversation_id)
+            if self._closed:
+                raise BrowserClosedError("the browser manager is closed")
+            check_new_conversation(self.config, len(self.conversations.keys() | self._starting))
+            browser = self.pool.place(conversation_id)
+            release = (lambda: self.pool.leave(conversation_id)) if self.pool.per_conversation else None
+            self._starting.add(conversation_id)
+            try:
+                connection = await browser.ensure()
+                if self._closed:
+                    raise BrowserClosedError("the browser manager is closed")
+                conversation = await self._open_conversation(conversation_id, connection, release)
+            except BaseException:
+                await asyncio.shield(self.pool.leave(conversation_id))
+                raise
+            finally:
+                self._starting.discard(conversation_id)
+            log.info("conversation %s: browser %d (pid %s)", conversation_id, browser.index, browser.pid)
+            self._start_reaper()
+            return conversation
 
     async def _remote_conversation(self, conversation_id: str) -> Conversation:
         # Waiting for the service (its queue, up to endpoint_timeout) holds only this conversation's lock.
@@ -176,28 +179,35 @@ class BrowserManager:
             if self._closed:
                 raise BrowserClosedError("the browser manager is closed")
             assert self.endpoint is not None
-            remote = await self.endpoint.open()
-            if self._closed:  # closed while we waited for the service
-                await remote.release()
-                raise BrowserClosedError("the browser manager is closed")
-            self.launches += 1
-            log.info("conversation %s: %s", conversation_id, remote.label)
+            check_new_conversation(self.config, len(self.conversations.keys() | self._starting))
+            self._starting.add(conversation_id)
             try:
-                await remote.connection.send("Target.setDiscoverTargets", {"discover": True})
-                conversation = await self._open_conversation(conversation_id, remote.connection, remote.release)
-            except BaseException:
-                await asyncio.shield(remote.release())
-                raise
-            # A browser that goes away frees its slot now, not at the conversation's next call.
-            remote.connection.on_close(lambda: self._forget_later(conversation))
-            self._start_reaper()
-            return conversation
+                return await self._open_remote(conversation_id)
+            finally:
+                self._starting.discard(conversation_id)
+
+    async def _open_remote(self, conversation_id: str) -> Conversation:
+        assert self.endpoint is not None
+        remote = await self.endpoint.open()
+        if self._closed:  # closed while we waited for the service
+            await remote.release()
+            raise BrowserClosedError("the browser manager is closed")
+        self._remote_launches += 1
+        log.info("conversation %s: %s", conversation_id, remote.label)
+        try:
+            await remote.connection.send("Target.setDiscoverTargets", {"discover": True})
+            conversation = await self._open_conversation(conversation_id, remote.connection, remote.release)
+        except BaseException:
+            await asyncio.shield(remote.release())
+            raise
+        # A browser that goes away frees its slot now, not at the conversation's next call.
+        remote.connection.on_close(lambda: self._forget_later(conversation))
+        self._start_reaper()
+        return conversation
 
     def _forget_later(self, conversation: Conversation) -> None:
         if self.conversations.get(conversation.conversation_id) is conversation and not self._closed:
-            task = asyncio.get_running_loop().create_task(self._forget(conversation))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            self._later(self._forget(conversation))
 
     async def _forget(self, conversation: Conversation) -> None:
         async with self._opening.setdefault(conversation.conversation_id, asyncio.Lock()):
@@ -245,16 +255,21 @@ class BrowserManager:
 
     @property
     def connection_closed(self) -> bool:
-        """The shared browser is gone (with a browser endpoint: the manager is closed)."""
-        if self.endpoint is not None:
+        """The shared browser is gone (with several browsers or a service: the manager is closed)."""
+        shared = self._shared
+        if shared is None:
             return self._closed
-        return self._connection is None or self._connection.closed
+        return not shared.alive
 
     async def close_conversation(self, conversation_id: str) -> bool:
         conversation = self.conversations.pop(conversation_id, None)
         if conversation is None:
             return False
-        await conversation.close()
+        try:
+            await conversation.close()
+        finally:
+            if self.endpoint is None:
+                await self.pool.leave(conversation_id)
         return True
 
     async def _reap_idle(self) -> None:
@@ -279,4 +294,11 @@ class BrowserManager:
             self._reaper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._reaper
-        await self._drop_browser()
+        closed = await asyncio.gather(
+            *(self.close_conversation(conversation_id) for conversation_id in list(self.conversations)),
+            return_exceptions=True,
+        )
+        for failure in closed:
+            if isinstance(failure, BaseException):  # the others are closed all the same
+                log.warning("closing a conversation failed: %r", failure)
+        await self.pool.close()

@@ -108,7 +108,7 @@ class Tab:
             *self.dialogs.watch(),
             on("Runtime.consoleAPICalled", self.console.from_console_api),
             on("Runtime.exceptionThrown", self.console.from_exception),
-            on("Inspector.targetCrashed", self._crashed),
+            on("Inspector.targetCrashed", lambda _params: self.crash_seen()),
             *self.load.watch(),
         ]
         await asyncio.gather(
@@ -137,7 +137,7 @@ class Tab:
         if self.closed:
             raise TabNotFoundError(f"tab {self.tab_id} is closed")
         if self.crashed and not allow_crashed:
-            raise TabCrashedError(f"tab {self.tab_id} crashed")
+            raise TabCrashedError(f"tab {self.tab_id} crashed (its renderer died)", details={"tab_id": self.tab_id})
 
     def notice(self, kind: str, **data: Any) -> None:
         self.notices.append({"type": kind, "tab_id": self.tab_id, **data})
@@ -166,9 +166,14 @@ class Tab:
             self.navigations += 1
         self.document_changed()
 
-    def _crashed(self, _params: dict[str, Any]) -> None:
+    def crash_seen(self) -> None:
+        """Its renderer died (crash, out of memory): calls in flight on it fail with TAB_CRASHED, and so do
+        the next ones until a navigation or reload gives it a new document; other tabs go on."""
+        if self.crashed or self.closed:
+            return  # told twice: by its session and by the browser
         self.crashed = True
-        self.session.connection.fail_session(self.session.session_id, TabCrashedError(f"tab {self.tab_id} crashed"))
+        error = TabCrashedError(f"tab {self.tab_id} crashed (its renderer died)", details={"tab_id": self.tab_id})
+        self.session.connection.fail_session(self.session.session_id, error)
         self.load.document_gone()
         self.document_changed()
 

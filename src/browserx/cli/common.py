@@ -31,7 +31,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from typing import Any, NoReturn
 
 from ..browser import BrowserConfig, parse_viewport
-from ..browser.config import LIMITS
+from ..browser.config import BROWSER_PROCESSES, LIMITS
 from ..browser.credentials import read_credentials_file
 from ..browser.files import file_roots
 from ..errors import BrowserxError, ValidationError, error_from_exception
@@ -172,6 +172,41 @@ def add_browser_options(parser: argparse.ArgumentParser) -> None:
         help="wait this long for the service's browser, then BROWSER_UNAVAILABLE (default 60)",
     )
     group.add_argument(
+        "--browser-processes",
+        choices=list(BROWSER_PROCESSES),
+        default="shared",
+        help="local Chromium processes for conversations: shared = one for all (default, least memory), "
+        "pool = --browser-pool-size processes, each new conversation on the least loaded, per_conversation = "
+        "one each (a crash or a hungry page costs only its own conversation)",
+    )
+    group.add_argument(
+        "--browser-pool-size",
+        metavar="N",
+        type=Number(LIMITS["browser_pool_size"]),
+        default=4,
+        help="with --browser-processes pool: how many processes (default 4)",
+    )
+    group.add_argument(
+        "--max-conversations",
+        metavar="N",
+        type=Number(LIMITS["max_conversations"]),
+        help="refuse a new conversation (CONVERSATION_LIMIT) while N are open (default: no limit)",
+    )
+    group.add_argument(
+        "--max-tabs",
+        metavar="N",
+        type=Number(LIMITS["max_tabs"]),
+        help="refuse a new tab (TAB_LIMIT) in a conversation that has N open (default: no limit)",
+    )
+    group.add_argument(
+        "--min-free-memory",
+        metavar="MIB",
+        type=Number(LIMITS["min_free_memory"]),
+        default=0,
+        help="refuse a new conversation or tab (MEMORY_LOW) while less than MIB MiB are free on the host "
+        "or in its cgroup (default 0: no floor)",
+    )
+    group.add_argument(
         "--http-credentials",
         metavar="FILE",
         type=ExistingFile(secret=True),
@@ -208,6 +243,11 @@ def config_from_args(args: argparse.Namespace) -> BrowserConfig:
         browser_endpoint=getattr(args, "browser_endpoint", None),
         browser_endpoint_token=getattr(args, "browser_endpoint_token", None),
         endpoint_timeout=float(getattr(args, "endpoint_timeout", 60.0)),
+        browser_processes=getattr(args, "browser_processes", None) or "shared",
+        browser_pool_size=getattr(args, "browser_pool_size", 4),
+        max_conversations=getattr(args, "max_conversations", None),
+        max_tabs=getattr(args, "max_tabs", None),
+        min_free_memory=getattr(args, "min_free_memory", 0),
     )
     credentials_file = getattr(args, "http_credentials", None)
     if credentials_file:
