@@ -297,10 +297,26 @@ class Timings:
 
     @contextlib.contextmanager
     def measure(self, what: str) -> Iterator[None]:
-        begun = time.monotonic()
-        yield
-        self.record(what, time.monotonic() - begun)
+        begun, failed = time.monotonic(), True
+        try:
+            yield
+            failed = False
+        finally:  # a task that fails (an xfail of issue 31) costs CI its seconds too
+            self.record(what + (" (failed)" if failed else ""), time.monotonic() - begun)
 
 
 # -- fidelity: each checkpoint's recall and precision against Chromium, printed at the end (conftest.py) --
 FIDELITY: list[tuple[str, FidelityReport]] = []
+
+
+# -- issue 31's apps: a task's judge and its first looks ----------------------------------------------------------
+def json_lines(path: Path) -> list[dict[str, Any]]:
+    """The records an app appended to `path`, one JSON object a line ([] before the first)."""
+    return [json.loads(line) for line in path.read_text().splitlines()] if path.is_file() else []
+
+
+def shown(model: dict[str, Any], text: str) -> bool:
+    """Whether the first look shows `text`: in the reader text, a note (a status line) or a control's name."""
+    notes = [n.get("text", "") for n in model.get("notes", [])]
+    names = [c["name"] for c in model["controls"]]
+    return any(text in t for t in [model.get("text") or "", *notes, *names])
