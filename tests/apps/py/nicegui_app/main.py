@@ -14,7 +14,7 @@ from pathlib import Path
 # Started by a test, this process inherits pytest's PYTEST_CURRENT_TEST, and NiceGUI then runs as its
 # own screen-test server (on NICEGUI_SCREEN_TEST_PORT). It is an app here, on the port given.
 os.environ.pop("PYTEST_CURRENT_TEST", None)
-from nicegui import ui  # noqa: E402
+from nicegui import ui
 
 BOOKINGS = Path(os.environ["BOOKING_FILE"])
 ROWS = [

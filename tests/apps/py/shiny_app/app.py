@@ -26,18 +26,18 @@ app_ui = ui.page_fluid(
 )
 
 
-def server(input, output, session):
+def server(inputs, output, session):  # Shiny passes them by position
     saved = reactive.value(0)
 
     @reactive.effect
-    @reactive.event(input.save)
+    @reactive.event(inputs.save)
     def _save():
         trip = {
-            "traveller": input.traveller(),
-            "depart": str(input.depart()),
-            "nights": input.nights(),
-            "room": input.room(),
-            "extras": list(input.extras()),
+            "traveller": inputs.traveller(),
+            "depart": str(inputs.depart()),
+            "nights": inputs.nights(),
+            "room": inputs.room(),
+            "extras": list(inputs.extras()),
         }
         with TRIPS.open("a") as f:
             f.write(json.dumps(trip) + "\n")
