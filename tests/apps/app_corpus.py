@@ -218,6 +218,19 @@ class McpBrowser:
             arguments["element_id"] = element_id
         return await self.call("browser_dom", action=action, **arguments)
 
+    async def open(self, url: str, expect: str) -> dict[str, Any]:
+        """Navigate, and the first look at the page, once it shows `expect` (text a person sees when the app
+        has rendered). A first look without it came before the app's render (issue 31 kind 5): recorded in
+        LATE (the session summary) and awaited, as a person waits for the page. Not an xfail: whether the
+        app wins the race differs from run to run (as npm_apps.Agent.snapshot's `expect`)."""
+        await self.navigate(url)
+        model = await self.snapshot()
+        if not shown(model, expect):
+            LATE.append(f"{self.app}: first look at {url} without {expect!r} ({len(model['controls'])} controls)")
+            await self.call("browser_wait", text=expect, timeout="20s")
+            model = await self.snapshot()
+        return model
+
     async def external_requests(self) -> list[str]:
         """URLs the current tab asked for beyond 127.0.0.1: an app that renders offline has none."""
         data = await self.call("browser_get_network_sources", limit=500)
@@ -310,6 +323,9 @@ FIDELITY: list[tuple[str, FidelityReport]] = []
 
 
 # -- issue 31's apps: a task's judge and its first looks ----------------------------------------------------------
+LATE: list[str] = []  # first looks after a navigation taken before the app had rendered (McpBrowser.open)
+
+
 def json_lines(path: Path) -> list[dict[str, Any]]:
     """The records an app appended to `path`, one JSON object a line ([] before the first)."""
     return [json.loads(line) for line in path.read_text().splitlines()] if path.is_file() else []
