@@ -53,8 +53,7 @@ async def test_datasette_table_sorted_by_its_nights_header(explorer, app_timings
     app = explorer
     with app_timings.measure("task: sort by header"):
         async with mcp() as browser:
-            await browser.navigate(app.url("/trips/bookings"))
-            table = await browser.snapshot()
+            table = await browser.open(app.url("/trips/bookings"), "5 rows")
             await browser.checkpoint("bookings table", table)
             mark = app.mark()
             await browser.act("click", control(table, "link", "nights"))
@@ -73,8 +72,7 @@ async def test_datasette_room_faceted_from_its_column_menu_and_filtered_to_suite
     app = explorer
     with app_timings.measure("task: column menu, facet"):
         async with mcp() as browser:
-            await browser.navigate(app.url("/trips/bookings"))
-            table = await browser.snapshot()
+            table = await browser.open(app.url("/trips/bookings"), "5 rows")
             mark = app.mark()
             # The menu icon beside "room" in its header: the entry of that header that is not its sort link.
             await browser.act("click", control(table, ("button", "clickable", "columnheader"), re.compile(r"\broom\b")))
@@ -96,8 +94,7 @@ async def test_datasette_rows_filtered_in_its_filter_row(explorer, app_timings, 
     app = explorer
     with app_timings.measure("task: filter row"):
         async with mcp() as browser:
-            await browser.navigate(app.url("/trips/bookings"))
-            table = await browser.snapshot()
+            table = await browser.open(app.url("/trips/bookings"), "5 rows")
             mark = app.mark()
             await browser.act("select", control(table, "combobox", "- column -"), option="nights")
             column = await browser.snapshot()

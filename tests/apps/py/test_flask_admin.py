@@ -49,8 +49,7 @@ def rental(db: Path, item: str) -> list[tuple]:
 
 
 async def new_rental(browser, app: AppProcess, item: str) -> dict:
-    await browser.navigate(app.url("/admin/rental/new/"))
-    form = await browser.snapshot()
+    form = await browser.open(app.url("/admin/rental/new/"), "Save")
     await browser.act("type", control(form, "textbox", "Item *"), text=item)
     return await browser.snapshot()
 
@@ -132,8 +131,7 @@ async def test_flask_admin_rentals_sorted_by_their_days_header(desk, app_timings
     app, _ = desk
     with app_timings.measure("task: sort list"):
         async with mcp() as browser:
-            await browser.navigate(app.url("/admin/rental/"))
-            rentals = await browser.snapshot()
+            rentals = await browser.open(app.url("/admin/rental/"), "Kayak")
             await browser.checkpoint("rental list", rentals)
             mark = app.mark()
             await browser.act("click", control(rentals, ("link", "columnheader"), "Days"))

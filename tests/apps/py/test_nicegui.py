@@ -36,8 +36,7 @@ def bookings(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[AppProc
 
 
 async def open_form(browser, app: AppProcess, guest: str) -> dict:
-    await browser.navigate(app.url("/"))
-    form = await browser.snapshot()
+    form = await browser.open(app.url("/"), "Book")
     await browser.act("type", control(form, ("textbox", "combobox"), "Guest"), text=guest)
     return await browser.snapshot()
 
@@ -100,8 +99,7 @@ async def test_nicegui_table_sorted_by_its_nights_header_is_told_to_the_server(b
     app, _ = bookings
     with app_timings.measure("task: sort table"):
         async with mcp() as browser:
-            await browser.navigate(app.url("/"))
-            page = await browser.snapshot()
+            page = await browser.open(app.url("/"), "Chen")
             mark = app.mark()
             await browser.act("click", control(page, "columnheader", "Nights"))
             after = await browser.snapshot()

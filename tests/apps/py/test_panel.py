@@ -38,8 +38,7 @@ def desk(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[AppProcess,
 
 
 async def new_order(browser, app: AppProcess, customer: str) -> dict:
-    await browser.navigate(app.url("/orders"))
-    form = await browser.snapshot()
+    form = await browser.open(app.url("/orders"), "Save order")
     await browser.act("type", control(form, "textbox", "Customer"), text=customer)
     return await browser.snapshot()
 
@@ -120,8 +119,7 @@ async def test_panel_stock_table_sorted_by_its_in_stock_header(desk, app_timings
     app, _ = desk
     with app_timings.measure("task: sort grid"):
         async with mcp() as browser:
-            await browser.navigate(app.url("/orders"))
-            page = await browser.snapshot()
+            page = await browser.open(app.url("/orders"), "Cocoa")
             mark = app.mark()
             await browser.act("click", control(page, "columnheader", "in_stock"))
             after = await browser.snapshot()

@@ -35,8 +35,7 @@ def planner(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[AppProce
 
 
 async def open_planner(browser, app: AppProcess) -> dict:
-    await browser.navigate(app.url("/"))
-    return await browser.snapshot()
+    return await browser.open(app.url("/"), "Save")
 
 
 async def save(browser, form: dict, count: int) -> dict:
