@@ -11,7 +11,7 @@ import functools
 from typing import Any
 
 import pytest
-from app_corpus import FIDELITY, TIMINGS, Timings, apps_browser_config, mcp_browser
+from app_corpus import FIDELITY, LATE, TIMINGS, Timings, apps_browser_config, mcp_browser
 
 from browserx.browser import BrowserManager
 from browserx.tools import TAB_SETUPS
@@ -45,6 +45,10 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         terminalreporter.section("app corpus timings (s)")
         for app, what, seconds in TIMINGS:
             terminalreporter.write_line(f"{app:<16} {what:<24} {seconds:6.1f}")
+    if LATE:
+        terminalreporter.section("app corpus: first looks before the app had rendered (awaited; issue 31 kind 5)")
+        for line in LATE:
+            terminalreporter.write_line(line)
     if not FIDELITY:
         return
     terminalreporter.section("app corpus fidelity (recall, precision of Chromium's actionable on-screen nodes)")
