@@ -27,6 +27,7 @@ from browserx.browser import BrowserConfig, BrowserManager
 from browserx.cdp import CDPConnection
 from browserx.tools import TAB_SETUPS, ToolContext, default_registry
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # service_process.py
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
 from browser_services import Browserless, Grid, installed  # noqa: E402
 

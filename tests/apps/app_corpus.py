@@ -25,13 +25,9 @@ import contextlib
 import json
 import os
 import re
-import signal
 import socket
-import subprocess
 import sys
-import threading
 import time
-from collections import deque
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
@@ -40,14 +36,15 @@ import mcp.types as types
 import pytest
 
 from browserx.browser import BrowserConfig, BrowserManager
-from browserx.mcp_server import build_server
 from browserx.fidelity.report import FidelityReport, fidelity_report
+from browserx.mcp_server import build_server
 from browserx.page.service import DomService
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "mcp"))
 from mcp_client import memory_session, wire  # the in-memory client of both SDK majors (tests/mcp)
 
-READY_TIMEOUT = 90.0  # a loaded 2-core machine starts JupyterLab in ~5 s; this only bounds the wait
+from service_process import READY_TIMEOUT, ServiceProcess  # the suite's one starter of services (tests/)
+
 CALL_TIMEOUT = 60.0
 PYTHON = sys.executable
 VENV_BIN = Path(sys.executable).parent
@@ -73,8 +70,9 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-class AppProcess:
-    """An app in a process group of its own, ready once a line of its output matches `ready`.
+class AppProcess(ServiceProcess):
+    """An app in a process group of its own (tests/service_process.py), ready once a line of its output
+    matches `ready`.
 
     Every output line is kept (`lines`) and can be waited for (`wait_for_line`): an app's own access
     log is one way to judge what the browser fetched. `port` when the test chose it (`url`); an app on
@@ -91,89 +89,26 @@ class AppProcess:
         port: int | None = None,
         env: dict[str, str] | None = None,
     ) -> None:
-        self.name, self.argv, self.cwd, self.port = name, argv, cwd, port
-        self.ready = re.compile(ready)
-        self.env = {**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})}
-        self.lines: deque[str] = deque(maxlen=5000)
-        self.process: subprocess.Popen[bytes] | None = None
+        super().__init__(name, argv, ready=ready, cwd=cwd, env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})})
+        self.port = port
         self.started_in = 0.0  # seconds from start to the ready line
-        self._changed = threading.Condition()
 
     def url(self, path: str = "/") -> str:
         assert self.port is not None, f"{self.name} was started without a port of the test's choosing"
         return f"http://127.0.0.1:{self.port}{path}"
 
-    def start(self) -> AppProcess:
+    def start(self, timeout: float = READY_TIMEOUT) -> AppProcess:
         begun = time.monotonic()
-        self.process = subprocess.Popen(
-            self.argv,
-            cwd=self.cwd,
-            env=self.env,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,  # its own group: stop() ends the app and every child it started
-        )
-        threading.Thread(target=self._drain, args=(self.process,), daemon=True).start()
         try:
-            self.wait_for_line(self.ready, READY_TIMEOUT)
-        except AssertionError:
-            self.stop()
-            raise
+            super().start(timeout)
+        except RuntimeError as exc:  # the app tests report an app that never came up as a failed assertion
+            raise AssertionError(str(exc)) from None
         self.started_in = time.monotonic() - begun
         return self
-
-    def _drain(self, process: subprocess.Popen[bytes]) -> None:  # keep reading: a full pipe blocks the app
-        assert process.stdout is not None
-        for raw in process.stdout:
-            with self._changed:
-                self.lines.append(raw.decode(errors="replace").rstrip())
-                self._changed.notify_all()
-        with self._changed:
-            self._changed.notify_all()
-
-    def wait_for_line(self, pattern: re.Pattern[str] | str, timeout: float = 30.0, *, after: int = 0) -> str:
-        """The first output line from index `after` on matching `pattern`, seen or yet to come (bounded)."""
-        pattern = re.compile(pattern) if isinstance(pattern, str) else pattern
-        deadline = time.monotonic() + timeout
-        with self._changed:
-            while True:
-                for line in list(self.lines)[after:]:
-                    if pattern.search(line):
-                        return line
-                exited = self.process is None or self.process.poll() is not None
-                left = deadline - time.monotonic()
-                if exited or left <= 0:
-                    why = "exited" if exited else f"did not print {pattern.pattern!r} within {timeout:g} s"
-                    raise AssertionError(f"{self.name} {why}; its output:\n" + "\n".join(list(self.lines)[-40:]))
-                self._changed.wait(left)
 
     async def next_line(self, pattern: re.Pattern[str] | str, timeout: float = 30.0, *, after: int = 0) -> str:
         """`wait_for_line` from a test's event loop (a thread waits, the loop runs on)."""
         return await asyncio.to_thread(self.wait_for_line, pattern, timeout, after=after)
-
-    def mark(self) -> int:
-        """The index of the next output line: `wait_for_line(..., after=app.mark())` sees only what follows."""
-        with self._changed:
-            return len(self.lines)
-
-    def stop(self) -> None:
-        if self.process is None:
-            return
-        if self.process.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.process.pid, signal.SIGTERM)
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                self.process.wait(10)
-        with contextlib.suppress(ProcessLookupError):  # whatever is left of the group (kernels, workers)
-            os.killpg(self.process.pid, signal.SIGKILL)
-        self.process.wait(10)
-
-    def __enter__(self) -> AppProcess:
-        return self if self.process is not None else self.start()  # `with app.start():` starts it once
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
 
 
 class ToolError(AssertionError):

@@ -13,25 +13,20 @@ process groups of their own, waited for on their "ready" log line (bounded) and 
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import re
 import secrets
-import signal
 import socket
-import subprocess
 import tempfile
-import threading
 import urllib.error
 import urllib.request
-from collections import deque
 from pathlib import Path
 from typing import Any
 
+from service_process import ServiceProcess
+
 ROOT = Path(__file__).resolve().parents[2]
 SERVICES_DIR = Path(os.environ.get("BROWSERX_SERVICES_DIR", ROOT / ".services"))
-READY_TIMEOUT = 90.0  # a loaded 2-core machine starts the grid's JVM in ~10 s; this only bounds the wait
 
 
 def installed() -> dict[str, str] | None:
@@ -52,114 +47,13 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def _stat(pid: int) -> list[str] | None:
-    """The fields of /proc/PID/stat after the command name (state, ppid, pgrp, ...), or None once gone."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return None
-
-
-def descendants(root: int) -> list[tuple[int, str]]:
-    """(pid, start time) of every live process below `root`. A service's browsers need not be in its
-    process group: Playwright (browserless) starts each Chromium as the leader of a group of its own,
-    so a signal to the service's group misses them, and they outlive a killed service."""
-    parents: dict[int, int] = {}
-    started: dict[int, str] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit() and (fields := _stat(int(entry.name))) is not None and fields[0] != "Z":
-            parents[int(entry.name)], started[int(entry.name)] = int(fields[1]), fields[19]
-    below: set[int] = set()
-    frontier = {root}
-    while frontier:
-        frontier = {pid for pid, parent in parents.items() if parent in frontier and pid not in below}
-        below |= frontier
-    return [(pid, started[pid]) for pid in sorted(below)]
-
-
-def kill_all(processes: list[tuple[int, str]]) -> None:
-    """SIGKILL each of these processes that is still the same one (its start time), with its group."""
-    for pid, start in processes:
-        fields = _stat(pid)
-        if fields is None or fields[19] != start:
-            continue  # gone, or its pid reused by another process
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            if int(fields[2]) == pid:  # a group leader (a browser): its renderers and helpers go too
-                os.killpg(pid, signal.SIGKILL)
-            os.kill(pid, signal.SIGKILL)
-
-
-class Service:
-    """A process group started from `argv`, ready once a line of its output matches `ready`."""
+class Service(ServiceProcess):
+    """A browser service in a process group of its own (tests/service_process.py), ready on a line of its output."""
 
     name = "service"
 
     def __init__(self, argv: list[str], env: dict[str, str], cwd: Path, ready: str) -> None:
-        self.argv, self.env, self.cwd, self.ready = argv, env, cwd, re.compile(ready)
-        self.process: subprocess.Popen[bytes] | None = None
-        self.output: deque[str] = deque(maxlen=200)
-
-    def start(self) -> None:
-        self.process = subprocess.Popen(
-            self.argv,
-            cwd=self.cwd,
-            env=self.env,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-        ready = threading.Event()
-        process = self.process
-
-        def read() -> None:  # keep draining, so the service never blocks on a full pipe
-            assert process.stdout is not None
-            for raw in process.stdout:
-                line = raw.decode(errors="replace").rstrip()
-                self.output.append(line)
-                if self.ready.search(line):
-                    ready.set()
-            ready.set()  # exited: stop waiting
-
-        threading.Thread(target=read, daemon=True).start()
-        if not ready.wait(READY_TIMEOUT) or process.poll() is not None:
-            tail = "\n".join(list(self.output)[-30:])
-            self.stop()
-            raise RuntimeError(f"{self.name} did not become ready within {READY_TIMEOUT:g} s:\n{tail}")
-
-    def kill(self) -> None:
-        """SIGKILL the service and every browser it started, at once."""
-        if self.process is not None and self.process.poll() is None:
-            started = descendants(self.process.pid)
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.process.pid, signal.SIGKILL)
-            kill_all(started)
-            self.process.wait(10)
-
-    def stop(self) -> None:
-        if self.process is None:
-            return
-        # Known before the service goes: its orphans are the init process's children, not its own.
-        started = descendants(self.process.pid) if self.process.poll() is None else []
-        if self.process.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                pass
-        # Whatever is left (chromedriver, Chromium after a SIGTERM with live sessions).
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(self.process.pid, signal.SIGKILL)
-        kill_all(started)
-        self.process.wait(10)
-
-    def __enter__(self) -> Service:
-        self.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
+        super().__init__(self.name, argv, ready=ready, cwd=cwd, env=env, keep_lines=200)
 
 
 class Browserless(Service):
