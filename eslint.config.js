@@ -32,7 +32,8 @@ const browserGlobals = Object.fromEntries(Object.entries(globals.browser).filter
 
 module.exports = [
   {
-    files: ["src/browserx/inpage/**/*.js", "src/browserx/fidelity/**/*.js"],
+    // actions/timers.js: the one script of the page's own world (actions/timers.py).
+    files: ["src/browserx/inpage/**/*.js", "src/browserx/fidelity/**/*.js", "src/browserx/actions/*.js"],
     languageOptions: {
       ecmaVersion: "latest",
       sourceType: "module",

@@ -10,6 +10,12 @@
 Medians of N interleaved rounds (order rotating); the page counts clicks, so a click that does
 nothing fails the bench. Same element every time: the pointer already rests on it, so neither
 side sends a mouseMoved (browserx pipelines one before the press when the pointer is elsewhere).
+
+Two more rows, in the same run (issue 31: the look after an action waits for the timers its own
+handlers started, actions/timers.py): the same click on a BUSY page (a clock ticking every second
+and a frame loop of its own, none of it the click's: it must cost what the plain click costs,
+paired with its own floor), and a click whose handler writes a status 50 ms later (`waited_ms`
+says how long the action waited for its timer: the 50 ms and what the page did after).
 """
 
 from __future__ import annotations
@@ -32,6 +38,17 @@ PAGE = b"""<!doctype html><title>click bench</title>
 <p>Some text around the button, as on a real page.</p>
 <button id=target onclick="window.clicks = (window.clicks || 0) + 1">Press me</button>
 <input aria-label=Search><button>Other</button>"""
+BUSY = (
+    PAGE
+    + b"""<p>It is <span id=clock>0</span>; frame <span id=frame>0</span></p>
+<script>let n = 0; setInterval(() => { clock.textContent = String(++n); }, 1000);
+let f = 0;
+requestAnimationFrame(function loop() { if (++f % 60 === 0) frame.textContent = f; requestAnimationFrame(loop); });
+</script>"""
+)
+TIMER = b"""<!doctype html><title>timer bench</title><button id=target>Save</button><p role=status id=out></p>
+<script>target.onclick = () => setTimeout(() => { out.textContent = 'Saved ' + Date.now(); }, 50);</script>"""
+N_MORE = 40  # rounds of the two other rows
 
 
 async def _floor_click(session, backend_node_id: int) -> float:
@@ -117,7 +134,54 @@ async def run(print_fn=print) -> dict:
     if pw:
         out["playwright_ms"] = statistics.median(pw) * 1000
     print_fn(line + playwright_part("page.click", pw, ours_ms) + f"  [median of {N}]")
+    busy, busy_floor, _ = await _rows(BUSY)
+    out["busy_paired_ratio"] = statistics.median(a / b for a, b in zip(busy, busy_floor, strict=True))
+    print_fn(
+        f"click     on a busy page (a clock, a frame loop) {statistics.median(busy) * 1000:6.2f} ms | floor "
+        f"{statistics.median(busy_floor) * 1000:6.2f} ms (paired {out['busy_paired_ratio']:.2f}x; the page's own "
+        f"timers are not the click's)  [median of {N_MORE}]"
+    )
+    timed, timed_floor, waited = await _rows(TIMER)
+    out["timer_click_ms"], out["timer_waited_ms"] = statistics.median(timed) * 1000, statistics.median(waited)
+    print_fn(
+        f"click     whose handler writes a status 50 ms later {out['timer_click_ms']:6.2f} ms, of which waited for "
+        f"its timer {out['timer_waited_ms']:.1f} ms (floor {statistics.median(timed_floor) * 1000:.2f} ms)"
+        f"  [median of {N_MORE}]"
+    )
     return out
+
+
+async def _rows(page_html: bytes) -> tuple[list[float], list[float], list[float]]:
+    """browserx click and floor click, alternating, on `page_html`; and each click's `waited_ms` timers."""
+    server, url = serve_page(page_html)
+    registry = default_registry()
+    ours, floor, waited = [], [], []
+    try:
+        async with BrowserManager(BrowserConfig(), setups=TAB_SETUPS) as manager:
+            ctx = ToolContext(manager, "bench-click-more")
+            assert (await registry.dispatch("browser_navigate", {"url": url}, ctx)).success
+            tab = await ctx.tab()
+            model = await DomService.of(tab).snapshot()
+            element_id = next(c.id for c in model.controls if c.name in ("Press me", "Save"))
+            backend_node_id = await DomService.of(tab).backend_node_id(element_id)
+            args = {"action": "click", "element_id": element_id}
+            for i in range(N_MORE + 3):
+                for turn in (0, 1) if i % 2 else (1, 0):
+                    if turn == 0:
+                        started = time.perf_counter()
+                        result = await registry.dispatch("browser_dom", args, ctx)
+                        took = time.perf_counter() - started
+                        assert result.success, result.error
+                        if i >= 3:  # after a warm-up
+                            ours.append(took)
+                            waited.append((result.data.get("waited_ms") or {}).get("timers", 0.0))
+                    else:
+                        took = await _floor_click(tab.session, backend_node_id)
+                        if i >= 3:
+                            floor.append(took)
+    finally:
+        server.shutdown()
+    return ours, floor, waited
 
 
 if __name__ == "__main__":

@@ -13,12 +13,11 @@ document in browserx's isolated world (no install round trip). A left click cost
 mouse events and none after: the click's own dispatch reports what changed (focus, DOM,
 same-document URL) through a binding (`Runtime.bindingCalled`) while the input is acked. Other
 actions ask the page once more afterwards. When the page reacted (its DOM, its URL, a default action),
-it is read again once it has run what it queued (`LATE_LOOK_MS`): pages often finish a task or a
-frame later, and what they start then is settled as the action's own.
+it is read again once it has run what it queued (`LATE_LOOK_MS`), and what the action set in motion is
+waited for (settle.py: its requests, its timers, its animations; the result's `waited_ms` says which).
 
-Every element action is one run (`_act`, `_Run`): the actions here, and those of keyboard.py (type,
-keypress), drag.py, fill.py and upload.py. The run stays beside click so that a click is read in one
-file, from its tool to its page call and mouse events (docs/CONTRIBUTING.md, "A click, end to end").
+Every element action is one run (`_act`, `_Run`): the actions here, and those of keyboard.py, drag.py,
+fill.py and upload.py; beside click, so that a click is read in one file (docs/CONTRIBUTING.md).
 
 An element of an out-of-process iframe (a snapshot with include_cross_origin_iframes) is acted on
 in that frame's world (`DomService.frame_of`); the point it answers is in the frame's viewport, and
@@ -42,24 +41,20 @@ from ..page.service import DomService
 from ..page.world import PageWorld
 from . import visual
 from .effects import EffectWatch, invalidate_snapshot, navigation_started
-from .settle import DEFAULT_SETTLE, settle as settle_page
+from .settle import DEFAULT_SETTLE, settle as settle_page, settle_animations, settle_timers
+from .timers import channel_of
 
 BUTTONS = {"left": (0, 1), "middle": (1, 4), "right": (2, 2)}  # name -> (DOM button, buttons bitmask)
 OPTION_WAIT_MS = 2000
 CLICK_SETTLE_MS = 1000  # in page: longest wait for an armed click to be dispatched
 BINDING_GRACE = 0.05  # after the input's ack, how long the click's reported record may still be on its way
-# Runs `begin` (effects baseline) and one entry point of __bxact in a single round trip; a
-# returned promise (awaitOption) is awaited by Runtime.callFunctionOn.
-_CALL = """function(method, detail, ...args) {
+# Runs `begin(detail, channel)` (effects baseline; channel: the page world's timer events, actions/timers.py)
+# and one entry point of __bxact in one round trip; a returned promise (awaitOption) is awaited.
+_CALL = """function(method, begin, ...args) {
   const A = globalThis.__bxact;
-  if (detail !== null) A.begin(detail);
+  if (begin !== null) A.begin(...begin);
   return A[method](...args);
 }"""
-# The animations the action started (since its in-page begin): waited for when they can finish within
-# the bound; those still running are remembered, and the next snapshot marks their controls `animating`.
-# Infinite ones (spinners) and long ones (over 5 s: tickers) are never waited for (widgets.js).
-ANIMATION_WAIT_MS = 1000
-_SETTLE_ANIMATIONS = "function(ms) { return globalThis.__browserxWidgets.settleAnimations(ms, true); }"
 # After an action the page reacted to (its DOM, its URL, a default action), the effects are read again
 # once the page is idle, at most this long after (inpage/reach.js whenIdle): what its handlers set off a
 # task or a frame later (a timer, a dialog's close event, a route's data fetch) is then seen, and the
@@ -69,9 +64,9 @@ _FINISH = "function(late) { const A = globalThis.__bxact; return A ? A.finish(la
 _SCROLL_POSITION = "function() { return [Math.round(scrollX), Math.round(scrollY)]; }"
 
 
-async def _page(world: PageWorld, method: str, *args: Any, detail: bool | None = None) -> dict[str, Any]:
-    """Call `__bxact[method](*args)`; with `detail` not None, also take the effects baseline first."""
-    out = await world.call(_CALL, method, detail, *args)
+async def _page(world: PageWorld, method: str, *args: Any, begin: list[Any] | None = None) -> dict[str, Any]:
+    """Call `__bxact[method](*args)`; with `begin` (its arguments), also take the effects baseline first."""
+    out = await world.call(_CALL, method, begin, *args)
     if not isinstance(out, dict):
         raise NodeNotFoundError("the page gave no answer for the element; take a new snapshot")
     if out.get("error"):
@@ -95,7 +90,8 @@ class _Run:
         self.check: dict[str, Any] | None = None  # page/recheck.js's, in the click's record; dropped by any wait after
 
     async def first(self, method: str, *args: Any) -> dict[str, Any]:
-        return await _page(self.frame.world, method, *args, detail=self.detail)
+        channel = channel_of(self.tab) if self.frame.child is None else None  # an OOPIF's world has none
+        return await _page(self.frame.world, method, *args, begin=[self.detail, channel])
 
     async def page(self, method: str, *args: Any) -> dict[str, Any]:
         return await _page(self.frame.world, method, *args)
@@ -136,12 +132,13 @@ class _Run:
             if reacted and late and not self.watch.navigating:
                 page = await self._finish(late) or page
                 self.check = None
-        # How many animations the action had started when the page answered (None, -1: not known).
-        started = page.pop("animations", None) if page is not None else None
+        waited: dict[str, float] = {}  # what the action was waited for, and how long (ms): `waited_ms`
+        page = await self._timers(page, late, waited)
+        started = page.pop("animations", None) if page is not None else None  # started by it (None: not known)
         settled: dict[str, Any] = {"settled": True}
         if not self.watch.navigating:
             # The requests the action started, and what the page rendered from them (actions/settle.py).
-            settled = await settle_page(self.tab, self.frame.world, self.network_mark, self.settle_budget)
+            settled = await settle_page(self.tab, self.frame.world, self.network_mark, self.settle_budget, waited)
             if settled.pop("waited", False):
                 self.check = None
                 page = await self._finish() or page
@@ -149,8 +146,10 @@ class _Run:
         await self.watch.settle()
         # settle "0s" skips the animations too; none started: no round trip to wait for them.
         if not self.watch.navigating and self.settle_budget > 0 and started != 0:
-            animated = await self._settle_animations()
-            if animated and animated.get("waited"):
+            animated = await settle_animations(self.frame.world, waited) or {}
+            if animated.get("timers"):  # their end started timers of the action (a transitionend handler's)
+                page = await self._timers(dict(page or {}, timers=True), late, waited)
+            elif animated.get("waited"):
                 self.check = None
                 page = await self._finish() or page  # the effects describe the end state
         effects = self.watch.summary(page)
@@ -159,6 +158,8 @@ class _Run:
             effects["file_chooser"] = chooser
         if self.check is not None and not self.watch.navigating:
             extra["model_check"] = self.check  # tools/dom.py hands it to the page model, never out
+        if waited:
+            extra["waited_ms"] = waited
         return {
             "success": True,
             "duration_ms": round((time.perf_counter() - self.started) * 1000, 1),
@@ -168,13 +169,13 @@ class _Run:
             "effects": effects,
         }
 
-    async def _settle_animations(self) -> dict[str, Any] | None:
-        try:
-            return await self.frame.world.call(
-                _SETTLE_ANIMATIONS, ANIMATION_WAIT_MS, timeout=ANIMATION_WAIT_MS / 1000 + 5.0
-            )
-        except BrowserxError:
-            return None  # the document went away (a navigation): nothing left to wait for
+    async def _timers(self, page: dict[str, Any] | None, late: int, waited: dict[str, float]) -> dict[str, Any] | None:
+        if page is None or self.watch.navigating:
+            return page
+        after = await settle_timers(self.frame.world, page, self.settle_budget, late, waited)
+        if after is not page:
+            self.check = None  # the page went on: the click's model check is of before
+        return self._own(after) or page
 
     def interrupted(self, dialog: dict[str, Any]) -> dict[str, Any]:
         """The result of an action during which a dialog opened and waits for browser_dialog."""

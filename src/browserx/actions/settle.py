@@ -39,11 +39,62 @@ MAX_NAMED = 5  # pending requests named in a result
 _QUIET = "function(quiet, limit) { return globalThis.__bxact.quiet(quiet, limit); }"
 
 
-async def settle(tab: Tab, world: PageWorld, mark: int, budget: float) -> dict[str, Any]:
+# The animations the action started (since its in-page begin): waited for when they can finish within
+# the bound; those still running are remembered, and the next snapshot marks their controls `animating`.
+# Infinite ones (spinners) and long ones (over 5 s: tickers) are never waited for (widgets.js).
+ANIMATION_WAIT_MS = 1000
+# The timers the action's own handlers started (actions/timers.py: each at most TIMER_BOUND_MS, and the
+# chains they start), waited for as long as an animation: what a person sees follow a click.
+TIMER_WAIT_MS = 1000
+_MOTION = "function(ms) { return globalThis.__bxact.motion(ms); }"
+_CAUSED = "function(ms, late) { return globalThis.__bxact.caused(ms, late); }"
+
+
+def _since(began: float) -> float:
+    return round((time.perf_counter() - began) * 1000, 1)
+
+
+async def settle_animations(world: PageWorld, waited: dict[str, float]) -> dict[str, Any] | None:
+    """Wait for the finite animations the action started: `{waited, running, timers}` (`timers`: their
+    end started timers of the action), None when the document went away. `waited["animations"]`: how
+    long, when there was any to wait for."""
+    began = time.perf_counter()
+    try:
+        out = await world.call(_MOTION, ANIMATION_WAIT_MS, timeout=ANIMATION_WAIT_MS / 1000 + 5.0)
+    except BrowserxError:
+        return None  # a navigation: nothing left to wait for
+    if out and out.get("waited"):
+        waited["animations"] = _since(began)
+    return out
+
+
+async def settle_timers(
+    world: PageWorld, page: dict[str, Any], budget: float, late: int, waited: dict[str, float]
+) -> dict[str, Any] | None:
+    """After a record (element.js finish, a click's report) that says `timers`: wait, at most
+    TIMER_WAIT_MS within `budget` s, for the timers the action's handlers started and the chains they
+    start, then take the effects once the page has run what they queued (`late`, as after any reaction).
+    The record after them; `page` itself when it said no timers; None when the document went away.
+    `waited["timers"]` adds how long."""
+    if not page.pop("timers", False) or not late:
+        return page
+    began, limit = time.perf_counter(), int(min(TIMER_WAIT_MS, budget * 1000))
+    try:
+        after = await world.call(_CAUSED, limit, late, timeout=limit / 1000 + 5.0)
+    except BrowserxError:
+        after = None
+    waited["timers"] = round(waited.get("timers", 0) + _since(began), 1)
+    return after if isinstance(after, dict) else None
+
+
+async def settle(
+    tab: Tab, world: PageWorld, mark: int, budget: float, waited: dict[str, float] | None = None
+) -> dict[str, Any]:
     """Wait (at most `budget` s) for the requests started since `mark`, then for a quiet DOM.
 
     `{"settled": bool}`, plus `pending_requests` (URLs) when some did not finish in time, and
-    `waited: True` when there was anything to wait for (the caller then measures its effects again).
+    `waited: True` when there was anything to wait for (the caller then measures its effects again;
+    `waited["requests"]`, when given, how long).
     """
     state = tab.load
     if state.seq == mark:
@@ -66,6 +117,8 @@ async def settle(tab: Tab, world: PageWorld, mark: int, budget: float) -> dict[s
         if not state.pending_since(mark):
             break
     pending = state.pending_since(mark)
+    if waited is not None:
+        waited["requests"] = round((budget - (deadline - time.monotonic())) * 1000, 1)
     out: dict[str, Any] = {"settled": quiet and not pending, "waited": True}
     if pending:
         out["pending_requests"] = pending[:MAX_NAMED]

@@ -11,6 +11,7 @@ import { animationsStarted } from "./widgets.js";
 import { waitFor } from "./waiting.js";
 import { fileInput } from "./files.js";
 import { ripple } from "./ripple.js";
+import { armTimers, timersPending, awaitCaused, settleMotion } from "./caused.js";
 // -- effects: a mutation counter, and focus before/after ---------------------------------------
 function controlsIn(node) {
   if (node.nodeType !== 1) return 0;
@@ -30,9 +31,7 @@ function count(records) {
     for (const n of r.removedNodes) S.removed += controlsIn(n);
   }
 }
-function visibleControls() {
-  return Array.from(document.querySelectorAll(CONTROL)).filter(e => !e.checkVisibility || e.checkVisibility({visibilityProperty: true}));
-}
+const visibleControls = () => Array.from(document.querySelectorAll(CONTROL)).filter(e => !e.checkVisibility || e.checkVisibility({visibilityProperty: true}));
 function watchNavigation() {
   S.navigating = false;
   if (!S.navigationHooked && globalThis.navigation) {
@@ -40,8 +39,9 @@ function watchNavigation() {
     navigation.addEventListener('navigate', onNavigate);
   }
 }
-function begin(detail) {
+function begin(detail, channel) {
   watchNavigation();
+  armTimers(channel);  // the timers its handlers start, seen from the page's world (caused.js)
   if (!S.listening) {
     S.listening = true;
     onMutations(count);
@@ -59,13 +59,15 @@ function begin(detail) {
   const now = document.timeline.currentTime;
   globalThis.__bxActionStart = now === null ? undefined : now;
 }
-function changes() {
+function changes(keepOpen) {
   // Focus unchanged: say so instead of describing the element again.
   const active = activeElement();
   const out = active === S.focused ? {focus_same: true} : {focus: describe(active)};
   out.dom_changed = S.mutations > 0;
   if (location.href !== S.href) out.url = location.href;  // pushState, hash: same document
   if (S.navigating) out.navigating = true;                // another document is on its way
+  if (timersPending(!keepOpen)) out.timers = true;        // a timer its handlers started is still to run
+  out.animations = animationsStarted();
   if (S.mutations) {
     out.controls_added = S.added.filter(n => n.isConnected).reduce((sum, n) => sum + controlsIn(n), 0);
     out.controls_removed = S.removed;
@@ -78,7 +80,6 @@ function finish(late) {
   if (late && !S.navigating && (S.mutations || location.href !== S.href || S.activated)) return whenIdle(late).then(() => finish(0));
   S.token = 0;
   const out = changes();
-  out.animations = animationsStarted();
   if (S.before) {
     const now = visibleControls();
     out.controls_added = now.filter(e => !S.before.has(e)).length;
@@ -113,16 +114,13 @@ const clicksControl = (e) => { const l = e && !e.defaultPrevented && e.composedP
 function settle(event) {
   if (!S.token || S.result || clicksControl(event)) return;
   flush();
-  S.result = changes();
-  S.result.animations = animationsStarted();
-  if (activates(event)) S.result.activation = S.activated = true;
+  const activation = activates(event);  // its default action (a form's submit handlers) runs after: the action's too
+  S.result = Object.assign(changes(activation), activation ? {activation: S.activated = true} : {});
   if (S.look) S.result.model_check = globalThis.__browserx.recheck();  // the page model's changes (page/recheck.js)
   if (S.waiter) { S.waiter(S.result); S.waiter = null; }
   if (S.bound) globalThis.__browserxClick(JSON.stringify(Object.assign({token: S.token}, S.result)));
 }
-function onPointerUp() {  // the timer may run after the next click is armed: it settles only its own click
-  const token = S.token; if (token && !S.result) setTimeout(() => S.token === token && settle(), 0);
-}
+const onPointerUp = () => { const token = S.token; if (token && !S.result) setTimeout(() => S.token === token && settle(), 0); };  // only its own click
 function armClick(el, token, look) {
   S.token = token; S.result = null; S.waiter = null; S.look = look;
   // The binding world.py adds: the record goes out as an event, no call waits on it.
@@ -230,6 +228,7 @@ const optionValue = (o) => o.getAttribute('data-value') || o.getAttribute('value
 
 globalThis.__bxact = {
   begin, finish, describe, awaitClick, fileInput, ripple,  // fileInput: upload.py; ripple: visual.py
+  caused: (ms, late) => awaitCaused(ms, late, finish), motion: settleMotion,  // settle.py: what it set in motion
   quiet: whenQuiet,  // settle.py: the DOM quiet after the responses an action caused
   built: whenBuilt,  // settle.py: a first look waits while the page is still adding its elements
   wait: waitFor,  // waiting.py: browser_wait's text and element checks

@@ -15,7 +15,8 @@ const CONTROL = 'a[href],button,input:not([type=hidden]),select,textarea,summary
 const TYPABLE = /^(text|search|url|tel|email|password|number|date|datetime-local|month|week|time|color|range|)$/;
 const NO_CARET = /^(date|datetime-local|month|week|time|color|range)$/;  // pickers: Input.insertText does nothing
 const S = {listening: false, mutations: 0, added: [], removed: 0, before: null, pending: null,
-  token: 0, result: null, waiter: null, hooked: new WeakSet(), activated: false, idleEnd: null};
+  token: 0, result: null, waiter: null, hooked: new WeakSet(), activated: false, idleEnd: null,
+  channel: null};  // channel: the token of the page world's timer events (caused.js)
 
 
 // -- resolving ------------------------------------------------------------------------------

@@ -13,12 +13,14 @@ from __future__ import annotations
 import importlib
 
 from .. import devtools
+from ..actions.timers import ACTION_TIMERS
 from ..actions.upload import FILE_CHOOSERS
 from .base import TOOL_VERSION, Image, Tool, ToolContext, ToolOutput, ToolRegistry, ToolResult, data_of
 from .params import Duration, Params, TabParams, parse_duration
 
 # What every tab of a manager the tools run on sets up when it attaches (browser/tab.py TabSetup).
-TAB_SETUPS = (*devtools.SETUPS, FILE_CHOOSERS)
+# ACTION_TIMERS: the page's world counts the timers an action's handlers start (the look after it waits).
+TAB_SETUPS = (*devtools.SETUPS, FILE_CHOOSERS, ACTION_TIMERS)
 
 # Each module declares `TOOLS: list[Tool]`; a tool added there appears everywhere (LLM, MCP, CLI).
 TOOL_MODULES = ["browser", "dom", "screenshot", "devtools", "image", "output", "storage", "wait", "dialog"]

@@ -1,0 +1,108 @@
+// The one piece of browserx that runs in the PAGE's own world (so not a part of the in-page program in
+// inpage/, which runs in browserx's isolated world): it sees the timers the page's handlers start, which
+// browserx's isolated world cannot (its setTimeout is not the page's). actions/timers.py adds it with
+// Page.addScriptToEvaluateOnNewDocument, so it runs before the page's scripts and catches a setTimeout
+// they keep a reference to.
+//
+// An action opens a window as it begins (the isolated world dispatches ARM on window) and closes it once
+// its input has been handled (CLOSE, with its effects record). A timer (setTimeout, setInterval,
+// requestAnimationFrame) scheduled while the window is open counts as the action's, and so does one
+// scheduled from the callback of a counted timer (or the promise jobs after it): a chain, timeout ->
+// frame -> timeout. One scheduled from the callback of a timer that is not the action's never counts:
+// a clock, a poll, an animation loop the page runs on its own, even while the window is open.
+// setTimeout and setInterval count only up to BOUND_MS; a setInterval counts once (its first run; its
+// later runs are a clock). OPEN opens the window again while browserx waits for the action's
+// animations (their transitionend handlers are the action's). PEEK and CLOSE answer (preventDefault)
+// whether a counted timer is still to run; IDLE is dispatched when the last one has run.
+//
+// What a page can see of this, kept to the least: the six timer functions are Proxies of the native
+// ones (same name, length, prototype, `this` rules, and toString, through a Proxy of
+// Function.prototype.toString that answers for them as for the natives), and three listeners on window
+// for event types named by a token the page does not know. No global, no DOM change.
+(() => {
+  const TOKEN = "__TOKEN__", BOUND_MS = Number("__BOUND_MS__");
+  const W = window, apply = Reflect.apply, Ev = Event;
+  const dispatch = EventTarget.prototype.dispatchEvent, listen = EventTarget.prototype.addEventListener;
+  const on = (what, listener) => apply(listen, W, [TOKEN + ":" + what, listener]);
+  let action = 0;       // the last action that began (ARM); 0 before the first
+  let open = false;     // its window is open
+  let running = -1;     // while a wrapped callback runs: the action it counts for (0: none); -1: none runs
+  let tail = 0;         // after a counted callback, until its task ends: its promise jobs count too
+  const ended = new MessageChannel();  // a message to ourselves: the task of a counted callback has ended
+  ended.port1.onmessage = () => { tail = 0; };
+  const pending = new Set();  // the last action's timers still to run ("t" + id, "f" + id)
+  const own = () => (running >= 0 ? running : tail || (open ? action : 0));
+  function ran(key, of) {
+    if (of === action && pending.delete(key) && pending.size === 0) apply(dispatch, W, [new Ev(TOKEN + ":idle")]);
+  }
+  function counted(fn, of, key) {
+    let first = true;
+    return function () {
+      const before = running;
+      running = first ? of : 0;  // a repeating timer counts once
+      try {
+        return apply(fn, this, arguments);
+      } finally {
+        running = before;
+        if (first) {
+          first = false;
+          tail = of;
+          ended.port2.postMessage(null);
+          ran(key(), of);
+        }
+      }
+    };
+  }
+  function uncounted(fn) {
+    return function () {
+      const before = running;
+      running = 0;
+      try { return apply(fn, this, arguments); } finally { running = before; tail = 0; }
+    };
+  }
+  const masked = new WeakMap();  // our Proxy -> the native function it stands for
+  function wrap(name, make) {
+    const native = W[name];
+    if (typeof native !== "function") return;
+    const proxy = new Proxy(native, { apply: make(native) });
+    masked.set(proxy, native);
+    W[name] = proxy;
+  }
+  // `key` is known only once the native returns the id: the callback reads it when it runs.
+  const schedule = (prefix, bounded) => (native) => (target, self, args) => {
+    const fn = args[0];
+    if (typeof fn !== "function") return apply(native, self, args);  // a string to evaluate: the page's own
+    const of = own(), delay = bounded ? Number(args[1]) || 0 : 0;
+    if (!of || delay > BOUND_MS) {
+      args[0] = uncounted(fn);
+      return apply(native, self, args);
+    }
+    let key = null;
+    args[0] = counted(fn, of, () => key);
+    const id = apply(native, self, args);
+    key = prefix + id;
+    if (of === action) pending.add(key);
+    return id;
+  };
+  const cancel = (prefix) => (native) => (target, self, args) => {
+    const out = apply(native, self, args);
+    ran(prefix + args[0], action);
+    return out;
+  };
+  // Timeouts and intervals share one id space (clearTimeout clears an interval too); frames have their own.
+  wrap("setTimeout", schedule("t", true));
+  wrap("setInterval", schedule("t", true));
+  wrap("requestAnimationFrame", schedule("f", false));
+  wrap("clearTimeout", cancel("t"));
+  wrap("clearInterval", cancel("t"));
+  wrap("cancelAnimationFrame", cancel("f"));
+  const toString = Function.prototype.toString;
+  const toStringProxy = new Proxy(toString, { apply: (target, self, args) => apply(toString, masked.get(self) || self, args) });
+  masked.set(toStringProxy, toString);
+  Function.prototype.toString = toStringProxy;
+  const answer = (event) => { if (pending.size) event.preventDefault(); };
+  on("arm", () => { action++; pending.clear(); open = true; tail = 0; });
+  on("open", () => { open = true; });
+  on("peek", answer);
+  on("close", (event) => { open = false; answer(event); });
+})();
