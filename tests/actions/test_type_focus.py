@@ -110,3 +110,13 @@ async def test_a_key_for_a_field_a_picker_holds_the_focus_from_is_refused(tab, l
     result = await call("browser_dom", action="keypress", element_id=name, key="x")
     assert result.code == "FOCUS_ELSEWHERE", result
     assert await js(tab, "values()") == ["", ""]
+
+
+async def test_appending_after_a_picker_took_the_focus_types_only_what_did_not_land(tab, load, call, eid, js):
+    await load(tab, PICKER)
+    date, name = await eid(tab, "#date"), await eid(tab, "#name")
+    await js(tab, "document.getElementById('name').value = 'Ann'")
+    assert (await _type(call, date, "05/20/2026\n")).success
+    result = await call("browser_dom", action="type", element_id=name, text=" Lee", clear=False)
+    assert result.success, result.error
+    assert await js(tab, "values()") == ["05/20/2026", "Ann Lee", ""]

@@ -120,3 +120,13 @@ async def test_fill_types_with_the_same_keys(tab, load, call, eid, js, value):
     assert result.success, result.error
     assert await js(tab, "document.getElementById('field').value") == value
     assert await js(tab, "keys('keyup')") == list(value)
+
+
+async def test_a_field_that_keeps_something_else_says_so_without_the_value(tab, load, call, eid, js):
+    await load(tab, "<!doctype html><label>Code <input id=code maxlength=3></label><label>Full <input id=full></label>")
+    result = await call("browser_dom", action="type", element_id=await eid(tab, "#code"), text="abcdef")
+    assert result.success, result.error
+    assert result.data["value_as_typed"] is False
+    assert "abc" not in str(result.to_dict())
+    result = await call("browser_dom", action="type", element_id=await eid(tab, "#full"), text="abcdef")
+    assert result.success and "value_as_typed" not in result.data
