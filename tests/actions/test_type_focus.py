@@ -120,3 +120,13 @@ async def test_appending_after_a_picker_took_the_focus_types_only_what_did_not_l
     result = await call("browser_dom", action="type", element_id=name, text=" Lee", clear=False)
     assert result.success, result.error
     assert await js(tab, "values()") == ["05/20/2026", "Ann Lee", ""]
+
+
+async def test_a_field_that_lets_go_of_the_focus_on_a_key_sends_the_rest_to_no_field(tab, load, call, eid, js):
+    page = """<!doctype html><label>Pin <input id=pin></label><label>Next <input id=next></label>
+    <script>const pin = document.getElementById('pin');
+    pin.addEventListener('input', () => { if (pin.value.length === 3) pin.blur(); });</script>"""
+    await load(tab, page)
+    result = await _type(call, await eid(tab, "#pin"), "123456")
+    assert result.success, result.error
+    assert await js(tab, "[pin.value, document.getElementById('next').value]") == ["123", ""]

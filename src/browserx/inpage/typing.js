@@ -63,12 +63,19 @@ function onFocusIn() {
   if (!T || !at || holds(T.el0, T.el, at) || T.passed.some(p => composedContains(p, at))) return;
   if (K.live && K.live.eventPhase !== 0) T.passed.push(at);
 }
+// Focus given up (to no element) while the page handled one of our keys: the rest go to the document,
+// as a keyboard's would; no other field gets them.
+function onFocusOut(e) {
+  const T = armed();
+  if (T && !e.relatedTarget && K.live && K.live.eventPhase !== 0) T.released = true;
+}
 function onKeyDown(e) {
   onLive(e);
   const T = armed();
   if (!T || !e.isTrusted) return;
   const at = activeElement();
-  if (T.stopped === null && (holds(T.el0, T.el, at) || T.passed.some(p => composedContains(p, at)))) { T.keys++; return; }
+  const ours = at ? holds(T.el0, T.el, at) || T.passed.some(p => composedContains(p, at)) : T.released;
+  if (T.stopped === null && ours) { T.keys++; return; }
   if (T.stopped === null) { T.stopped = T.keys; T.holder = at; }
   T.keys++;
   e.preventDefault(); e.stopImmediatePropagation();
@@ -84,10 +91,11 @@ function arm(el0, el, before) {
       K.windows.add(win);
       for (const type of KEY_DISPATCHES) win.addEventListener(type, type === 'keydown' ? onKeyDown : type === 'keyup' ? onKeyUp : onLive, true);
       win.addEventListener('focusin', onFocusIn, true);
+      win.addEventListener('focusout', onFocusOut, true);
     }
     if (!win.frameElement) break;
   }
-  K.armed = {el0, el, before, at: performance.now(), keys: 0, stopped: null, holder: null, passed: []};
+  K.armed = {el0, el, before, at: performance.now(), keys: 0, stopped: null, holder: null, passed: [], released: false};
 }
 // Loosely equal for editing hosts: the DOM an editor builds for a line break is its own.
 const same = (el, a, b) => (singleText(el) && el.tagName === 'INPUT' ? a === b.replace(/[\r\n]/g, '') :
@@ -150,7 +158,7 @@ const TYPING = {
     if (!T) return {ok: true};
     if (T.stopped !== null) return {ok: true, keys: T.keys, stopped: T.stopped, focus: describe(T.holder)};
     const out = {ok: true, keys: T.keys};
-    if (typed !== null && T.before !== null && !T.passed.length && T.el.isConnected) {
+    if (typed !== null && T.before !== null && !T.passed.length && !T.released && T.el.isConnected) {
       out.as_typed = same(T.el, valueOf(T.el), T.before + typed);
     }
     return out;
