@@ -11,7 +11,7 @@ typing costs about one round trip plus what the page does with each key. No fast
 `Input.insertText` skips every key event, and a page's key listeners cannot be seen from here (an
 `onkeydown` property, a listener on a shadow root or an ancestor), so no test could say it is safe.
 
-Keys go where they are sent (actions/typing.js): the field is focused and a key check armed in page;
+Keys go where they are sent (inpage/typing.js): the field is focused and a key check armed in page;
 a key reaches the page only while the focus is the field's, or where the page passed it on while
 handling one of ours (a date segment that moves to the next once full). If another element holds the
 focus before typing, or takes it while the keys arrive (a datepicker that takes it back), the keys stop
