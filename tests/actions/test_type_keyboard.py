@@ -56,8 +56,10 @@ window.keys = (type) => seen.filter(s => s[0] === type).map(s => s[1]);
 </script>"""
 
 
-async def test_typing_into_date_segments_gives_the_date(tab, load, call, eid, js):
-    await load(tab, SEGMENTS)
+@pytest.mark.parametrize("host", [True, False], ids=["editing-host", "focusable-only"])
+async def test_typing_into_date_segments_gives_the_date(tab, load, call, eid, js, host):
+    # Segments that are editing hosts, and segments that are only focusable and read keys.
+    await load(tab, SEGMENTS if host else SEGMENTS.replace(" contenteditable=true", ""))
     for selector, text in (("#mm", "05"), ("#dd", "20"), ("#yyyy", "2026")):
         result = await call("browser_dom", action="type", element_id=await eid(tab, selector), text=text)
         assert result.success, result.error
