@@ -130,3 +130,15 @@ async def test_a_field_that_lets_go_of_the_focus_on_a_key_sends_the_rest_to_no_f
     result = await _type(call, await eid(tab, "#pin"), "123456")
     assert result.success, result.error
     assert await js(tab, "[pin.value, document.getElementById('next').value]") == ["123", ""]
+
+
+async def test_a_combobox_that_moves_the_focus_into_its_popup_is_typed_into_there(tab, load, call, eid, js):
+    page = """<!doctype html><label>Country <input id=country role=combobox aria-controls=pop aria-expanded=false></label>
+    <div id=pop hidden><input id=search aria-label=Search><ul role=listbox><li role=option>Norway</li></ul></div>
+    <script>const country = document.getElementById('country'), pop = document.getElementById('pop');
+    country.addEventListener('focus', () => { pop.hidden = false; document.getElementById('search').focus(); });</script>"""
+    await load(tab, page)
+    result = await _type(call, await eid(tab, "#country"), "nor")
+    assert result.success, result.error
+    assert await js(tab, "[country.value, document.getElementById('search').value]") == ["", "nor"]
+    assert "value_as_typed" not in result.data

@@ -40,6 +40,19 @@ function selectContents(el) {
   return el.value.length > 0;
 }
 const holds = (el0, el, at) => !!at && (at === el || composedContains(el0, at) || composedContains(el, at));
+// The popup a field controls (aria-controls, aria-owns): a combobox that moves the focus into the search
+// box of its list when it gets the focus is typed into there, as a person's keys would be.
+function inPopupOf(el0, el, at) {
+  for (const owner of [el0, el]) {
+    for (const attr of ['aria-controls', 'aria-owns']) {
+      for (const ref of (owner.getAttribute(attr) || '').split(/\s+/)) {
+        const popup = ref && owner.getRootNode().getElementById && owner.getRootNode().getElementById(ref);
+        if (popup && composedContains(popup, at)) return true;
+      }
+    }
+  }
+  return false;
+}
 
 // -- the key check ------------------------------------------------------------------------------
 // Armed between a prepare call and keysLanded: a capture listener on the window of the element (and
@@ -122,7 +135,8 @@ const TYPING = {
     if (where.error) return where;
     el.focus({preventScroll: true});
     const at = activeElement();
-    if (!holds(el0, el, at)) return at ? {ok: true, focus: describe(at)} : refused(el, 'cannot take focus');
+    if (at && !holds(el0, el, at) && inPopupOf(el0, el, at) && editable(at)) el = editable(at);
+    else if (!holds(el0, el, at)) return at ? {ok: true, focus: describe(at)} : refused(el, 'cannot take focus');
     S.pending = el;
     if (el.tagName === 'INPUT' && NO_CARET.test(el.type)) return {ok: true, set_value: true};
     if (keyed) {  // no text of its own to select: typing into it replaces what it shows
