@@ -27,6 +27,7 @@ SECTIONS = [
     "reading",
     "loading",
     "forms",
+    "typing_text",
     "remote",
     "deltas",
     "replay",

@@ -32,6 +32,7 @@ The tree::
     ├── DialogOpenError                 DIALOG_OPEN
     ├── BrowserUnavailableError         BROWSER_UNAVAILABLE
     ├── ElementReadonlyError            ELEMENT_READONLY
+    ├── FocusElsewhereError             FOCUS_ELSEWHERE (details: focus, the element holding it)
     ├── ProfileInUseError               PROFILE_IN_USE
     ├── AuthRequiredError               AUTH_REQUIRED   (details: origin, scheme, realm, source; never a credential)
     ├── FileMissingError                FILE_NOT_FOUND
@@ -306,6 +307,14 @@ class BrowserUnavailableError(BrowserxError):
 class ElementReadonlyError(BrowserxError):
     code = "ELEMENT_READONLY"
     hint = "The field is read-only: use the widget's own controls (e.g. its picker), or action=fill."
+
+
+class FocusElsewhereError(BrowserxError):
+    code = "FOCUS_ELSEWHERE"
+    hint = (
+        "Another element (named in the message) keeps the keyboard focus, so no key was sent to the target: "
+        "finish or close it first (pick its value, press Escape, click outside), then type again."
+    )
 
 
 class ProfileInUseError(BrowserxError):

@@ -4,7 +4,7 @@
                      {"element_id": "co_3", "value": "Norway"}, {"element_id": "sl_4", "value": 70}])
     # {"success": True, "fields": [{"element_id": "te_1", "kind": "text", "done": "typed"}, ...], "effects": {...}}
 
-Text fields, textareas and number inputs take text typed as real input (`Input.insertText`);
+Text fields, textareas and number inputs are typed into as a keyboard types (actions/typing.py, as `type`);
 checkboxes, switches and radios are clicked when their state differs; selects, listboxes and
 comboboxes pick by label or value (a list for a multi-select); range, date, time and colour inputs
 get their value with input/change events; ARIA sliders and spinbuttons are moved by arrow keys;
@@ -19,8 +19,9 @@ from typing import Any
 from ..browser import Tab
 from ..errors import BrowserxError, ElementDisabledError, ElementReadonlyError, NodeNotFoundError, ValidationError
 from .element import OPTION_WAIT_MS, _act, _mouse, _Run
-from .keys import insert_text, press_key
+from .keys import press_key
 from .settle import DEFAULT_SETTLE
+from .typing import focus_field, type_keys
 from .upload import checked_paths, set_files
 
 MAX_KEY_STEPS = 500
@@ -110,16 +111,11 @@ async def _click(run: _Run, element_id: str | None) -> None:
 
 
 async def _type(run: _Run, element_id: str, text: str) -> None:
-    ready = await run.page("prepareType", element_id, True, False)
+    ready = await focus_field(run, element_id, True)
     if ready.get("set_value"):  # no caret (date, time, colour, range): the value is set in page
         await run.page("setValue", text)
         return
-    if ready.get("clear") == "keys":  # an editor with its own text model: select all by its keys
-        await press_key(run.tab.session, "Control+A")
-    if text:  # typed over the selected old content, as a paste would replace it
-        await insert_text(run.tab.session, text)
-    elif ready.get("clear"):
-        await press_key(run.tab.session, "Backspace")
+    await type_keys(run, element_id, ready, text, True)
 
 
 async def _select(run: _Run, element_id: str, kind: dict[str, Any], value: Any) -> None:

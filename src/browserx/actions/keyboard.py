@@ -3,9 +3,10 @@
     await type_text(tab, "tx_2", "hello\n")        # replaces the field's text, then Enter
     await keypress(tab, "Enter", element_id="tx_2")
 
-The same run as every element action (element.py `_act`): the "cdp" strategy sends real key events
-(`Input.insertText`, `Input.dispatchKeyEvent`) on the tab's session, which reach whichever frame has
-focus; "script" sets the value or dispatches the key events in page.
+The same run as every element action (element.py `_act`): the "cdp" strategy types as a keyboard does,
+per character its key events (`Input.dispatchKeyEvent`, actions/typing.py, shared with fill), on the
+tab's session, checked in page to land in the element named; "script" sets the value or dispatches
+the key events in page.
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ from typing import Any
 from ..browser import Tab
 from .element import _act, _Run
 from .fill import _KIND, step_to
-from .keys import insert_text, key_event_params, press_key
+from .keys import key_event_params, press_events, press_key
 from .settle import DEFAULT_SETTLE
+from .typing import focus_field, press_at, type_keys
 
 
 def _split_enter(text: str, submit: bool) -> tuple[str, bool]:
@@ -45,7 +47,7 @@ async def type_text(
             return await run.done()
         # Typing goes where a user's would: a covered field is not refused, the cover may be a
         # placeholder label drawn over the input.
-        ready = await run.first("prepareType", element_id, clear, False)
+        ready = await focus_field(run, element_id, clear, first=True)
         if ready.get("set_value"):  # a date/time/colour picker takes no typed text: set it in page
             kind = await run.frame.world.call(_KIND, element_id)
             if kind.get("kind") == "keys":  # a range input: moved by its arrow keys, as a person does
@@ -55,13 +57,12 @@ async def type_text(
             if enter:
                 await press_key(tab.session, "Enter")
             return await run.done()
-        if ready.get("clear") == "keys":  # an editor with its own text model: select all by its keys
-            await press_key(tab.session, "Control+A")
-        if ready.get("clear"):
-            await press_key(tab.session, "Backspace")
-        await insert_text(tab.session, body_text)
+        landed = await type_keys(run, element_id, ready, body_text, clear)
         if enter:
             await press_key(tab.session, "Enter")
+        # The field holds something else than what was typed (a mask, a length limit): say so, never what.
+        if landed.get("as_typed") is False:
+            return await run.done(value_as_typed=False)
         return await run.done()
 
     return await _act(tab, detail, body, element_id, settle)
@@ -83,11 +84,11 @@ async def keypress(
         if strategy == "script":
             await run.first("scriptKey", element_id or "", down["key"], down["code"], down["modifiers"])
             return await run.done()
-        if element_id:
-            await run.first("focus", element_id)
+        if element_id:  # to the part of it that takes keys, checked to land there
+            await press_at(run, element_id, press_events(key, modifiers))
         else:
             await run.first("none")
-        await press_key(tab.session, key, modifiers)
+            await press_key(tab.session, key, modifiers)
         return await run.done()
 
     return await _act(tab, detail, body, element_id, settle)

@@ -10,6 +10,7 @@ as "Esc" or "Up"), a single character ("a", "A", "7", "?", " "), or a combinatio
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from ..cdp import CDPSession
@@ -187,22 +188,61 @@ def key_event_params(key: str, modifiers: int = 0) -> tuple[dict[str, Any], dict
     return down, up
 
 
+def press_events(key: str, modifiers: int = 0) -> list[dict[str, Any]]:
+    """The events of pressing `key` as a keyboard sends them: each modifier held down first and released
+    last ("Control+A" is Control down, a down, a up, Control up)."""
+    name, modifiers = parse_key(key, modifiers)
+    held = [mod for mod, bit in _MODIFIER_OF.items() if modifiers & bit and name != mod]
+    downs: list[dict[str, Any]] = []
+    ups: list[dict[str, Any]] = []
+    bits = 0
+    for mod in held:
+        bits |= _MODIFIER_OF[mod]
+        down, up = key_event_params(mod, bits)
+        downs.append(down)
+        ups.insert(0, {**up, "modifiers": bits & ~_MODIFIER_OF[mod]})
+    down, up = key_event_params(name, modifiers)
+    return [*downs, down, up, *ups]
+
+
+def char_events(char: str) -> list[dict[str, Any]]:
+    """One typed character: keyDown carrying its text (Chromium then fires keydown, keypress, the input
+    events), keyUp. A US-layout character has its key, code and key code, and Shift held for its shifted
+    form; any other (é, 中, 👍) is typed as a keyboard of its own language would, by a keyDown with the text."""
+    if char in ("\n", "\r"):
+        return press_events("Enter")
+    code, vk, shifted = _PRINTABLE.get(char, ("", 0, False))
+    down: dict[str, Any] = {
+        "type": "keyDown",
+        "modifiers": SHIFT if shifted else 0,
+        "key": char,
+        "code": code,
+        "windowsVirtualKeyCode": vk,
+        "nativeVirtualKeyCode": vk,
+        "text": char,
+        "unmodifiedText": char,
+    }
+    up = {k: v for k, v in down.items() if k not in ("text", "unmodifiedText")}
+    up["type"] = "keyUp"
+    return [down, up]
+
+
+def typing_events(text: str) -> list[dict[str, Any]]:
+    """Every key event of typing `text`, by code point (a character the platform types as one)."""
+    events: list[dict[str, Any]] = []
+    for char in text.replace("\r\n", "\n"):
+        events += char_events(char)
+    return events
+
+
+async def send_keys(session: CDPSession, events: list[dict[str, Any]]) -> None:
+    """Send key events in order without waiting for each answer: Chromium runs a session's input in the
+    order it arrives, and its answer to a key event comes once the page has handled it, so the last answer
+    means every key has been handled (one round trip for the lot instead of one per event)."""
+    if events:
+        await asyncio.gather(*(session.send("Input.dispatchKeyEvent", event) for event in events))
+
+
 async def press_key(session: CDPSession, key: str, modifiers: int = 0) -> None:
     """Press and release `key` (with `modifiers`) on the focused element of `session`'s page."""
-    down, up = key_event_params(key, modifiers)
-    await session.send("Input.dispatchKeyEvent", down)
-    await session.send("Input.dispatchKeyEvent", up)
-
-
-async def insert_text(session: CDPSession, text: str) -> None:
-    """Type `text` into the focused field: inserted at once, its last character by a key press, so a
-    page that reads its field on a key event (search as you type, on keyup) sees the whole text."""
-    if not text:
-        return
-    head, last = text[:-1], text[-1]
-    if not (last.isprintable() and (last == " " or not last.isspace())):
-        await session.send("Input.insertText", {"text": text})
-        return
-    if head:
-        await session.send("Input.insertText", {"text": head})
-    await press_key(session, last)
+    await send_keys(session, press_events(key, modifiers))

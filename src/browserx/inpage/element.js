@@ -2,7 +2,7 @@
 // The actions' in-page half, published as globalThis.__bxact (reach.js resolves ids and finds where a pointer
 // must go). Each entry point takes an element id of the page model (null = the element the previous call
 // picked, e.g. a listbox option) and returns plain JSON: {ok: true, ...} or {error: CODE, ...}.
-import { S, CONTROL, TYPABLE, NO_CARET, resolve, notFound, activeElement, blocked, hidden, shown, target, whenIdle } from "./reach.js";
+import { S, CONTROL, TYPABLE, resolve, notFound, activeElement, blocked, hidden, shown, target, whenIdle } from "./reach.js";
 import { short, roleFor, nameFor, describe } from "./describe.js";
 import { visibleBox, hitAt, parentOf } from "./geometry.js";
 import { observe, flush, onMutations, whenQuiet, whenBuilt } from "./observer.js";
@@ -12,6 +12,9 @@ import { waitFor } from "./waiting.js";
 import { fileInput } from "./files.js";
 import { ripple } from "./ripple.js";
 import { armTimers, timersPending, awaitCaused, settleMotion } from "./caused.js";
+// Typing: what takes text, focusing it, and the check that keys land where they are sent.
+import { editable, TYPING } from "./typing.js";
+
 // -- effects: a mutation counter, and focus before/after ---------------------------------------
 function controlsIn(node) {
   if (node.nodeType !== 1) return 0;
@@ -146,28 +149,6 @@ function awaitClick(token, ms) {
 }
 
 // -- editing ------------------------------------------------------------------------------------
-function editable(el) {
-  if (el.tagName === 'TEXTAREA') return el;
-  if (el.tagName === 'INPUT') return TYPABLE.test((el.getAttribute('type') || '').toLowerCase()) ? el : null;
-  if (el.isContentEditable || el.editContext) return el;  // EditContext: an editor that takes text input itself (Monaco)
-  if (el.tagName === 'LABEL' && el.control) return editable(el.control);
-  const inner = el.querySelector && el.querySelector('input,textarea,[contenteditable=""],[contenteditable=true]');
-  return inner ? editable(inner) : null;
-}
-function selectContents(el) {
-  if (el.editContext) return 'keys';  // its own text model: selected as a person would, by Ctrl+A
-  if (el.isContentEditable && el.tagName !== 'INPUT' && el.tagName !== 'TEXTAREA') {
-    const sel = el.ownerDocument.getSelection(), range = el.ownerDocument.createRange();
-    range.selectNodeContents(el); sel.removeAllRanges(); sel.addRange(range);
-    return (el.textContent || '').length > 0;
-  }
-  el.select();
-  return el.value.length > 0;
-}
-function focusField(el) {
-  el.focus({preventScroll: true});
-  return activeElement() === el;
-}
 function setText(el, text, clear) {
   if (el.isContentEditable && el.tagName !== 'INPUT' && el.tagName !== 'TEXTAREA') {
     el.textContent = clear ? text : el.textContent + text;
@@ -229,6 +210,7 @@ const optionValue = (o) => o.getAttribute('data-value') || o.getAttribute('value
 globalThis.__bxact = {
   begin, finish, describe, awaitClick, fileInput, ripple,  // fileInput: upload.py; ripple: visual.py
   caused: (ms, late) => awaitCaused(ms, late, finish), motion: settleMotion,  // settle.py: what it set in motion
+  ...TYPING,  // typing.js: prepareType, focusKeys, keysLanded
   quiet: whenQuiet,  // settle.py: the DOM quiet after the responses an action caused
   built: whenBuilt,  // settle.py: a first look waits while the page is still adding its elements
   wait: waitFor,  // waiting.py: browser_wait's text and element checks
@@ -272,27 +254,6 @@ globalThis.__bxact = {
     el.scrollIntoView({block: 'nearest', inline: 'nearest', behavior: 'instant'});
     mouseEvents(el, ['pointerover', 'pointerenter', 'mouseover', 'mouseenter', 'pointermove', 'mousemove'], 0, 0, 0);
     return {ok: true};
-  },
-  // Focus the text field id names (or the one inside it) and select its contents for replacing.
-  prepareType(id, clear, checkCover) {
-    const el0 = resolve(id);
-    if (!el0) return notFound(id);
-    const el = editable(el0);
-    if (!el && el0.getAttribute('aria-readonly') === 'true') return {error: 'ELEMENT_READONLY', message: `${roleFor(el0)} "${nameFor(el0)}" is read-only`};
-    if (!el) return {error: 'VALIDATION_ERROR', message: `${roleFor(el0)} "${nameFor(el0)}" is not a text field; type into an input, textarea or contenteditable element`};
-    const stop = blocked(el);
-    if (stop) return stop;
-    if (el.readOnly || el.getAttribute('aria-readonly') === 'true') return {error: 'ELEMENT_READONLY', message: `${roleFor(el)} "${nameFor(el)}" is read-only`};
-    const where = target(el, checkCover);
-    if (where.error) return where;
-    if (!focusField(el)) return {error: 'ELEMENT_NOT_VISIBLE', message: `${roleFor(el)} "${nameFor(el)}" cannot take focus`};
-    S.pending = el;
-    if (el.tagName === 'INPUT' && NO_CARET.test(el.type)) return {ok: true, set_value: true};
-    const hasText = clear ? selectContents(el) : false;
-    if (!clear && !(el.isContentEditable && el.tagName !== 'INPUT' && el.tagName !== 'TEXTAREA')) {
-      try { el.setSelectionRange(el.value.length, el.value.length); } catch (e) {}
-    }
-    return {ok: true, x: where.x, y: where.y, clear: hasText};
   },
   scriptType(id, text, clear, submit) {
     const el0 = resolve(id);
