@@ -332,3 +332,18 @@ class ReplayDivergedError(BrowserxError):
 
     code = "REPLAY_DIVERGED"
     hint = "The page changed since the flow was recorded: replay with --agent-on-divergence, or record it again."
+
+
+class PdfFailedError(BrowserxError):
+    code = "PDF_FAILED"
+    hint = "Chromium prints PDFs only in headless mode and of a loaded page: reload the page and try again."
+
+
+class TraceError(BrowserxError):
+    code = "TRACE_FAILED"
+    hint = "Stop the trace in progress (browser_perf action=stop) before starting another, then retry."
+
+
+class NoTraceError(BrowserxError):
+    code = "NO_TRACE"
+    hint = "Record a trace first: browser_perf action=start (reload=true, or your actions, then action=stop)."
