@@ -30,6 +30,7 @@ TOOL_MODULES = ["browser", "dom", "screenshot", "devtools", "image", "output", "
 # (within 3,500 tokens, tests/llm/test_token_budget.py). Each group is tool modules of its own.
 CAPS: dict[str, list[str]] = {
     "emulation": ["emulation"],
+    "network": ["network"],
     "pdf": ["pdf"],
 }
 
