@@ -91,7 +91,7 @@ def caps_call(ctx):
 
     registry = default_registry(caps="all")
 
-    async def run(name: str, **arguments: Any):
-        return await registry.dispatch(name, arguments, ctx)
+    async def run(tool: str, /, **arguments: Any):  # positional-only: a tool may take a field `name`
+        return await registry.dispatch(tool, arguments, ctx)
 
     return run

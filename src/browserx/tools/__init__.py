@@ -29,6 +29,7 @@ TOOL_MODULES = ["browser", "dom", "screenshot", "devtools", "image", "output", "
 # declaration is paid in every request, so what most agents never call stays out of the default set
 # (within 3,500 tokens, tests/llm/test_token_budget.py). Each group is tool modules of its own.
 CAPS: dict[str, list[str]] = {
+    "perf": ["perf"],
     "emulation": ["emulation"],
     "network": ["network"],
     "pdf": ["pdf"],
