@@ -1,16 +1,20 @@
 """Pages of our own whose performance facts are known, for tests/devtools/test_insights*.py and bench/trace.py.
 
 `shop.html`: a render-blocking stylesheet (/perf/style.css), the LCP element an image (#hero,
-/perf/hero.png), two layout shifts (an image without width and height that arrives at 300 ms,
-/perf/photo.png, and a banner inserted at the top at 600 ms), a long task (app.js `busyWork`, 250 ms,
-after first paint) and the page's own PerformanceObserver figures in `window.__perf`.
-`article.html`: the LCP element a block of text (#lede), nothing else going on.
+/perf/hero.png, added 500 ms after the parser met its box (which keeps its place): a late-discovered image, so that the LCP
+is the image and well after first paint whatever the machine's load), two layout shifts (an image without width and height, /perf/photo.png, that arrives
+300 ms after load, and a banner inserted at the top 300 ms after that photo was painted), a long task
+(app.js `busyWork`, 250 ms, 300 ms after the banner) and the page's own PerformanceObserver figures
+in `window.__perf`.
+`article.html`: the LCP element a block of text (#lede) that a script renders 400 ms after the parser
+met its box (a client-rendered article; its box keeps its place), nothing else going on.
 
     for path, (body, content_type) in RESOURCES.items(): server.route(path, body, content_type)
 """
 
 from __future__ import annotations
 
+import json
 import struct
 import zlib
 
@@ -47,7 +51,12 @@ SHOP = f"""<!doctype html><html lang="en"><head><meta charset="utf-8">
 </head><body>
 <header><a href="/perf/shop.html">Tea shop</a> <button id="buy">Buy</button></header>
 <main>
-<img id="hero" src="/perf/hero.png" width="600" height="300" alt="Green tea fields">
+<div id="hero-box" style="width: 600px; height: 300px"></div>
+<script>setTimeout(() => {{
+  const hero = new Image(600, 300);
+  hero.id = 'hero'; hero.alt = 'Green tea fields'; hero.src = '/perf/hero.png';
+  document.getElementById('hero-box').append(hero);
+}}, 500);</script>
 <p>Small leaves, picked by hand.</p>
 <img id="photo" alt="Our shop">
 <p id="after">Open every day from nine.</p>
@@ -72,18 +81,26 @@ function insertBanner() {
   banner.id = 'banner';
   banner.textContent = 'Free shipping today';
   document.body.insertBefore(banner, document.body.firstChild);
+  afterPaint(busyWork, 300);
 }
-setTimeout(showPhoto, 300);
-setTimeout(insertBanner, 600);
-setTimeout(busyWork, 900);
+// Each step after the one before has been painted, so that no two shifts fall in one frame.
+function afterPaint(fn, delay) { requestAnimationFrame(() => setTimeout(fn, delay)); }
+document.getElementById('photo').addEventListener('load', () => afterPaint(insertBanner, 300));
+window.addEventListener('load', () => afterPaint(showPhoto, 300));
 """
 
 ARTICLE = f"""<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width"><title>Article</title>{OBSERVER}
 <style>body {{ font: 18px serif; margin: 24px; }} #lede {{ font-size: 28px; }}</style></head><body>
 <h1>Notes</h1>
-<p id="lede">{"The harvest came early this year, and the leaves were smaller and sweeter than anyone expected. " * 6}</p>
+<div id="lede-box" style="height: 400px; display: flow-root"></div>
 <p>A short line.</p>
+<script>setTimeout(() => {{
+  const lede = document.createElement('p');
+  lede.id = 'lede';
+  lede.textContent = {json.dumps("The harvest came early this year, and the leaves were smaller and sweeter than anyone expected. " * 6)};
+  document.getElementById('lede-box').append(lede);
+}}, 400);</script>
 </body></html>"""
 
 RESOURCES: dict[str, tuple[bytes, str]] = {

@@ -53,7 +53,7 @@ async def test_a_traced_load_names_the_lcp_image_the_shifts_the_long_task_and_th
     assert first["causes"] == ["image without width and height"]
     assert [e.get("html_id") for e in first["unsized_images"]] == ["photo"]
     assert any(e.get("html_id") == "after" for e in first["moved"]), cls
-    assert second["causes"][0].startswith("content inserted or resized by script: insertBanner")
+    assert second["causes"][0].startswith("content inserted or resized by script: insertBanner"), cls
     lcp = (await caps_call("browser_perf", action="insight", name="lcp")).data
     assert lcp["image_url"].endswith("/perf/hero.png")
 

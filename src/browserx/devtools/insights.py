@@ -50,6 +50,8 @@ _WANTED = {
     "TracingStartedInBrowser",
     "thread_name",
     "MarkDOMContent",
+    "InvalidateLayout",
+    "ScheduleStyleRecalculation",
     "MarkLoad",
     *_SCRIPT_EVENTS,
 }
@@ -110,7 +112,10 @@ def analyse(events: list[dict[str, Any]], conditions: dict[str, Any]) -> Analysi
         metrics["lcp_ms"] = lcp["time_ms"]
         out.nodes.add(lcp["backend_node_id"])
         out.insights["lcp"] = lcp
-    cls = _cls(by, frame_id, requests, on_main, ms)
+    # The previous document shifts until the new one commits: only what comes after its response counts.
+    document = next((r for r in requests.values() if r["type"] == "Document"), None)
+    since = document.get("headers_end") or document["start"] if document else zero
+    cls = _cls(by, frame_id, requests, on_main, ms, since if nav else 0)
     metrics["cls"] = cls["score"]
     out.insights["cls"] = cls
     out.nodes |= {n for s in cls["shifts"] for n in s["moved_nodes"]} | {
@@ -162,8 +167,8 @@ def _lcp(by, nav_id, frame_id, requests, zero, ms) -> dict[str, Any] | None:
         image: dict[str, Any] = next(
             (
                 e["args"]["data"]
-                for e in by["LargestImagePaint::Candidate"]
-                if e["args"]["data"].get("candidateIndex") == data.get("candidateIndex")
+                for e in reversed(by["LargestImagePaint::Candidate"])
+                if e["args"]["data"].get("DOMNodeId") == data.get("nodeId")
             ),
             {},
         )
@@ -182,8 +187,12 @@ def _lcp(by, nav_id, frame_id, requests, zero, ms) -> dict[str, Any] | None:
     return out
 
 
-def _cls(by, frame_id, requests, on_main, ms) -> dict[str, Any]:
-    shifts = [e for e in by["LayoutShift"] if e["args"].get("frame") in (frame_id, None) or frame_id is None]
+def _cls(by, frame_id, requests, on_main, ms, after) -> dict[str, Any]:
+    shifts = [
+        e
+        for e in by["LayoutShift"]
+        if e["ts"] > after and (e["args"].get("frame") in (frame_id, None) or frame_id is None)
+    ]
     shifts = [
         e
         for e in shifts
@@ -233,10 +242,22 @@ def _causes(ts, since, unsized, requests, on_main, shift) -> list[str]:
         if r.get("end") and lo < r["end"] <= ts and r["type"] == "Font":
             causes.append(f"web font loaded: {r['url'][:120]}")
     if not causes:
-        ran = [e for e in on_main if e.get("name") == "FunctionCall" and lo < e["ts"] + e.get("dur", 0) <= ts]
-        if ran:
-            data = ran[-1]["args"].get("data", {})
-            causes.append(f"content inserted or resized by script: {_where(data)}")
+        # The script whose DOM or style change invalidated layout (its stack, in the trace), else the last call.
+        stacks = [
+            e["args"]["data"]["stackTrace"][0]
+            for e in sorted(on_main, key=lambda e: e["ts"])
+            if e.get("name") in ("InvalidateLayout", "ScheduleStyleRecalculation")
+            and lo < e["ts"] <= ts
+            and e["args"].get("data", {}).get("stackTrace")
+        ]
+        ran = sorted(
+            (e for e in on_main if e.get("name") == "FunctionCall" and lo < e["ts"] + e.get("dur", 0) <= ts),
+            key=lambda e: e["ts"] + e.get("dur", 0),
+        )
+        if stacks:
+            causes.append(f"content inserted or resized by script: {_where(stacks[-1])}")
+        elif ran:
+            causes.append(f"content inserted or resized by script: {_where(ran[-1]['args'].get('data', {}))}")
     return causes
 
 
