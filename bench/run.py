@@ -30,6 +30,7 @@ SECTIONS = [
     "remote",
     "deltas",
     "replay",
+    "trace",
 ]
 
 
