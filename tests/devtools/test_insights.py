@@ -85,8 +85,8 @@ async def test_under_cpu_x4_and_slow_4g_the_lcp_grows_and_the_summary_says_so(ca
     slow = (await caps_call("browser_perf", action="start", reload=True, after="1s")).data
     await caps_call("browser_emulate", action="reset")
     assert slow["conditions"]["cpu_throttling"] == "4x" and slow["conditions"]["network"] == "slow_4g"
-    # slow 4G adds 165 ms to each round trip: document, stylesheet, image at least.
-    assert slow["metrics"]["lcp_ms"] > plain["metrics"]["lcp_ms"] + 300
+    # slow 4G adds 165 ms to each round trip; two are on the LCP's path (the document's, the image's).
+    assert slow["metrics"]["lcp_ms"] > plain["metrics"]["lcp_ms"] + 200
     assert slow["lcp"]["phases_ms"]["ttfb"] > plain["lcp"]["phases_ms"]["ttfb"] + 150
 
 
