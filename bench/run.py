@@ -32,6 +32,7 @@ SECTIONS = [
     "deltas",
     "replay",
     "processes",
+    "trace",
 ]
 
 

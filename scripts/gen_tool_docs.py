@@ -11,12 +11,13 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import re
 import sys
 from pathlib import Path
 
-from browserx.tools import ToolRegistry, default_registry
+from browserx.tools import CAPS, ToolRegistry, default_registry
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "docs" / "tools.md", ROOT / "docs" / "clients.md"]  # each carries the list between the markers
@@ -38,11 +39,15 @@ def tool_list(registry: ToolRegistry | None = None) -> str:
 
 def surface(registry: ToolRegistry | None = None) -> dict:
     """Everything a client sees of the tools (and the action tables dispatch checks), as JSON."""
-    registry = registry or default_registry()
+    # Every tool, the capability groups' too (`--caps all`), each of those with its group.
+    registry = registry or default_registry(caps="all")
+    groups = {t.name: group for group in CAPS for m in CAPS[group] for t in importlib.import_module(f"browserx.tools.{m}").TOOLS}
     tools = []
     for tool in registry.tools.values():
         entry = {"name": tool.name, "description": tool.description, "annotations": tool.annotations.to_mcp(),
                  "input_schema": tool.json_schema()}
+        if tool.name in groups:
+            entry["cap"] = groups[tool.name]
         if tool.actions is not None:
             entry["actions"] = {action: {"needs": list(n.needs), "one_of": list(n.one_of), "takes": list(n.takes)}
                                 for action, n in tool.actions.items()}

@@ -71,12 +71,22 @@ if ! ls "$SE_PKG"/jar/selenium-server-*.jar >/dev/null 2>&1 \
 fi
 jar=$(ls "$SE_PKG"/jar/selenium-server-*.jar | head -n1)
 
+# -- Lighthouse (the reference tests/devtools/test_insights_lighthouse.py compares LCP, CLS, TBT with) ----
+LIGHTHOUSE_VERSION="${LIGHTHOUSE_VERSION:-12.2.3}"
+LH="$DIR/lighthouse"
+LH_PKG="$LH/node_modules/lighthouse"
+if [ ! -f "$LH_PKG/cli/index.js" ] || ! grep -q "\"version\": \"$LIGHTHOUSE_VERSION\"" "$LH_PKG/package.json"; then
+  echo "setup_services: npm install -E lighthouse@$LIGHTHOUSE_VERSION" >&2
+  npm_install "$LH" "lighthouse@$LIGHTHOUSE_VERSION"
+fi
+
 # What tests/services.py reads to start them.
 cat > "$DIR/services.env" <<EOF
 BROWSERLESS_ENTRY=$BL_PKG/build/index.js
 BROWSERLESS_ROUTES=$BL/routes
 PLAYWRIGHT_BROWSERS_PATH=$PLAYWRIGHT_BROWSERS_PATH
 SELENIUM_JAR=$jar
+LIGHTHOUSE_CLI=$LH_PKG/cli/index.js
 CHROMEDRIVER=$(command -v chromedriver)
 CHROMIUM=$CHROMIUM
 EOF

@@ -374,3 +374,18 @@ class MemoryLowError(BrowserxError):
         "The machine is short of free memory (below --min-free-memory); close tabs or conversations, retry "
         "later, or lower --min-free-memory."
     )
+
+
+class PdfFailedError(BrowserxError):
+    code = "PDF_FAILED"
+    hint = "Chromium prints PDFs only in headless mode and of a loaded page: reload the page and try again."
+
+
+class TraceError(BrowserxError):
+    code = "TRACE_FAILED"
+    hint = "Stop the trace in progress (browser_perf action=stop) before starting another, then retry."
+
+
+class NoTraceError(BrowserxError):
+    code = "NO_TRACE"
+    hint = "Record a trace first: browser_perf action=start (reload=true, or your actions, then action=stop)."

@@ -82,3 +82,16 @@ def js_fixture():
 @pytest.fixture(name="console_entry")
 def console_entry_fixture():
     return console_entry
+
+
+@pytest.fixture
+def caps_call(ctx):
+    """`await caps_call("browser_pdf", ...)` → ToolResult, through a registry with every capability group on."""
+    from browserx.tools import default_registry
+
+    registry = default_registry(caps="all")
+
+    async def run(tool: str, /, **arguments: Any):  # positional-only: a tool may take a field `name`
+        return await registry.dispatch(tool, arguments, ctx)
+
+    return run

@@ -55,7 +55,9 @@ def test_browserx_tools_tokens_prints_each_declarations_cost(capsys):
     assert printed["total"] == {"plain": sum(c["plain"] for c in costs), "strict": sum(c["strict"] for c in costs)}
     assert main(["tools", "--tokens"]) == 0
     table = capsys.readouterr().out.splitlines()
-    assert len(table) == len(costs) + 2 and table[-1].split()[1:] == [
+    # The last line: the total with every capability group on (--caps all), after the default set's.
+    assert len(table) == len(costs) + 3 and table[-2].split()[1:] == [
         str(printed["total"]["plain"]),
         str(printed["total"]["strict"]),
     ]
+    assert table[-1].split()[-2:] == [str(printed["total_all_caps"]["plain"]), str(printed["total_all_caps"]["strict"])]

@@ -14,7 +14,7 @@ import signal
 
 from ..browser.config import Range
 from .common import add_browser_options, browser_config
-from .options import Number, Text
+from .options import Caps, Number, Text
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -43,6 +43,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         default=None,
         help="with --http: bearer token every request must carry (default: $BROWSERX_TOKEN)",
     )
+    parser.add_argument(
+        "--caps",
+        type=Caps(),
+        default=[],
+        help="tool groups to turn on besides the default set: perf, emulation, network, pdf, or all",
+    )
     add_browser_options(parser)
     parser.set_defaults(func=run, check=check, dialogs="ask")  # the agent on the other end answers dialogs
 
@@ -59,10 +65,11 @@ def check(args: argparse.Namespace) -> None:
 
 async def run(args: argparse.Namespace) -> int:
     from ..mcp_server import DEFAULT_HTTP_PORT, build_server, serve_http, serve_stdio
+    from ..tools import default_registry
 
     config = browser_config(args)  # with the command's check: refused before anything starts
     token = args.token or os.environ.get("BROWSERX_TOKEN") or None
-    server = build_server(config=config)
+    server = build_server(default_registry(caps=getattr(args, "caps", None)), config=config)
     if args.http:
         await serve_http(
             server, host=args.host, port=DEFAULT_HTTP_PORT if args.port is None else args.port, token=token

@@ -65,6 +65,22 @@ def max_length_of(model: type[pydantic.BaseModel], field: str) -> int:
     return next((m.max_length for m in info.metadata if isinstance(m, annotated_types.MaxLen)), 10**6)
 
 
+class Caps(Text):
+    """GROUP[,GROUP]: capability groups of tools to turn on (tools.CAPS), or `all`. A Text (so the
+    fuzz test's blank and over-long values apply); an unknown name is a VALIDATION_ERROR naming the groups."""
+
+    def __init__(self) -> None:
+        super().__init__(200)
+
+    def convert(self, text: str) -> Any:
+        from ..tools import CAPS, parse_caps  # noqa: PLC0415 - the tools' import is paid by commands that use them
+
+        try:
+            return parse_caps(text)
+        except ValidationError as exc:
+            raise self.error(exc.message, hint=f"Groups: {', '.join(CAPS)} or all, joined by commas.") from None
+
+
 class FieldText(OptionType):
     """A string the tools take too: checked by their own pydantic field (its lengths)."""
 

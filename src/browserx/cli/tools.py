@@ -7,7 +7,8 @@ import argparse
 import json
 
 from ..llm import tokens
-from ..tools import default_registry
+from ..tools import CAPS, default_registry
+from .options import Caps
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -24,26 +25,38 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="print each tool's declaration cost in tokens (o200k): plain schema (MCP, "
         "Chat Completions, Responses) and strict schema (Responses with strict tools)",
     )
+    parser.add_argument(
+        "--caps",
+        type=Caps(),
+        default=[],
+        help="tool groups to include besides the default set: perf, emulation, network, pdf, or all",
+    )
     parser.set_defaults(func=run)
 
 
 async def run(args: argparse.Namespace) -> int:
-    declarations = default_registry().declarations()
+    caps = getattr(args, "caps", None) or []
+    declarations = default_registry(caps=caps).declarations()
     if getattr(args, "tokens", False):
         costs = tokens.declarations_cost(declarations)
+        # What a client pays with every group on (--caps all), beside the set asked for.
+        every = tokens.declarations_cost(default_registry(caps=list(CAPS)).declarations())
         if args.json:
             print(
                 json.dumps(
                     {
                         "encoding": "o200k_base" if tokens.exact() else "estimate (chars/4)",
+                        "caps": caps,
                         "tools": costs,
-                        "total": {"plain": sum(c["plain"] for c in costs), "strict": sum(c["strict"] for c in costs)},
+                        "total": _total(costs),
+                        "total_all_caps": _total(every),
                     },
                     indent=2,
                 )
             )
             return 0
         print_costs(costs)
+        print(f"{'with --caps all':{_width(costs)}s} {_total(every)['plain']:6d} {_total(every)['strict']:6d}")
         return 0
     if args.json:
         print(json.dumps(declarations, ensure_ascii=False, indent=2))
@@ -55,9 +68,17 @@ async def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _total(costs: list[dict]) -> dict[str, int]:
+    return {"plain": sum(c["plain"] for c in costs), "strict": sum(c["strict"] for c in costs)}
+
+
+def _width(costs: list[dict]) -> int:
+    return max([len(c["name"]) for c in costs] + [len("with --caps all")])
+
+
 def print_costs(costs: list[dict], print_fn=print) -> None:
     unit = "tokens (o200k)" if tokens.exact() else "tokens (estimated: bpe-openai is not installed)"
-    width = max([len(c["name"]) for c in costs] + [5])
+    width = _width(costs)
     print_fn(f"{'tool':{width}s} {'plain':>6s} {'strict':>6s}   {unit}")
     for c in costs:
         print_fn(f"{c['name']:{width}s} {c['plain']:6d} {c['strict']:6d}")

@@ -33,6 +33,7 @@ from .outputs import OutputStore, max_inline
 MAX_ENTRIES = 500
 MAX_URL = 300
 # Chromium keeps response bodies in these buffers for getResponseBody; its defaults are far larger.
+# Post bodies come on request (Network.getRequestPostData), not in every event.
 _ENABLE = {"maxTotalBufferSize": 8 * 1024 * 1024, "maxResourceBufferSize": 2 * 1024 * 1024, "maxPostDataSize": 0}
 _TEXT_MIME = re.compile(r"^(text/|application/(json|javascript|xml|x-www-form-urlencoded|.*\+json|.*\+xml))")
 
@@ -46,6 +47,7 @@ class NetworkLog:
         self.entries: OrderedDict[tuple[str, str], dict[str, Any]] = OrderedDict()
         self.sessions: dict[str, CDPSession] = {}
         self.dropped = 0
+        self._early: dict[tuple[str, str], dict[str, Any]] = {}  # ExtraInfo headers before their request
 
     def watch(self, session: CDPSession, context: Callable[[], str] = lambda: "page") -> None:
         """Record the requests seen by `session`; `context()` names it at request time (an OOPIF's URL comes late)."""
@@ -59,6 +61,10 @@ class NetworkLog:
         session.on("Network.requestServedFromCache", lambda p: self._update(sid, p, source="memory_cache"))
         session.on("Network.loadingFinished", lambda p: self._finished(sid, p))
         session.on("Network.loadingFailed", lambda p: self._failed(sid, p))
+        # The headers as sent and received (Cookie, Set-Cookie included; requests.py redacts them).
+        session.on("Network.requestWillBeSentExtraInfo", lambda p: self._extra(sid, p, "_sent_headers"))
+        session.on("Network.responseReceivedExtraInfo", lambda p: self._extra(sid, p, "_received_headers"))
+        session.on("Network.dataReceived", lambda p: self._data(sid, p))
 
     # -- event callbacks (reader task: quick) --------------------------------------------------
 
@@ -67,8 +73,10 @@ class NetworkLog:
         previous = self.entries.pop(key, None)
         if previous is not None and params.get("redirectResponse"):
             # A redirect reuses the request id: keep the hop as its own finished entry.
-            previous["status"] = params["redirectResponse"].get("status")
+            self._responded(previous, params["redirectResponse"])
             previous["redirected_to"] = params["request"]["url"]
+            previous["_ended"] = params.get("timestamp")
+            previous["timing_ms"] = _elapsed_ms(previous, params)
             self._store((sid, params["requestId"] + ":redirect:" + uuid.uuid4().hex[:4]), previous)
         request = params.get("request", {})
         entry: dict[str, Any] = {
@@ -79,13 +87,23 @@ class NetworkLog:
             "status": None,
             "source": "network",
             "_started": params.get("timestamp"),
+            "_wall_time": params.get("wallTime"),
+            "_request_headers": request.get("headers") or {},
+            "_has_post_data": bool(request.get("hasPostData")),
+            "_initiator": params.get("initiator") or {},
+            "_frame_id": params.get("frameId"),
+            "_loader_id": params.get("loaderId"),
+            "_decoded": 0,
         }
+        if request.get("postData"):
+            entry["_post_data"] = request["postData"]
         context = context_of()
         if context != "page":
             entry["context"] = context
         self._store(key, entry)
 
     def _store(self, key: tuple[str, str], entry: dict[str, Any]) -> None:
+        entry.update(self._early.pop(key, {}))
         self.entries[key] = entry
         while len(self.entries) > self.maxlen:
             self.entries.popitem(last=False)
@@ -97,11 +115,41 @@ class NetworkLog:
             entry.update(fields)
         return entry
 
+    def _extra(self, sid: str, params: dict[str, Any], field: str) -> None:
+        # ExtraInfo may come before the event it belongs to: keep it aside until that entry exists.
+        key = (sid, params.get("requestId", ""))
+        entry = self.entries.get(key)
+        if entry is None:
+            self._early[key] = {field: params.get("headers") or {}}
+            while len(self._early) > 64:
+                self._early.pop(next(iter(self._early)))
+            return
+        entry[field] = params.get("headers") or {}
+        if field == "_received_headers" and params.get("statusCode"):
+            entry["_extra_status"] = params["statusCode"]
+
+    def _data(self, sid: str, params: dict[str, Any]) -> None:
+        entry = self.entries.get((sid, params.get("requestId", "")))
+        if entry is not None:
+            entry["_decoded"] += int(params.get("dataLength") or 0)
+
+    @staticmethod
+    def _responded(entry: dict[str, Any], response: dict[str, Any]) -> None:
+        entry["status"] = response.get("status")
+        entry["mime_type"] = response.get("mimeType", "")
+        entry["_status_text"] = response.get("statusText", "")
+        entry["_response_headers"] = response.get("headers") or {}
+        entry["_timing"] = response.get("timing")
+        entry["_protocol"] = response.get("protocol", "")
+        entry["_remote"] = response.get("remoteIPAddress", "")
+        entry["_headers_bytes"] = int(response.get("encodedDataLength") or 0)
+
     def _response(self, sid: str, params: dict[str, Any]) -> None:
         response = params.get("response", {})
-        entry = self._update(sid, params, status=response.get("status"), mime_type=response.get("mimeType", ""))
+        entry = self.entries.get((sid, params.get("requestId", "")))
         if entry is None:
             return
+        self._responded(entry, response)
         if params.get("type"):
             entry["resource_type"] = params["type"]
         if response.get("fromServiceWorker"):
@@ -119,11 +167,13 @@ class NetworkLog:
         entry = self._update(sid, params, size=int(params.get("encodedDataLength") or 0))
         if entry is not None:
             entry["timing_ms"] = _elapsed_ms(entry, params)
+            entry["_ended"] = params.get("timestamp")
 
     def _failed(self, sid: str, params: dict[str, Any]) -> None:
         entry = self._update(sid, params, error=params.get("errorText") or "failed")
         if entry is not None:
             entry["timing_ms"] = _elapsed_ms(entry, params)
+            entry["_ended"] = params.get("timestamp")
             if params.get("canceled"):
                 entry["error"] = "canceled"
             if params.get("blockedReason"):

@@ -58,6 +58,14 @@ def conditions_of(tab: Tab) -> dict[str, Any] | None:
 async def set_offline(tab: Tab, offline: bool, preset: Preset = "none") -> dict[str, Any]:
     """Take the tab (and its workers and iframes) offline or online, optionally throttled by a preset."""
     params = {"offline": offline, **PRESETS[preset]}
+    applied = await apply_conditions(tab, params)
+    return {"offline": offline, "preset": preset, **describe(params), "applied_to": applied}
+
+
+async def apply_conditions(tab: Tab, params: dict[str, Any]) -> list[str]:
+    """`Network.emulateNetworkConditions` params on the page and every child target (and those that attach
+    later); the contexts that took them. Online and unthrottled params leave the tab's conditions None."""
+    offline = bool(params.get("offline"))
     conditions = tab.state.need(NetworkConditions)  # its setup also gives them to children that attach later
     contexts = contexts_of(tab)
     await contexts.settle()  # a child still being set up would miss the new conditions
@@ -72,19 +80,18 @@ async def set_offline(tab: Tab, offline: bool, preset: Preset = "none") -> dict[
     applied = ["page"] + [
         name for (name, _s), result in zip(targets[1:], results, strict=True) if not isinstance(result, BaseException)
     ]
-    conditions.params = params if (offline or preset != "none") else None
-    return {"offline": offline, "preset": preset, **_describe(params), "applied_to": applied}
+    conditions.params = params if (offline or params["downloadThroughput"] >= 0 or params["latency"] > 0) else None
+    return applied
 
 
-def _describe(params: dict[str, Any]) -> dict[str, Any]:
-    if params["downloadThroughput"] < 0:
+def describe(params: dict[str, Any]) -> dict[str, Any]:
+    if params["downloadThroughput"] < 0 and params["uploadThroughput"] < 0 and not params["latency"]:
         return {"throttled": False}
-    return {
-        "throttled": True,
-        "latency_ms": params["latency"],
-        "download_kbps": round(params["downloadThroughput"] * 8 / 1000, 1),
-        "upload_kbps": round(params["uploadThroughput"] * 8 / 1000, 1),
-    }
+    out: dict[str, Any] = {"throttled": True, "latency_ms": params["latency"]}
+    for side in ("download", "upload"):
+        if params[f"{side}Throughput"] >= 0:
+            out[f"{side}_kbps"] = round(params[f"{side}Throughput"] * 8 / 1000, 1)
+    return out
 
 
 async def _attach(tab: Tab) -> None:

@@ -109,12 +109,16 @@ def hand_out(
         positions = baseline.positions or control_positions(baseline.lines)
         lines = patched_lines(baseline.lines, fast, own, positions)
     else:
-        lines = render_lines(model, in_view=own)
+        lines = render_lines(model, in_view=own, emulation=emulating(tab))
     whole = _whole(model, lines, number, reason, as_text, loading)
     if since and reason is None:
         assert baseline is not None
         delta = fast.delta() if fast is not None else diff(baseline.model, model)
-        kept = lines if own == baseline.in_view else render_lines(model, in_view=baseline.in_view)
+        kept = (
+            lines
+            if own == baseline.in_view
+            else render_lines(model, in_view=baseline.in_view, emulation=emulating(tab))
+        )
         if as_text and fast is not None:
             data: Any = render_patch(fast, number=number, base_number=baseline.number, loading=loading, in_view=own)
         elif as_text:
@@ -146,6 +150,11 @@ def hand_out(
     memory.baselines[options.within] = Baseline(number, model, tab.loader_id, options, own, lines)
     new_document = baseline is not None and baseline.loader_id != tab.loader_id
     return Handout(whole, number, reason=reason, new_document=new_document)
+
+
+def emulating(tab: Tab) -> str:
+    """What the tab emulates, as devtools/emulation.py put it (a str entry under the key "emulation")."""
+    return tab.state.get(str, "emulation") or ""
 
 
 def _fast(patch: ControlPatch | None, model: PageModel, baseline: Baseline | None, own: bool) -> ControlPatch | None:

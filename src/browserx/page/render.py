@@ -122,19 +122,22 @@ def render_text(model: PageModel, *, loading: bool = False, header: str = "") ->
 
 
 # What each line of the text is (page/delta_text.py renders a delta from the lines of two models):
-# "title", "modal", "within", "legend", "scroll", "regions", ("region", name), ("heading", index),
+# "title", "emulation", "modal", "within", "legend", "scroll", "regions", ("region", name), ("heading", index),
 # ("note", index), ("control", element_id), "none", "cut", "rule", ("text", line number), "range".
 Tag = str | tuple[str, Any]
 
 
 def render_lines(
-    model: PageModel, *, loading: bool = False, header: str = "", in_view: bool | None = None
+    model: PageModel, *, loading: bool = False, header: str = "", in_view: bool | None = None, emulation: str = ""
 ) -> list[tuple[Tag, str]]:
     """The lines of `render_text`, each with what it is. `in_view`: flag the controls inside the
     viewport (True) or those outside it (False) whatever most controls are (a delta keeps the
-    convention of the model it is based on)."""
+    convention of the model it is based on). `emulation`: what the tab emulates (devtools/emulation.py),
+    said under the title while it is not the default: the page is seen as that device and user sees it."""
     first = f"# {model.title} — {model.url}" if model.title else model.url
     lines: list[tuple[Tag, str]] = [("title", first + header + (" (still loading)" if loading else ""))]
+    if emulation:
+        lines.append(("emulation", f"emulating: {emulation}"))
     if not model.continuation:
         lines += [("modal", line) for line in modal_lines(model)]  # an open modal comes first: all one can act on
     if model.within:

@@ -11,10 +11,12 @@ workers, file choosers): the manager they run on is made with `BrowserManager(co
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterable
 
 from .. import devtools
 from ..actions.timers import ACTION_TIMERS
 from ..actions.upload import FILE_CHOOSERS
+from ..errors import ValidationError
 from .base import TOOL_VERSION, Image, Tool, ToolContext, ToolOutput, ToolRegistry, ToolResult, data_of
 from .params import Duration, Params, TabParams, parse_duration
 
@@ -25,13 +27,45 @@ TAB_SETUPS = (*devtools.SETUPS, FILE_CHOOSERS, ACTION_TIMERS)
 # Each module declares `TOOLS: list[Tool]`; a tool added there appears everywhere (LLM, MCP, CLI).
 TOOL_MODULES = ["browser", "dom", "screenshot", "devtools", "image", "output", "storage", "wait", "dialog"]
 
+# Capability groups a user turns on (`--caps perf,emulation`, `default_registry(caps=...)`): every
+# declaration is paid in every request, so what most agents never call stays out of the default set
+# (within 3,500 tokens, tests/llm/test_token_budget.py). Each group is tool modules of its own.
+CAPS: dict[str, list[str]] = {
+    "perf": ["perf"],
+    "emulation": ["emulation"],
+    "network": ["network"],
+    "pdf": ["pdf"],
+}
 
-def default_registry() -> ToolRegistry:
-    """Every tool, and the flow recorder: each conversation keeps its successful steps (tools/flows)."""
+
+def parse_caps(caps: str | Iterable[str] | None) -> list[str]:
+    """Group names from "perf,pdf", a list, "all" (every group) or None/"" (none).
+
+    VALIDATION_ERROR names an unknown one."""
+    if caps is None:
+        return []
+    names = [c.strip().lower() for c in (caps.split(",") if isinstance(caps, str) else caps)]
+    names = [n for n in names if n]
+    if "all" in names:
+        return list(CAPS)
+    unknown = [n for n in names if n not in CAPS]
+    if unknown:
+        raise ValidationError(
+            f"unknown capability group {', '.join(repr(u) for u in unknown)}",
+            hint=f"Groups: {', '.join(CAPS)} or all, joined by commas.",
+            details={"caps": unknown},
+        )
+    return list(dict.fromkeys(names))
+
+
+def default_registry(caps: str | Iterable[str] | None = None) -> ToolRegistry:
+    """The default tools plus those of the capability groups `caps` turns on (parse_caps), and the flow
+    recorder: each conversation keeps its successful steps (tools/flows)."""
     from .flows import FlowRecorder  # noqa: PLC0415 - flows imports the page and browser layers, read at first use
 
     registry = ToolRegistry()
-    for name in TOOL_MODULES:
+    modules = TOOL_MODULES + [m for group in parse_caps(caps) for m in CAPS[group]]
+    for name in modules:
         module = importlib.import_module(f"{__name__}.{name}")
         for tool in module.TOOLS:
             registry.add(tool)
@@ -40,6 +74,7 @@ def default_registry() -> ToolRegistry:
 
 
 __all__ = [
+    "CAPS",
     "TAB_SETUPS",
     "TOOL_VERSION",
     "Duration",
@@ -53,5 +88,6 @@ __all__ = [
     "ToolResult",
     "data_of",
     "default_registry",
+    "parse_caps",
     "parse_duration",
 ]
