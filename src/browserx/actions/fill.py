@@ -14,6 +14,7 @@ It stops at the first failure, naming the field. Values never appear in the resu
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ..browser import Tab
@@ -28,6 +29,12 @@ COMBO_SUGGESTION_MS = 1000  # how long an editable combobox may take to show its
 _KIND_OF = """(id) => {
   const el = globalThis.__browserx.element(id);
   if (!el) return {kind: 'gone'};
+  const W = globalThis.__browserxWidgets;
+  // A tab stop drawn for a hidden field that holds its value (page/standin.js valueFieldOf): a slider,
+  // moved by its keys and read back from that field.
+  const field = W.valueFieldOf(el);
+  const bound = (f, name) => f.hasAttribute(name) && f.getAttribute(name) !== '' ? +f.getAttribute(name) : null;
+  if (field) return {kind: 'keys', now: +field.value, min: bound(field, 'min'), max: bound(field, 'max')};
   const tag = el.localName, type = (el.getAttribute('type') || '').toLowerCase(), role = el.getAttribute('role');
   const aria = (name) => el.getAttribute('aria-' + name);
   // An editable combobox (ARIA 1.2: an input with a popup of suggestions) is typed into, not opened.
@@ -49,7 +56,8 @@ _KIND_OF = """(id) => {
     return {kind: 'text'};
   }
   if (tag === 'textarea' || el.isContentEditable) return {kind: 'text'};
-  if (tag === 'select') return {kind: 'select', multiple: el.multiple, native: true};
+  // A hidden select a drawn stand-in replaces is picked through the stand-in (standin.js standInFor).
+  if (tag === 'select') return {kind: 'select', multiple: el.multiple, native: true, drawn: !!W.standInFor(el)};
   if (role === 'checkbox' || role === 'switch' || role === 'menuitemcheckbox') {
     return {kind: 'check', checked: aria('checked') === 'true'};
   }
@@ -127,14 +135,14 @@ async def _select(run: _Run, element_id: str, kind: dict[str, Any], value: Any) 
     if not wanted or not all(isinstance(w, (str, int, float)) and not isinstance(w, bool) for w in wanted):
         raise ValidationError("this field takes an option's label or value (a list for a multi-select)")
     wanted = [_text(w) for w in wanted]
-    if kind.get("native") and kind.get("multiple"):
+    if kind.get("native") and kind.get("multiple") and not kind.get("drawn"):
         out = await run.frame.world.call(_SELECT_MANY, element_id, wanted)
         if out.get("error"):
             raise ValidationError(out["message"])
         return
     if len(wanted) > 1 and not kind.get("multiple"):
         raise ValidationError("this field takes one option")
-    for option in wanted:  # as element.select: in page for <select>, by clicks for ARIA widgets
+    for option in wanted:  # as element.select: in page for <select>, by clicks for ARIA widgets and stand-ins
         out = await run.page("select", element_id, option)
         if out.get("open"):
             await _click(run, element_id)
@@ -142,28 +150,67 @@ async def _select(run: _Run, element_id: str, kind: dict[str, Any], value: Any) 
             await _click(run, None)
         elif not out.get("done"):
             await _click(run, None)
+        if out.get("drawn"):  # what the stand-in did is read back from the native select
+            await run.page("selectedNow", element_id, option)
+
+
+def _number(value: Any) -> float:
+    try:
+        return float(value) if not isinstance(value, (bool, list)) else math.nan
+    except ValueError:
+        return math.nan
 
 
 async def step_to(run: _Run, element_id: str, kind: dict[str, Any], value: Any) -> None:
-    """An ARIA slider or spinbutton: focused, then moved by arrow keys to the number."""
-    try:
-        value = float(value) if not isinstance(value, (bool, list)) else None
-    except ValueError:
-        value = None
-    if value is None:
+    """A slider or spinbutton: its part that takes keys focused, then moved by keys to the number.
+
+    As a person moves it: Home or End for an end of its range, PageUp/PageDown while the number is
+    farther than a page jump, arrows for the rest; each key is checked by the value read back (a widget
+    that stops moving, or steps past the number, is answered with VALIDATION_ERROR).
+    """
+    value = _number(value)
+    if math.isnan(value):
         raise ValidationError("this field takes a number")
     lo, hi, step = kind.get("min"), kind.get("max"), kind.get("step")
     if (lo is not None and value < lo) or (hi is not None and value > hi):
         raise ValidationError(f"the number is outside {lo}..{hi}")
     if step and lo is not None and abs((value - lo) / step - round((value - lo) / step)) > 1e-9:
         raise ValidationError(f"the number is not on the slider's steps ({lo}, {lo + step}, …)")
-    await run.page("focus", element_id)
+    await run.page("focusKeys", element_id)
+
+    async def now() -> float:
+        return float((await run.frame.world.call(_KIND, element_id)).get("now", value))
+
+    current = await now()
+    if current != value and value in (lo, hi):
+        await press_key(run.tab.session, "Home" if value == lo else "End")
+        current = await now()
+    arrows = ("ArrowRight", "ArrowLeft")
+    page_jump: float | None = None  # how far a PageUp moved it (unknown until tried; 0: it does not)
+    arrow_step: float | None = None
     for _ in range(MAX_KEY_STEPS):
-        now = (await run.frame.world.call(_KIND, element_id)).get("now", value)
-        if now == value:
+        if current == value:
             return
-        await press_key(run.tab.session, "ArrowRight" if value > now else "ArrowLeft")
-    raise ValidationError("the widget did not reach the number by arrow keys")
+        up = value > current
+        gap = abs(value - current)
+        paging = arrow_step is not None and gap > 4 * arrow_step and (page_jump is None or 0 < page_jump <= gap)
+        key = ("PageUp" if up else "PageDown") if paging else arrows[0 if up else 1]
+        await press_key(run.tab.session, key)
+        after = await now()
+        moved = abs(after - current)
+        if paging:
+            page_jump = moved
+        elif moved == 0 and arrows[0] == "ArrowRight":
+            arrows = ("ArrowUp", "ArrowDown")  # a vertical widget: the other pair of arrows
+            continue
+        elif moved == 0:
+            break
+        else:
+            arrow_step = moved
+            if (value - after) * (value - current) < 0:
+                raise ValidationError("the number is between the widget's steps")
+        current = after
+    raise ValidationError("the widget did not reach the number by its keys")
 
 
 async def _set_value(run: _Run, element_id: str, text: str) -> None:

@@ -95,7 +95,8 @@ function visit(el, ctx, out) {
     }
     // A transparent native field is often drawn by the page (a label, a custom switch or slider):
     // the candidate pass decides from the box of what is drawn for it (standin.js).
-    const role = display !== "none" && FIELDS.has(tag) && roleOf(el);
+    // So is a <select> hidden outright that a drawn stand-in replaces (standin.js standInOf).
+    const role = (display !== "none" || tag === "select") && FIELDS.has(tag) && roleOf(el);
     if (role && PREFIX[role] && role !== "file") {
       out.candidates.push({ el, role, ctx, shown: false, transparent: true, heading: out.headings.length - 1, order: out.candidates.length });
     }

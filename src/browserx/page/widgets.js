@@ -9,6 +9,8 @@ import { facts, norm, cap, accName, isRendered } from "./names.js";
 import { idOf } from "./capture.js";
 import { clipOf, area, intersect } from "./clips.js";
 import { headerCell, onScreenRows, sortableCells } from "./grids.js";
+import { drawnPass, drawnControl } from "./drawn.js";
+import { standInFor, valueFieldOf } from "./standin.js";
 
 const ACTION_ROLES = new Set(["button", "link", "clickable", "menuitem", "tab", "treeitem"]);
 const LONG_ANIMATION_MS = 5000;  // longer finite animations are decoration (pulses, tickers), not a change
@@ -102,6 +104,7 @@ function widgetStates(el, role, s) {
 // Nested clickables become one entry; header cells that can be activated become header controls;
 // rows of a grid come in on-screen order.
 function widgetPass(kept) {
+  drawnPass(kept);
   const drop = new Set();
   const names = new Map();
   const nameFor = (cand) => {
@@ -171,6 +174,7 @@ function sameAction(a, b) {
 // Called for each listed control once its name, states and values are known.
 function widgetControl(c, cand, chosen) {
   const el = cand.el;
+  drawnControl(c, cand);
   if (cand.header) {
     if (cand.headerRole) c.role = cand.headerRole;
     if (!c.name) c.name = accName(cand.header);
@@ -370,7 +374,8 @@ async function settleAnimations(ms, sinceAction) {
 }
 
 Object.defineProperty(globalThis, "__browserxWidgets", {
-  value: Object.freeze({ settleAnimations }), configurable: false, enumerable: false, writable: false,
+  // The fields of widgets drawn without ARIA, for actions/fill.py's kinds.
+  value: Object.freeze({ settleAnimations, standInFor, valueFieldOf }), configurable: false, enumerable: false, writable: false,
 });
 
 export { ACTION_ROLES, stillAnimating, inferred, dialogText, editorName, animationsStarted, findModal, modalInfo, widgetStates, widgetPass, widgetControl, scrollContainer, cutByContainer,
