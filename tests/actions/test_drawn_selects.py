@@ -58,7 +58,8 @@ for (const s of document.querySelectorAll('select')) standIn(s);
 STYLE = """<style>
 body { font: 14px sans-serif; }
 .picker { position: relative; display: inline-block; width: 240px; margin: 4px 0 16px; }
-.face { display: block; min-height: 24px; margin: 0; padding: 2px 6px; border: 1px solid #aaa; cursor: pointer; list-style: none; }
+.face { display: block; min-height: 24px; margin: 0; padding: 2px 6px; border: 1px solid #aaa; cursor: pointer;
+  list-style: none; }
 ul.face li { display: inline-block; margin-right: 4px; }
 .chip { background: #eee; padding: 0 4px; }
 .x { display: inline-block; width: 10px; height: 10px; background: #c66; margin-left: 4px; cursor: pointer; }

@@ -23,7 +23,8 @@ for (const wrap of document.querySelectorAll('.wrap')) {
     input.value = v; input.dispatchEvent(new Event('change', {bubbles: true}));
   };
   track.addEventListener('keydown', (e) => {
-    const by = {ArrowRight: step, ArrowUp: step, ArrowLeft: -step, ArrowDown: -step, PageUp: 4 * step, PageDown: -4 * step}[e.key];
+    const by = {ArrowRight: step, ArrowUp: step, ArrowLeft: -step, ArrowDown: -step,
+      PageUp: 4 * step, PageDown: -4 * step}[e.key];
     if (e.key === 'Home') v = min; else if (e.key === 'End') v = max;
     else if (by) v = Math.max(min, Math.min(max, v + by)); else return;
     e.preventDefault(); show();

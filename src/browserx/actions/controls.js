@@ -40,13 +40,16 @@ const nativeLabel = (o) => o.label || o.text;
 // -- the drawn stand-in of a hidden <select> ------------------------------------------------------
 // Where the stand-in draws native option `o`: a shown element whose whole text is the option's text, in a
 // list whose items are the select's options (another item beside it is another option's text), wherever
-// the plugin put that list (in the stand-in, or in a popup at the end of the body). The stand-in's face
-// showing the current value is no such list (one option's text in it).
+// the plugin put that list: in the stand-in, else (no such list in it) in a popup elsewhere, such as at
+// the end of the body. The stand-in's face showing the current value is no such list (one option's text
+// in it). Of those, the one a person can reach (the others are closed lists, another select's too).
 function drawnOption(select, o) {
   const want = folded(o.text);
   if (!want) return null;
+  const standIn = standInFor(select);
   const texts = new Set(Array.from(select.options, x => folded(x.text)));
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  let inside = false, outside = null;
   for (let t = walker.nextNode(); t; t = walker.nextNode()) {
     const data = folded(t.data);
     if (!data || !want.includes(data) || select.contains(t)) continue;
@@ -56,9 +59,13 @@ function drawnOption(select, o) {
     while (item.parentElement && folded(item.parentElement.textContent) === want) item = item.parentElement;
     const list = item.parentElement;
     const others = list ? Array.from(list.children).filter(c => c !== item && texts.has(folded(c.textContent))).length : 0;
-    if ((others || select.options.length < 2) && shown(item)) return item;
+    if (!(others || select.options.length < 2) || !shown(item)) continue;
+    const mine = !!standIn && standIn.contains(item);
+    inside = inside || mine;
+    if (mine && reachable(item)) return item;
+    if (!mine && !outside && reachable(item)) outside = item;
   }
-  return null;
+  return inside ? null : outside;
 }
 // A person can reach the drawn option: a pointer at its centre lands in it, or in the list that scrolls
 // it into view (a clipped, closed popup is not reachable: it has to be opened first).
@@ -108,7 +115,7 @@ const OPTIONS = {
       if (standInFor(el)) {
         if (o.selected) return {ok: true, done: true, selected: short(nativeLabel(o))};
         const item = drawnOption(el, o);
-        if (!item || !reachable(item)) return {ok: true, open: true, drawn: true};
+        if (!item) return {ok: true, open: true, drawn: true};
         pendingItem(item);
         return {ok: true, done: false, drawn: true, selected: short(nativeLabel(o))};
       }
@@ -140,7 +147,7 @@ const OPTIONS = {
     const end = performance.now() + ms;
     while (o && performance.now() < end) {
       const item = drawnOption(el, o);
-      if (item && reachable(item)) { pendingItem(item); return {ok: true, selected: short(nativeLabel(o))}; }
+      if (item) { pendingItem(item); return {ok: true, selected: short(nativeLabel(o))}; }
       await new Promise(r => setTimeout(r, 16));
     }
     return {error: 'VALIDATION_ERROR', message: `no option "${wanted}" appeared after opening ${roleFor(el)} "${nameFor(el)}"`};

@@ -15,6 +15,7 @@ It stops at the first failure, naming the field. Values never appear in the resu
 from __future__ import annotations
 
 import math
+import time
 from typing import Any
 
 from ..browser import Tab
@@ -25,6 +26,8 @@ from .settle import DEFAULT_SETTLE
 from .upload import checked_paths, set_files
 
 MAX_KEY_STEPS = 500
+KEY_WAIT_S = 0.4  # how long a widget may take to show a key's new value (one that redraws every 300 ms)
+_NEXT_FRAME = "function() { return new Promise(r => requestAnimationFrame(() => setTimeout(() => r(true), 0))); }"
 COMBO_SUGGESTION_MS = 1000  # how long an editable combobox may take to show its suggestions
 _KIND_OF = """(id) => {
   const el = globalThis.__browserx.element(id);
@@ -164,9 +167,10 @@ def _number(value: Any) -> float:
 async def step_to(run: _Run, element_id: str, kind: dict[str, Any], value: Any) -> None:
     """A slider or spinbutton: its part that takes keys focused, then moved by keys to the number.
 
-    As a person moves it: Home or End for an end of its range, PageUp/PageDown while the number is
-    farther than a page jump, arrows for the rest; each key is checked by the value read back (a widget
-    that stops moving, or steps past the number, is answered with VALIDATION_ERROR).
+    As a person moves it: Home or End for an end of its range, else one arrow key to learn its step, then
+    as many as the rest of the way takes (a held key), then single keys to correct. Each key is checked by
+    the value read back (a widget may write it a frame or a redraw later): a widget that does not move,
+    or a single step past the number, is answered with VALIDATION_ERROR.
     """
     value = _number(value)
     if math.isnan(value):
@@ -178,39 +182,38 @@ async def step_to(run: _Run, element_id: str, kind: dict[str, Any], value: Any) 
         raise ValidationError(f"the number is not on the slider's steps ({lo}, {lo + step}, …)")
     await run.page("focusKeys", element_id)
 
-    async def now() -> float:
-        return float((await run.frame.world.call(_KIND, element_id)).get("now", value))
+    async def now(before: float | None = None) -> float:
+        # Read again, frame by frame, while the value still reads as before the key (up to KEY_WAIT_S).
+        ends = time.monotonic() + KEY_WAIT_S
+        while True:
+            got = float((await run.frame.world.call(_KIND, element_id)).get("now", value))
+            if got != before or time.monotonic() > ends:
+                return got
+            await run.frame.world.call(_NEXT_FRAME)
 
     current = await now()
     if current != value and value in (lo, hi):
         await press_key(run.tab.session, "Home" if value == lo else "End")
-        current = await now()
-    arrows = ("ArrowRight", "ArrowLeft")
-    page_jump: float | None = None  # how far a PageUp moved it (unknown until tried; 0: it does not)
-    arrow_step: float | None = None
-    for _ in range(MAX_KEY_STEPS):
-        if current == value:
-            return
-        up = value > current
+        current = await now(current)
+    arrows, arrow_step, presses = ("ArrowRight", "ArrowLeft"), 0.0, 0
+    while presses < MAX_KEY_STEPS and current != value:
         gap = abs(value - current)
-        paging = arrow_step is not None and gap > 4 * arrow_step and (page_jump is None or 0 < page_jump <= gap)
-        key = ("PageUp" if up else "PageDown") if paging else arrows[0 if up else 1]
-        await press_key(run.tab.session, key)
-        after = await now()
-        moved = abs(after - current)
-        if paging:
-            page_jump = moved
-        elif moved == 0 and arrows[0] == "ArrowRight":
+        count = max(1, min(round(gap / arrow_step), MAX_KEY_STEPS - presses)) if arrow_step else 1
+        for _ in range(count):
+            await press_key(run.tab.session, arrows[0 if value > current else 1])
+        presses += count
+        after = await now(current)
+        if after == current and not arrow_step and arrows[0] == "ArrowRight":
             arrows = ("ArrowUp", "ArrowDown")  # a vertical widget: the other pair of arrows
             continue
-        elif moved == 0:
+        if after == current:
             break
-        else:
-            arrow_step = moved
-            if (value - after) * (value - current) < 0:
-                raise ValidationError("the number is between the widget's steps")
+        arrow_step = arrow_step or abs(after - current)
+        if count == 1 and (value - after) * (value - current) < 0:
+            raise ValidationError("the number is between the widget's steps")
         current = after
-    raise ValidationError("the widget did not reach the number by its keys")
+    if current != value:
+        raise ValidationError("the widget did not reach the number by its keys")
 
 
 async def _set_value(run: _Run, element_id: str, text: str) -> None:

@@ -26,6 +26,7 @@ import { statesOf, values, setBaseUrl, relHref, openerName } from "./details.js"
 import { noteVisit, placeNotes } from "./notes.js";
 import { resolveWithin, textOf, pieceOf, readText, find } from "./reading.js";
 import { keepBaseline, recheck } from "./recheck.js";
+import { hovered, refreshHovered } from "./hovered.js";
 
 const idOf = new WeakMap();   // element -> element_id
 const byId = new Map();       // element_id -> WeakRef(element)
@@ -37,6 +38,7 @@ const token = Math.random(); // tells Python a rebuilt world from the one it saw
 function beginWalk(next, values) {
   nextNumber = Math.max(nextNumber, next | 0);
   useFacts(new Map(), values);
+  refreshHovered(document);
 }
 function setPendingHosts(hosts) { pendingHosts = hosts; }
 
@@ -146,7 +148,7 @@ function visit(el, ctx, out) {
         inset: shape.startsWith("inset(") ? shape : null };
     }
   }
-  const pointer = style.cursor === "pointer";
+  const pointer = style.cursor === "pointer" || (hovered !== null && hovered.has(el));  // hovered.js
   let candidate = role && PREFIX[role] && role !== "clickable";
   if (role === "file" && !out.opts.include_file_inputs) candidate = false;
   if (!candidate && !ctx.inControl && tag !== "body" && tag !== "html" &&

@@ -107,28 +107,32 @@ function standInFor(select) {
 // A slider (or another value widget) drawn as a tab stop with no role, whose value lives in a hidden
 // field beside it (an ion.rangeSlider-like plugin: the label names its hidden read-only input, the plugin
 // writes the value there; the person moves the track it drew, which takes the arrow keys). The rule that
-// links them: in the tab stop's wrapper (the nearest ancestor, up to 3 levels, that holds a field) there is
-// exactly one field and no other tab stop; that field is an input a person cannot see (display: none or
-// a box of at most 1 px) nor type into (read-only, out of the tab order, or type=hidden), and it holds a
-// number (or declares min/max). Then the tab stop is a slider: the field's label names it, the field's
-// value is its value, and its keys are checked by that value (actions/fill.py step_to).
+// links them, by where such plugins put their drawing (right before or after the field): the tab stop, or
+// an ancestor of it up to 3 levels that holds no other tab stop, has the field as its next or previous
+// sibling; that field is an input a person can neither see (display: none, or no room inside its box) nor
+// type into (read-only, out of the tab order, or type=hidden), holding a number (or declaring min/max).
+// Then the tab stop is a slider: the field's label names it, the field's value is its value, and its keys
+// are checked by that value (actions/fill.py step_to).
 const NUMBER = /^\s*-?\d+(\.\d+)?\s*$/;
 const NOT_VALUE = /^(checkbox|radio|file|button|submit|reset|image|color)$/;
+const TAB_STOPS = "[tabindex], a[href], button, input, select, textarea";
 function valueFieldOf(el) {
   if (!el.hasAttribute("tabindex") || el.tabIndex < 0 || el.hasAttribute("role") || FIELDS.has(el.localName)) return null;
-  for (let up = parentOf(el), depth = 0; up && depth < 3; up = parentOf(up), depth++) {
-    const fields = up.querySelectorAll("input, select, textarea");
-    if (!fields.length) continue;
-    const field = fields[0];
-    if (fields.length > 1 || field.localName !== "input" || NOT_VALUE.test(field.type) || sized(field)) return null;
-    if (!(field.readOnly || field.tabIndex < 0 || field.type === "hidden")) return null;
-    if (!(NUMBER.test(field.value) || field.hasAttribute("min") || field.hasAttribute("max"))) return null;
-    for (const other of up.querySelectorAll("[tabindex], a[href], button")) {
-      if (other !== el && other !== field && other.tabIndex >= 0 && !el.contains(other)) return null;
+  for (let node = el, depth = 0; node && depth < 4; node = parentOf(node), depth++) {
+    if (node !== el) {
+      for (const other of node.querySelectorAll(TAB_STOPS)) if (other !== el && other.tabIndex >= 0 && !el.contains(other)) return null;
     }
-    return field;
+    for (const field of [node.nextElementSibling, node.previousElementSibling]) {
+      if (field && field.localName === "input" && holdsValue(field)) return field;
+    }
   }
   return null;
+}
+function holdsValue(field) {
+  // No room to show its text (its content and padding at most 1 px across: a 0-px box with borders too).
+  if (NOT_VALUE.test(field.type) || (sized(field) && field.clientWidth > 1 && field.clientHeight > 1)) return false;
+  if (!(field.readOnly || field.tabIndex < 0 || field.type === "hidden")) return false;
+  return NUMBER.test(field.value) || field.hasAttribute("min") || field.hasAttribute("max");
 }
 
 export { FIELDS, keptField, drawnFor, standInOf, standInFor, valueFieldOf };
