@@ -42,3 +42,38 @@ async def test_cells_a_hover_rule_gives_a_pointer_are_clickable_and_a_click_reac
     assert (await call("browser_dom", action="click", element_id=four["id"])).success
     text = (await call("browser_dom", action="snapshot", format="json")).data["text"]
     assert "Picked 4" in text
+
+
+def _month(first_blank: int = 2) -> str:
+    days = [""] * first_blank + [str(d) for d in range(1, 31)]
+    days += [""] * (-len(days) % 7)
+    rows = "".join("<tr>" + "".join(f"<td>{d}</td>" for d in days[i : i + 7]) + "</tr>" for i in range(0, len(days), 7))
+    return f"<thead><tr>{''.join(f'<th>{d}</th>' for d in 'MTWTFSS')}</tr></thead><tbody>{rows}</tbody>"
+
+
+# A month drawn as a plain table, no pointer cursor at all, its clicks served by a listener on the
+# picker around it (delegation); and a table of figures with a listener of its own, which is no month.
+DELEGATED = f"""<!doctype html><title>Booking</title>
+<h1>Check-in</h1>
+<div id=picker><div class=inner><table class=cal>{_month()}</table></div></div>
+<p id=picked></p>
+<table id=stats><tr><td>12</td><td>7</td><td>3</td></tr><tr><td>1</td><td>2</td><td>9</td></tr></table>
+<script>
+document.getElementById('picker').addEventListener('mousedown', (e) => {{
+  const cell = e.target.closest('td');
+  if (cell && cell.textContent) document.getElementById('picked').textContent = 'Check-in on day ' + cell.textContent;
+}});
+document.getElementById('stats').addEventListener('click', () => {{}});
+</script>"""
+
+
+async def test_day_cells_of_a_month_a_delegated_listener_serves_are_clickable(server, call):
+    assert (await call("browser_navigate", url=server.route("/delegated", DELEGATED))).success
+    model = (await call("browser_dom", action="snapshot", format="json")).data
+    days = [c["name"] for c in model["controls"] if c["role"] == "clickable"]
+    assert days == [str(d) for d in range(1, 31)], [(c["role"], c["name"]) for c in model["controls"]]
+    again = (await call("browser_dom", action="snapshot", format="json")).data  # known now: asked once
+    assert [c["id"] for c in again["controls"]] == [c["id"] for c in model["controls"]]
+    day = next(c for c in model["controls"] if c["name"] == "17")
+    assert (await call("browser_dom", action="click", element_id=day["id"])).success
+    assert "Check-in on day 17" in (await call("browser_dom", action="snapshot", format="json")).data["text"]

@@ -27,6 +27,7 @@ import { noteVisit, placeNotes } from "./notes.js";
 import { resolveWithin, textOf, pieceOf, readText, find } from "./reading.js";
 import { keepBaseline, recheck } from "./recheck.js";
 import { hovered, refreshHovered } from "./hovered.js";
+import { noteTable, servedCell, resetPendingGrids, takePendingGrids } from "./served.js";
 
 const idOf = new WeakMap();   // element -> element_id
 const byId = new Map();       // element_id -> WeakRef(element)
@@ -39,6 +40,7 @@ function beginWalk(next, values) {
   nextNumber = Math.max(nextNumber, next | 0);
   useFacts(new Map(), values);
   refreshHovered(document);
+  resetPendingGrids();
 }
 function setPendingHosts(hosts) { pendingHosts = hosts; }
 
@@ -148,7 +150,9 @@ function visit(el, ctx, out) {
         inset: shape.startsWith("inset(") ? shape : null };
     }
   }
-  const pointer = style.cursor === "pointer" || (hovered !== null && hovered.has(el));  // hovered.js
+  // A pointer a :hover rule gives (hovered.js), a day of a month whose table's listener serves it (served.js).
+  const pointer = style.cursor === "pointer" || (hovered !== null && hovered.has(el)) || (tag === "td" && servedCell(el));
+  if (tag === "table") noteTable(el);
   let candidate = role && PREFIX[role] && role !== "clickable";
   if (role === "file" && !out.opts.include_file_inputs) candidate = false;
   if (!candidate && !ctx.inControl && tag !== "body" && tag !== "html" &&
@@ -371,7 +375,7 @@ function snapshot(options) {
     text_range: textRange, next_offset: nextOffset, text_hash: textHash, within: opts.within || null,
     modal: modalInfo(modal, blocked),
     viewport: { width: vw, height: vh, scroll_x: scrollX, scroll_y: scrollY, device_pixel_ratio: devicePixelRatio },
-    next_number: nextNumber, state: state(), pending_hosts: pendingHosts.length, stamp,
+    next_number: nextNumber, state: state(), pending_hosts: pendingHosts.length, pending_grids: takePendingGrids().length, stamp,
     timings: { walk: t1 - t0, rects: t2 - t1, controls: t3 - t2, reader: t4 - t3, elements: out.visited },
   };
 }

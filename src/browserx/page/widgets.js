@@ -11,6 +11,7 @@ import { clipOf, area, intersect } from "./clips.js";
 import { headerCell, onScreenRows, sortableCells } from "./grids.js";
 import { drawnPass, drawnControl } from "./drawn.js";
 import { standInFor, valueFieldOf } from "./standin.js";
+import { takePendingGrids, markGrid } from "./served.js";
 
 const ACTION_ROLES = new Set(["button", "link", "clickable", "menuitem", "tab", "treeitem"]);
 const LONG_ANIMATION_MS = 5000;  // longer finite animations are decoration (pulses, tickers), not a change
@@ -374,8 +375,8 @@ async function settleAnimations(ms, sinceAction) {
 }
 
 Object.defineProperty(globalThis, "__browserxWidgets", {
-  // The fields of widgets drawn without ARIA, for actions/fill.py's kinds.
-  value: Object.freeze({ settleAnimations, standInFor, valueFieldOf }), configurable: false, enumerable: false, writable: false,
+  // The fields of widgets drawn without ARIA, for actions/fill.py's kinds; month grids (page/listeners.py).
+  value: Object.freeze({ settleAnimations, standInFor, valueFieldOf, takePendingGrids, markGrid }), configurable: false, enumerable: false, writable: false,
 });
 
 export { ACTION_ROLES, stillAnimating, inferred, dialogText, editorName, animationsStarted, findModal, modalInfo, widgetStates, widgetPass, widgetControl, scrollContainer, cutByContainer,
