@@ -124,5 +124,9 @@ async def test_fill_picks_one_option_and_a_list_for_a_multiple_select_through_th
     assert [f["done"] for f in result.data["fields"]] == ["selected", "selected"]
     assert await js(tab, f"[({_SELECTED})('fruit'), ({_SELECTED})('tags')]") == [["Lime"], ["red", "blue"]]
     assert await js(tab, "window.picks") == ["Lime", "red", "blue"]
+    # A list is exactly those options: a chosen one left out is removed by its item's remove button.
+    again = await call("browser_dom", action="fill", fields=[{"element_id": tags["id"], "value": ["blue", "green"]}])
+    assert again.success, again.error
+    assert await js(tab, f"({_SELECTED})('tags')") == ["green", "blue"]
     one = await call("browser_dom", action="fill", fields=[{"element_id": fruit["id"], "value": ["Fig", "Kiwi"]}])
     assert one.error["code"] == "VALIDATION_ERROR"

@@ -81,6 +81,11 @@ async def test_chosen_select_and_fill_pick_through_its_drawn_list(libs, open_pag
     assert result.success, result.error
     assert await js(f"[({_SELECTED})('from'), ({_SELECTED})('stops')]") == [["Oslo"], ["Rome", "Vienna"]]
     assert await js("document.querySelectorAll('.search-choice').length") == 2  # chosen drew both choices
+    result = await call(
+        "browser_dom", action="fill", fields=[{"element_id": stops["id"], "value": ["Vienna", "Porto"]}]
+    )
+    assert result.success, result.error  # Rome removed by its choice's remove button
+    assert await js(f"({_SELECTED})('stops')") == ["Porto", "Vienna"]
 
 
 async def test_ion_range_slider_is_one_slider_moved_by_fill_and_keys(libs, open_page, snapshot, call, js):

@@ -87,6 +87,22 @@ function pendingItem(item) {
   S.pending = item;
 }
 
+// The control that takes option `o` out of a multiple select's stand-in: its chosen item (an element of
+// the stand-in whose whole text is the option's, outside the drawn list) holds a shown control without
+// text of its own, its remove button (a link, a button, a tab stop or a pointer-cursor element).
+function removerOf(select, o) {
+  const standIn = standInFor(select), want = folded(o.text);
+  if (!standIn || !want) return null;
+  for (const item of standIn.querySelectorAll('*')) {
+    if (folded(item.textContent) !== want || !shown(item)) continue;
+    for (const x of item.querySelectorAll('*')) {
+      if (folded(x.textContent) || !shown(x)) continue;
+      if (x.matches('a, button, [role=button], [tabindex]') || getComputedStyle(x).cursor === 'pointer') return x;
+    }
+  }
+  return null;
+}
+
 // -- the part that takes keys ---------------------------------------------------------------------
 // A widget that does not take focus itself (a role=slider whose thumb does) is operated by keys on the
 // part that does: its first shown tab stop inside.
@@ -159,6 +175,23 @@ const OPTIONS = {
     const o = pick(Array.from(el.options), wanted, nativeLabel, x => x.value);
     if (o && o.selected) return {ok: true};
     return {error: 'VALIDATION_ERROR', message: `${roleFor(el)} "${nameFor(el)}" did not take the option its widget was given`};
+  },
+  // A multiple select's stand-in: the options selected now that `wanted` leaves out (to be removed).
+  unwanted(id, wanted) {
+    const el = resolve(id);
+    if (!el) return notFound(id);
+    const keep = new Set(wanted.map(w => pick(Array.from(el.options), w, nativeLabel, x => x.value)));
+    return {ok: true, options: Array.from(el.selectedOptions).filter(o => !keep.has(o)).map(o => o.value)};
+  },
+  // Its chosen item's remove button for the option of that value: the pending element for a click.
+  remover(id, value) {
+    const el = resolve(id);
+    if (!el) return notFound(id);
+    const o = Array.from(el.options).find(x => x.value === value);
+    const x = o && removerOf(el, o);
+    if (!x) return {error: 'VALIDATION_ERROR', message: `${roleFor(el)} "${nameFor(el)}" shows no way to remove a chosen option`};
+    S.pending = x;
+    return {ok: true};
   },
   // Focus the part of the widget id names that takes its keys (keyTarget).
   focusKeys(id) {

@@ -145,6 +145,10 @@ async def _select(run: _Run, element_id: str, kind: dict[str, Any], value: Any) 
         return
     if len(wanted) > 1 and not kind.get("multiple"):
         raise ValidationError("this field takes one option")
+    if kind.get("drawn") and kind.get("multiple"):  # exactly these: the others removed by their remove buttons
+        for value_of in (await run.page("unwanted", element_id, wanted))["options"]:
+            await run.page("remover", element_id, value_of)
+            await _click(run, None)
     for option in wanted:  # as element.select: in page for <select>, by clicks for ARIA widgets and stand-ins
         out = await run.page("select", element_id, option)
         if out.get("open"):
