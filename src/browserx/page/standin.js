@@ -118,12 +118,12 @@ const NOT_VALUE = /^(checkbox|radio|file|button|submit|reset|image|color)$/;
 const TAB_STOPS = "[tabindex], a[href], button, input, select, textarea";
 function valueFieldOf(el) {
   if (!el.hasAttribute("tabindex") || el.tabIndex < 0 || el.hasAttribute("role") || FIELDS.has(el.localName)) return null;
+  // The siblings first (cheap): the query for other tab stops runs only where a value field is found.
   for (let node = el, depth = 0; node && depth < 4; node = parentOf(node), depth++) {
-    if (node !== el) {
-      for (const other of node.querySelectorAll(TAB_STOPS)) if (other !== el && other.tabIndex >= 0 && !el.contains(other)) return null;
-    }
     for (const field of [node.nextElementSibling, node.previousElementSibling]) {
-      if (field && field.localName === "input" && holdsValue(field)) return field;
+      if (!field || field.localName !== "input" || !holdsValue(field)) continue;
+      for (const other of node.querySelectorAll(TAB_STOPS)) if (other !== el && other.tabIndex >= 0 && !el.contains(other)) return null;
+      return field;
     }
   }
   return null;
