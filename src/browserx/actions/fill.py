@@ -67,7 +67,8 @@ _KIND_OF = """(id) => {
   if (role === 'radio' || role === 'menuitemradio') return {kind: 'radio', checked: aria('checked') === 'true'};
   if (role === 'slider' || role === 'spinbutton') return {kind: 'keys', now: +aria('valuenow') || 0,
     min: aria('valuemin') === null ? null : +aria('valuemin'),
-    max: aria('valuemax') === null ? null : +aria('valuemax')};
+    max: aria('valuemax') === null ? null : +aria('valuemax'),
+    vertical: role === 'spinbutton' || aria('orientation') === 'vertical'};  // its keys: Up and Down first
   if (role === 'textbox' || role === 'searchbox') return {kind: 'text'};
   return {kind: 'none'};
 }"""
@@ -199,7 +200,10 @@ async def step_to(run: _Run, element_id: str, kind: dict[str, Any], value: Any) 
     if current != value and value in (lo, hi):
         await press_key(run.tab.session, "Home" if value == lo else "End")
         current = await now(current)
-    arrows, arrow_step, presses = ("ArrowRight", "ArrowLeft"), 0.0, 0
+    pairs = [("ArrowRight", "ArrowLeft"), ("ArrowUp", "ArrowDown")]
+    if kind.get("vertical"):
+        pairs.reverse()
+    arrows, arrow_step, presses = pairs[0], 0.0, 0
     while presses < MAX_KEY_STEPS and current != value:
         gap = abs(value - current)
         count = max(1, min(round(gap / arrow_step), MAX_KEY_STEPS - presses)) if arrow_step else 1
@@ -207,8 +211,8 @@ async def step_to(run: _Run, element_id: str, kind: dict[str, Any], value: Any) 
             await press_key(run.tab.session, arrows[0 if value > current else 1])
         presses += count
         after = await now(current)
-        if after == current and not arrow_step and arrows[0] == "ArrowRight":
-            arrows = ("ArrowUp", "ArrowDown")  # a vertical widget: the other pair of arrows
+        if after == current and not arrow_step and arrows == pairs[0]:
+            arrows = pairs[1]  # the other pair of arrows (a widget of the other orientation)
             continue
         if after == current:
             break
