@@ -373,28 +373,25 @@ async def select(
 ) -> dict[str, Any]:
     """Choose an option by label or value: a <select>, an ARIA listbox, or a combobox (opened first)."""
 
-    async def pick_pending(run: _Run) -> None:
-        # The option chosen in page is the pending element (id None) of the next call.
+    async def press(run: _Run, target: str | None) -> None:
+        # None: the option chosen in page, the pending element of the call before.
         if strategy == "script":
-            await run.page("scriptClick", None, 0, 1, 0)
+            await run.page("scriptClick", target, 0, 1, 0)
             return
-        where = await run.page("click", None, True)
-        x, y = await run.point(where)
+        x, y = await run.point(await run.page("click", target, True))
         await _mouse(tab, x, y)
         visual.maybe_ripple(tab, x, y, visual_effect)
 
     async def body(run: _Run) -> dict[str, Any]:
         out = await run.first("select", element_id, option)
+        drawn = out.get("drawn")  # a hidden <select>'s stand-in (controls.js): read back from the select after
         if out.get("open"):  # a closed combobox: open it like a user, then find the option
-            if strategy == "script":
-                await run.page("scriptClick", element_id, 0, 1, 0)
-            else:
-                where = await run.page("click", element_id, True)
-                await _mouse(tab, *await run.point(where))
+            await press(run, element_id)
             out = await run.page("awaitOption", element_id, option, OPTION_WAIT_MS)
-            await pick_pending(run)
-        elif not out.get("done"):
-            await pick_pending(run)
+        if not out.get("done"):
+            await press(run, None)
+        if drawn and not out.get("done"):
+            await run.page("selectedNow", element_id, option)
         return await run.done(selected=out.get("selected"))
 
     return await _act(tab, detail, body, element_id, settle)

@@ -14,6 +14,8 @@ It stops at the first failure, naming the field. Values never appear in the resu
 
 from __future__ import annotations
 
+import math
+import time
 from typing import Any
 
 from ..browser import Tab
@@ -25,10 +27,18 @@ from .typing import focus_field, type_keys
 from .upload import checked_paths, set_files
 
 MAX_KEY_STEPS = 500
+KEY_WAIT_S = 0.4  # how long a widget may take to show a key's new value (one that redraws every 300 ms)
+_NEXT_FRAME = "function() { return new Promise(r => requestAnimationFrame(() => setTimeout(() => r(true), 0))); }"
 COMBO_SUGGESTION_MS = 1000  # how long an editable combobox may take to show its suggestions
 _KIND_OF = """(id) => {
   const el = globalThis.__browserx.element(id);
   if (!el) return {kind: 'gone'};
+  const W = globalThis.__browserxWidgets;
+  // A tab stop drawn for a hidden field that holds its value (page/standin.js valueFieldOf): a slider,
+  // moved by its keys and read back from that field.
+  const field = W.valueFieldOf(el);
+  const bound = (f, name) => f.hasAttribute(name) && f.getAttribute(name) !== '' ? +f.getAttribute(name) : null;
+  if (field) return {kind: 'keys', now: +field.value, min: bound(field, 'min'), max: bound(field, 'max')};
   const tag = el.localName, type = (el.getAttribute('type') || '').toLowerCase(), role = el.getAttribute('role');
   const aria = (name) => el.getAttribute('aria-' + name);
   // An editable combobox (ARIA 1.2: an input with a popup of suggestions) is typed into, not opened.
@@ -50,14 +60,16 @@ _KIND_OF = """(id) => {
     return {kind: 'text'};
   }
   if (tag === 'textarea' || el.isContentEditable) return {kind: 'text'};
-  if (tag === 'select') return {kind: 'select', multiple: el.multiple, native: true};
+  // A hidden select a drawn stand-in replaces is picked through the stand-in (standin.js standInFor).
+  if (tag === 'select') return {kind: 'select', multiple: el.multiple, native: true, drawn: !!W.standInFor(el)};
   if (role === 'checkbox' || role === 'switch' || role === 'menuitemcheckbox') {
     return {kind: 'check', checked: aria('checked') === 'true'};
   }
   if (role === 'radio' || role === 'menuitemradio') return {kind: 'radio', checked: aria('checked') === 'true'};
   if (role === 'slider' || role === 'spinbutton') return {kind: 'keys', now: +aria('valuenow') || 0,
     min: aria('valuemin') === null ? null : +aria('valuemin'),
-    max: aria('valuemax') === null ? null : +aria('valuemax')};
+    max: aria('valuemax') === null ? null : +aria('valuemax'),
+    vertical: role === 'spinbutton' || aria('orientation') === 'vertical'};  // its keys: Up and Down first
   if (role === 'textbox' || role === 'searchbox') return {kind: 'text'};
   return {kind: 'none'};
 }"""
@@ -123,14 +135,18 @@ async def _select(run: _Run, element_id: str, kind: dict[str, Any], value: Any) 
     if not wanted or not all(isinstance(w, (str, int, float)) and not isinstance(w, bool) for w in wanted):
         raise ValidationError("this field takes an option's label or value (a list for a multi-select)")
     wanted = [_text(w) for w in wanted]
-    if kind.get("native") and kind.get("multiple"):
+    if kind.get("native") and kind.get("multiple") and not kind.get("drawn"):
         out = await run.frame.world.call(_SELECT_MANY, element_id, wanted)
         if out.get("error"):
             raise ValidationError(out["message"])
         return
     if len(wanted) > 1 and not kind.get("multiple"):
         raise ValidationError("this field takes one option")
-    for option in wanted:  # as element.select: in page for <select>, by clicks for ARIA widgets
+    if kind.get("drawn") and kind.get("multiple"):  # exactly these: the others removed by their remove buttons
+        for value_of in (await run.page("unwanted", element_id, wanted))["options"]:
+            await run.page("remover", element_id, value_of)
+            await _click(run, None)
+    for option in wanted:  # as element.select: in page for <select>, by clicks for ARIA widgets and stand-ins
         out = await run.page("select", element_id, option)
         if out.get("open"):
             await _click(run, element_id)
@@ -138,28 +154,73 @@ async def _select(run: _Run, element_id: str, kind: dict[str, Any], value: Any) 
             await _click(run, None)
         elif not out.get("done"):
             await _click(run, None)
+        if out.get("drawn"):  # what the stand-in did is read back from the native select
+            await run.page("selectedNow", element_id, option)
+
+
+def _number(value: Any) -> float:
+    try:
+        return float(value) if not isinstance(value, (bool, list)) else math.nan
+    except ValueError:
+        return math.nan
 
 
 async def step_to(run: _Run, element_id: str, kind: dict[str, Any], value: Any) -> None:
-    """An ARIA slider or spinbutton: focused, then moved by arrow keys to the number."""
-    try:
-        value = float(value) if not isinstance(value, (bool, list)) else None
-    except ValueError:
-        value = None
-    if value is None:
+    """A slider or spinbutton: its part that takes keys focused, then moved by keys to the number.
+
+    As a person moves it: Home or End for an end of its range, else one arrow key to learn its step, then
+    as many as the rest of the way takes (a held key), then single keys to correct. Each key is checked by
+    the value read back (a widget may write it a frame or a redraw later): a widget that does not move,
+    or a single step past the number, is answered with VALIDATION_ERROR.
+    """
+    value = _number(value)
+    if math.isnan(value):
         raise ValidationError("this field takes a number")
     lo, hi, step = kind.get("min"), kind.get("max"), kind.get("step")
     if (lo is not None and value < lo) or (hi is not None and value > hi):
         raise ValidationError(f"the number is outside {lo}..{hi}")
     if step and lo is not None and abs((value - lo) / step - round((value - lo) / step)) > 1e-9:
         raise ValidationError(f"the number is not on the slider's steps ({lo}, {lo + step}, …)")
-    await run.page("focus", element_id)
-    for _ in range(MAX_KEY_STEPS):
-        now = (await run.frame.world.call(_KIND, element_id)).get("now", value)
-        if now == value:
-            return
-        await press_key(run.tab.session, "ArrowRight" if value > now else "ArrowLeft")
-    raise ValidationError("the widget did not reach the number by arrow keys")
+    await run.page("focusKeys", element_id)
+    try:
+
+        async def now(before: float | None = None) -> float:
+            # Read again, frame by frame, while the value still reads as before the key (up to KEY_WAIT_S).
+            ends = time.monotonic() + KEY_WAIT_S
+            while True:
+                got = float((await run.frame.world.call(_KIND, element_id)).get("now", value))
+                if got != before or time.monotonic() > ends:
+                    return got
+                await run.frame.world.call(_NEXT_FRAME)
+
+        current = await now()
+        if current != value and value in (lo, hi):
+            await press_key(run.tab.session, "Home" if value == lo else "End")
+            current = await now(current)
+        pairs = [("ArrowRight", "ArrowLeft"), ("ArrowUp", "ArrowDown")]
+        if kind.get("vertical"):
+            pairs.reverse()
+        arrows, arrow_step, presses = pairs[0], 0.0, 0
+        while presses < MAX_KEY_STEPS and current != value:
+            gap = abs(value - current)
+            count = max(1, min(round(gap / arrow_step), MAX_KEY_STEPS - presses)) if arrow_step else 1
+            for _ in range(count):
+                await press_key(run.tab.session, arrows[0 if value > current else 1])
+            presses += count
+            after = await now(current)
+            if after == current and not arrow_step and arrows == pairs[0]:
+                arrows = pairs[1]  # the other pair of arrows (a widget of the other orientation)
+                continue
+            if after == current:
+                break
+            arrow_step = arrow_step or abs(after - current)
+            if count == 1 and (value - after) * (value - current) < 0:
+                raise ValidationError("the number is between the widget's steps")
+            current = after
+        if current != value:
+            raise ValidationError("the widget did not reach the number by its keys")
+    finally:
+        await run.page("keysLanded", None)  # the key check focusKeys armed (typing.js) ends with these keys
 
 
 async def _set_value(run: _Run, element_id: str, text: str) -> None:

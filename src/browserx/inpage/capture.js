@@ -27,8 +27,9 @@ import { resolveWithin, textOf, pieceOf, readText, find } from "./reading.js";
 import { keepBaseline, recheck } from "./recheck.js";
 import { facts } from "./facts.js";
 import { shadowOf, adoptShadowRoot, adoptShadowRoots } from "./dom.js";
-import { idOf, nextNumber, pendingHosts, beginWalk, setPendingHosts, idFor, element, state } from "./ids.js";
-import { walk, visit, whereSeen, onTop } from "./walk.js";
+import { idOf, nextNumber, pendingHosts, setPendingHosts, idFor, element, state } from "./ids.js";
+import { beginWalk, walk, visit, whereSeen, onTop } from "./walk.js";
+import { takePendingGrids } from "./served.js";
 
 function snapshot(options) {
   const opts = Object.assign({ include_values: false, max_controls: 400, max_headings: 30, max_iframe_depth: 1,
@@ -151,7 +152,7 @@ function snapshot(options) {
     text_range: textRange, next_offset: nextOffset, text_hash: textHash, within: opts.within || null,
     modal: modalInfo(modal, blocked),
     viewport: { width: vw, height: vh, scroll_x: scrollX, scroll_y: scrollY, device_pixel_ratio: devicePixelRatio },
-    next_number: nextNumber, state: state(), pending_hosts: pendingHosts.length, stamp,
+    next_number: nextNumber, state: state(), pending_hosts: pendingHosts.length, pending_grids: takePendingGrids().length, stamp,
     timings: { walk: t1 - t0, rects: t2 - t1, controls: t3 - t2, reader: t4 - t3, elements: out.visited },
   };
 }

@@ -2,7 +2,7 @@
 // The actions' in-page half, published as globalThis.__bxact (reach.js resolves ids and finds where a pointer
 // must go). Each entry point takes an element id of the page model (null = the element the previous call
 // picked, e.g. a listbox option) and returns plain JSON: {ok: true, ...} or {error: CODE, ...}.
-import { S, CONTROL, TYPABLE, resolve, notFound, activeElement, blocked, hidden, shown, target, whenIdle } from "./reach.js";
+import { S, CONTROL, resolve, notFound, activeElement, blocked, hidden, shown, target, whenIdle } from "./reach.js";
 import { short, roleFor, nameFor, describe } from "./describe.js";
 import { visibleBox, hitAt, parentOf } from "./geometry.js";
 import { observe, flush, onMutations, whenQuiet, whenBuilt } from "./observer.js";
@@ -14,6 +14,7 @@ import { ripple } from "./ripple.js";
 import { armTimers, timersPending, awaitCaused, settleMotion } from "./caused.js";
 // Typing: what takes text, focusing it, and the check that keys land where they are sent.
 import { editable, TYPING } from "./typing.js";
+import { OPTIONS, pick, listboxOf, searchBoxOf, optionLabel, optionValue } from "./controls.js";
 
 // -- effects: a mutation counter, and focus before/after ---------------------------------------
 function controlsIn(node) {
@@ -177,39 +178,11 @@ function mouseEvents(el, types, button, detail, mods) {
   }
 }
 
-// -- options: <select> and ARIA listboxes -------------------------------------------------------
-const folded = (s) => (s || '').replace(/\s+/g, ' ').trim().toLowerCase();
-function pick(options, wanted, labelOf, valueOf) {
-  const w = folded(wanted);
-  return options.find(o => labelOf(o).trim() === wanted.trim()) || options.find(o => valueOf(o) === wanted) ||
-    options.find(o => folded(labelOf(o)) === w) || options.find(o => folded(valueOf(o)) === w) ||
-    unique(options.filter(o => folded(labelOf(o)).includes(w)));
-}
-// A partial label match counts only when it is the only one: "2" must not pick "12" over "20".
-const unique = (found) => found.length === 1 ? found[0] : undefined;
-function listboxOf(el) {
-  if (el.getAttribute('role') === 'listbox') return el;
-  for (const attr of ['aria-controls', 'aria-owns']) {
-    const ref = el.getAttribute(attr);
-    const box = ref && el.getRootNode().getElementById ? el.getRootNode().getElementById(ref.split(/\s+/)[0]) : null;
-    if (box) return box;
-  }
-  return el.querySelector('[role=listbox]');
-}
-// The text field that filters a combobox's options: the combobox itself, or one in its popup.
-function searchBoxOf(el, box) {
-  const field = (n) => n && (n.tagName === 'INPUT' ? TYPABLE.test((n.type || '').toLowerCase()) && !n.readOnly : n.isContentEditable);
-  if (field(el)) return el;
-  const popup = box && (box.parentElement || box);
-  const inner = popup && popup.querySelector('input[type=search], [role=searchbox], input[role=combobox], input:not([type])');
-  return field(inner) && shown(inner) ? inner : null;
-}
-const optionLabel = (o) => o.getAttribute('aria-label') || o.textContent || '';
-const optionValue = (o) => o.getAttribute('data-value') || o.getAttribute('value') || '';
 
 globalThis.__bxact = {
   begin, finish, describe, awaitClick, fileInput, ripple,  // fileInput: upload.py; ripple: visual.py
   caused: (ms, late) => awaitCaused(ms, late, finish), motion: settleMotion,  // settle.py: what it set in motion
+  ...OPTIONS,  // select, and the widgets drawn without ARIA (controls.js)
   ...TYPING,  // typing.js: prepareType, focusKeys, keysLanded
   quiet: whenQuiet,  // settle.py: the DOM quiet after the responses an action caused
   built: whenBuilt,  // settle.py: a first look waits while the page is still adding its elements
@@ -303,42 +276,11 @@ globalThis.__bxact = {
     const v = visibleBox(el);
     return {ok: true, scroll_x: Math.round(window.scrollX), scroll_y: Math.round(window.scrollY), in_viewport: !!v.box};
   },
-  // <select>: set the option in page (both strategies: no real input reaches a native popup).
-  // ARIA listbox/combobox: find the option and make it the pending element for a click.
-  select(id, wanted) {
-    const el = resolve(id);
-    if (!el) return notFound(id);
-    const stop = blocked(el);
-    if (stop) return stop;
-    if (el.tagName === 'SELECT') {
-      const opts = Array.from(el.options);
-      const o = pick(opts, wanted, x => x.label || x.text, x => x.value);
-      if (!o) return {error: 'VALIDATION_ERROR', message: `no option "${wanted}"`, options: opts.slice(0, 30).map(x => short(x.label || x.text))};
-      if (o.disabled) return {error: 'ELEMENT_DISABLED', message: `option "${short(o.label)}" is disabled`};
-      el.focus({preventScroll: true});
-      el.value = o.value; o.selected = true;
-      el.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
-      el.dispatchEvent(new Event('change', {bubbles: true}));
-      return {ok: true, done: true, selected: short(o.label || o.text)};
-    }
-    const box = listboxOf(el);
-    const opts = box ? Array.from(box.querySelectorAll('[role=option]')) : [];
-    const o = pick(opts, wanted, optionLabel, optionValue);
-    const opens = roleFor(el) === 'combobox' || !!el.getAttribute('aria-haspopup');
-    if (opens && (!o || !shown(o))) return {ok: true, open: true};
-    if (!o) {
-      const role = roleFor(el);
-      if (!box) return {error: 'VALIDATION_ERROR', message: `${role} "${nameFor(el)}" is not a select, listbox or combobox`};
-      return {error: 'VALIDATION_ERROR', message: `no option "${wanted}"`, options: opts.slice(0, 30).map(x => short(optionLabel(x)))};
-    }
-    if (o.getAttribute('aria-disabled') === 'true') return {error: 'ELEMENT_DISABLED', message: `option "${short(optionLabel(o))}" is disabled`};
-    S.pending = o;
-    return {ok: true, done: false, selected: short(optionLabel(o))};
-  },
   // After opening a combobox: wait (bounded) for its option to appear.
   async awaitOption(id, wanted, ms) {
     const el = resolve(id);
     if (!el) return notFound(id);
+    if (el.tagName === 'SELECT') return OPTIONS.awaitDrawnOption(id, wanted, ms);  // a hidden select's stand-in
     const start = performance.now(), end = start + ms;
     let searched = false;
     while (performance.now() < end) {

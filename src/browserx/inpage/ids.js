@@ -2,7 +2,6 @@
 // Element ids (base layer): the world keeps element -> id (WeakMap) and id -> WeakRef, so the same
 // element keeps its id across snapshots and actions resolve ids without a new snapshot; numbers are
 // never reused in a document (Python passes the counter per loader id). Plus the world's state stamp.
-import { useFacts } from "./facts.js";
 import { PREFIX } from "./roles.js";
 import { mutations } from "./observer.js";
 
@@ -12,11 +11,8 @@ let nextNumber = 1;
 let pendingHosts = [];        // custom elements the last walk found without a visible shadow root (frames.js)
 const token = Math.random(); // tells Python a rebuilt world from the one it saw
 
-// find (reading.js) walks as the snapshot does: the same id counter, fresh style facts.
-function beginWalk(next, values) {
-  nextNumber = Math.max(nextNumber, next | 0);
-  useFacts(new Map(), values);
-}
+// The walks (walk.js beginWalk) go on from the counter Python remembers for the document.
+function reserveNumbers(next) { nextNumber = Math.max(nextNumber, next | 0); }
 function setPendingHosts(hosts) { pendingHosts = hosts; }
 function idFor(el, role) {
   const prefix = PREFIX[role];
@@ -36,4 +32,4 @@ function state() {
   return { k: token, m: mutations, x: scrollX, y: scrollY, w: innerWidth, h: innerHeight };
 }
 
-export { idOf, nextNumber, pendingHosts, beginWalk, setPendingHosts, idFor, element, state };
+export { idOf, nextNumber, pendingHosts, reserveNumbers, setPendingHosts, idFor, element, state };

@@ -27,8 +27,8 @@ import { noteText } from "./notes.js";
 import { findModal, inferred, dialogText } from "./widgets.js";
 import { roleOf, LANDMARK } from "./roles.js";
 import { landmarkLabel, norm, accName, byIdRef, cap } from "./names.js";
-import { element, state, beginWalk, idOf, idFor, setPendingHosts, nextNumber, pendingHosts } from "./ids.js";
-import { walk, whereSeen } from "./walk.js";
+import { element, state, idOf, idFor, setPendingHosts, nextNumber, pendingHosts } from "./ids.js";
+import { beginWalk, walk, whereSeen } from "./walk.js";
 import { facts } from "./facts.js";
 
 let textCache = null;

@@ -49,7 +49,7 @@ function drawnFor(el, named) {
   const checkable = tag === "input" && CHECKABLE_TYPES.test(el.type);
   const label = el.labels ? [...el.labels].find(sized) : null;
   // A checkbox or radio hidden outright (display: none) behind a visible label: a click on it toggles it.
-  if (!el.checkVisibility({ visibilityProperty: true })) return checkable ? label : null;
+  if (!el.checkVisibility({ visibilityProperty: true })) return checkable ? label : tag === "select" ? standInOf(el) : null;
   const cs = getComputedStyle(el);
   const r = el.getBoundingClientRect();
   const tiny = r.width <= 1 || r.height <= 1 ||
@@ -57,6 +57,10 @@ function drawnFor(el, named) {
   const transparent = cs.opacity === "0";
   if (!tiny && !transparent) return el;
   if (checkable) return label || (tiny ? null : el);
+  if (tag === "select") {
+    const standIn = standInOf(el);
+    if (standIn) return standIn;
+  }
   if (el.tabIndex < 0 || (named && !named(el) && !editor)) return null;
   // Laid over its own picture (not moved off the page): the pointer reaches it where it is.
   if (!tiny && r.right + scrollX > 0 && r.bottom + scrollY > 0) return el;
@@ -73,4 +77,63 @@ function drawnFor(el, named) {
   return label;
 }
 
-export { FIELDS, keptField, drawnFor };
+// ---- widgets drawn for a hidden field, without ARIA ---------------------------------------------
+// A hidden native <select> that a page replaced by a drawn stand-in of its own (a text input and a list
+// of options, as "chosen"-like plugins draw them): the stand-in is what a person sees and operates, and
+// the select keeps the value the form sends. The stand-in is found by where such plugins put it: the
+// visible element right beside the select (its next, else its previous sibling), or beside a wrapper
+// of the select that holds no other field (up to 2 levels), that holds a text input or shows the
+// selected option's text. A widget that declares its own control (an ARIA combobox or listbox, a
+// button) is that control: the select is then no entry of its own (tom-select, select2, as before).
+const DECLARED = "[role=combobox], [role=listbox], [role=button], button, select";
+const TEXT_FIELD = "input:not([type]), input[type=text], input[type=search]";
+function standInOf(select) {
+  const chosen = select.selectedOptions.length ? select.selectedOptions[0].text.replace(/\s+/g, " ").trim() : "";
+  for (let node = select, depth = 0; node && depth < 3; node = parentOf(node), depth++) {
+    if (depth && node.querySelectorAll("select, textarea, input:not([type=hidden])").length > 1) return null;
+    for (const side of [node.nextElementSibling, node.previousElementSibling]) {
+      if (!side || !sized(side)) continue;
+      if (side.matches(DECLARED) || side.querySelector(DECLARED)) return null;
+      const field = side.matches(TEXT_FIELD) ? side : side.querySelector(TEXT_FIELD);
+      if ((field && sized(field)) || (chosen && (side.textContent || "").replace(/\s+/g, " ").includes(chosen))) return side;
+    }
+  }
+  return null;
+}
+// The stand-in that replaces `select` when the select is not drawn as itself (what actions go through).
+function standInFor(select) {
+  const face = drawnFor(select, null);
+  return face && face !== select && face === standInOf(select) ? face : null;
+}
+// A slider (or another value widget) drawn as a tab stop with no role, whose value lives in a hidden
+// field beside it (an ion.rangeSlider-like plugin: the label names its hidden read-only input, the plugin
+// writes the value there; the person moves the track it drew, which takes the arrow keys). The rule that
+// links them, by where such plugins put their drawing (right before or after the field): the tab stop, or
+// an ancestor of it up to 3 levels that holds no other tab stop, has the field as its next or previous
+// sibling; that field is an input a person can neither see (display: none, or no room inside its box) nor
+// type into (read-only, out of the tab order, or type=hidden), holding a number (or declaring min/max).
+// Then the tab stop is a slider: the field's label names it, the field's value is its value, and its keys
+// are checked by that value (actions/fill.py step_to).
+const NUMBER = /^\s*-?\d+(\.\d+)?\s*$/;
+const NOT_VALUE = /^(checkbox|radio|file|button|submit|reset|image|color)$/;
+const TAB_STOPS = "[tabindex], a[href], button, input, select, textarea";
+function valueFieldOf(el) {
+  if (!el.hasAttribute("tabindex") || el.tabIndex < 0 || el.hasAttribute("role") || FIELDS.has(el.localName)) return null;
+  // The siblings first (cheap): the query for other tab stops runs only where a value field is found.
+  for (let node = el, depth = 0; node && depth < 4; node = parentOf(node), depth++) {
+    for (const field of [node.nextElementSibling, node.previousElementSibling]) {
+      if (!field || field.localName !== "input" || !holdsValue(field)) continue;
+      for (const other of node.querySelectorAll(TAB_STOPS)) if (other !== el && other.tabIndex >= 0 && !el.contains(other)) return null;
+      return field;
+    }
+  }
+  return null;
+}
+function holdsValue(field) {
+  // No room to show its text (its content and padding at most 1 px across: a 0-px box with borders too).
+  if (NOT_VALUE.test(field.type) || (sized(field) && field.clientWidth > 1 && field.clientHeight > 1)) return false;
+  if (!(field.readOnly || field.tabIndex < 0 || field.type === "hidden")) return false;
+  return NUMBER.test(field.value) || field.hasAttribute("min") || field.hasAttribute("max");
+}
+
+export { FIELDS, keptField, drawnFor, standInOf, standInFor, valueFieldOf };

@@ -12,6 +12,19 @@ import { frameBox, hitAt, composedContains } from "./geometry.js";
 import { PAINTS, viewportOverflow, intersect, area, clipOf } from "./clips.js";
 import { FIELDS, keptField, drawnFor } from "./standin.js";
 import { noteVisit } from "./notes.js";
+import { hovered, refreshHovered } from "./hovered.js";
+import { noteTable, servedCell, resetPendingGrids } from "./served.js";
+import { useFacts } from "./facts.js";
+import { reserveNumbers } from "./ids.js";
+
+// find (reading.js) walks as the snapshot does: the same id counter, fresh style facts, the :hover
+// pointers and the months (hovered.js, served.js) read again.
+function beginWalk(next, values) {
+  reserveNumbers(next);
+  useFacts(new Map(), values);
+  refreshHovered(document);
+  resetPendingGrids();
+}
 
 // ---- the walk ------------------------------------------------------------------------------
 // One visit per element: one getComputedStyle, no rects (those come after, for candidates only).
@@ -68,7 +81,8 @@ function visit(el, ctx, out) {
     }
     // A transparent native field is often drawn by the page (a label, a custom switch or slider):
     // the candidate pass decides from the box of what is drawn for it (standin.js).
-    const role = display !== "none" && FIELDS.has(tag) && roleOf(el);
+    // So is a <select> hidden outright that a drawn stand-in replaces (standin.js standInOf).
+    const role = (display !== "none" || tag === "select") && FIELDS.has(tag) && roleOf(el);
     if (role && PREFIX[role] && role !== "file") {
       out.candidates.push({ el, role, ctx, shown: false, transparent: true, heading: out.headings.length - 1, order: out.candidates.length });
     }
@@ -118,7 +132,9 @@ function visit(el, ctx, out) {
         inset: shape.startsWith("inset(") ? shape : null };
     }
   }
-  const pointer = style.cursor === "pointer";
+  // A pointer a :hover rule gives (hovered.js), a day of a month whose table's listener serves it (served.js).
+  const pointer = style.cursor === "pointer" || (hovered !== null && hovered.has(el)) || (tag === "td" && servedCell(el));
+  if (tag === "table") noteTable(el);
   let candidate = role && PREFIX[role] && role !== "clickable";
   if (role === "file" && !out.opts.include_file_inputs) candidate = false;
   if (!candidate && !ctx.inControl && tag !== "body" && tag !== "html" &&
@@ -212,4 +228,4 @@ function onTop(el) {
   return r.width > 0 && composedContains(el, hitAt(r.left + r.width / 2, r.top + r.height / 2));
 }
 
-export { walk, visit, whereSeen, onTop };
+export { beginWalk, walk, visit, whereSeen, onTop };

@@ -11,6 +11,9 @@ import { headerCell, onScreenRows, sortableCells } from "./grids.js";
 import { shadowOf } from "./dom.js";
 import { facts, isRendered } from "./facts.js";
 import { idOf } from "./ids.js";
+import { drawnPass, drawnControl } from "./drawn.js";
+import { standInFor, valueFieldOf } from "./standin.js";
+import { takePendingGrids, markGrid } from "./served.js";
 
 const LONG_ANIMATION_MS = 5000;  // longer finite animations are decoration (pulses, tickers), not a change
 
@@ -103,6 +106,7 @@ function widgetStates(el, role, s) {
 // Nested clickables become one entry; header cells that can be activated become header controls;
 // rows of a grid come in on-screen order.
 function widgetPass(kept) {
+  drawnPass(kept);
   const drop = new Set();
   const names = new Map();
   const nameFor = (cand) => {
@@ -172,6 +176,7 @@ function sameAction(a, b) {
 // Called for each listed control once its name, states and values are known.
 function widgetControl(c, cand, chosen) {
   const el = cand.el;
+  drawnControl(c, cand);
   if (cand.header) {
     if (cand.headerRole) c.role = cand.headerRole;
     if (!c.name) c.name = accName(cand.header);
@@ -371,7 +376,8 @@ async function settleAnimations(ms, sinceAction) {
 }
 
 Object.defineProperty(globalThis, "__browserxWidgets", {
-  value: Object.freeze({ settleAnimations }), configurable: false, enumerable: false, writable: false,
+  // The fields of widgets drawn without ARIA, for actions/fill.py's kinds; month grids (page/listeners.py).
+  value: Object.freeze({ settleAnimations, standInFor, valueFieldOf, takePendingGrids, markGrid }), configurable: false, enumerable: false, writable: false,
 });
 
 export { stillAnimating, inferred, dialogText, editorName, animationsStarted, findModal, modalInfo, widgetStates, widgetPass, widgetControl, scrollContainer, cutByContainer, description };

@@ -21,6 +21,7 @@ from typing import Any
 from ..browser import Tab
 from ..errors import BrowserxError
 from . import frames, shadow
+from .listeners import ask_grid_listeners
 from .model import SnapshotOptions
 from .world import PageWorld
 
@@ -40,8 +41,11 @@ _SNAPSHOT = (
 async def capture_raw(world: PageWorld, script_options: dict[str, Any], *, timeout: float) -> dict[str, Any] | None:
     """One world's raw capture (capture.js's result), closed shadow roots adopted; None if it gave nothing."""
     raw = await _snapshot_call(world, script_options, timeout)
-    if raw and raw.get("pending_hosts") and await adopt_pending_roots(world):
-        # New roots to walk: once more. Ids stay (same elements); new ones continue the counter.
+    # New roots to walk (closed shadow roots adopted), or month grids whose day cells a listener of the
+    # page's serves (listeners.py): once more. Ids stay (same elements); new ones continue the counter.
+    adopted = bool(raw and raw.get("pending_hosts")) and await adopt_pending_roots(world) > 0
+    served = bool(raw and raw.get("pending_grids")) and await ask_grid_listeners(world) > 0
+    if raw and (adopted or served):
         again = dict(script_options, next_number=max(script_options.get("next_number", 1), raw.get("next_number", 1)))
         raw = await _snapshot_call(world, again, timeout) or raw
     return raw

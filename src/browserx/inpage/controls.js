@@ -1,0 +1,188 @@
+// layer: actions
+// browserx actions on the parts of widgets: a select's, a listbox's or a combobox's options, the drawn
+// stand-in of a hidden native <select>, and the part of a widget that takes its keys. A part of the
+// in-page program (page/main.js); element.js publishes OPTIONS in globalThis.__bxact.
+import { S, TYPABLE, resolve, notFound, blocked, shown } from "./reach.js";
+import { short, roleFor, nameFor } from "./describe.js";
+import { hitAt, composedContains } from "./geometry.js";
+import { standInFor } from "./standin.js";
+
+// -- options: <select> and ARIA listboxes -------------------------------------------------------
+const folded = (s) => (s || '').replace(/\s+/g, ' ').trim().toLowerCase();
+function pick(options, wanted, labelOf, valueOf) {
+  const w = folded(wanted);
+  return options.find(o => labelOf(o).trim() === wanted.trim()) || options.find(o => valueOf(o) === wanted) ||
+    options.find(o => folded(labelOf(o)) === w) || options.find(o => folded(valueOf(o)) === w) ||
+    unique(options.filter(o => folded(labelOf(o)).includes(w)));
+}
+// A partial label match counts only when it is the only one: "2" must not pick "12" over "20".
+const unique = (found) => found.length === 1 ? found[0] : undefined;
+function listboxOf(el) {
+  if (el.getAttribute('role') === 'listbox') return el;
+  for (const attr of ['aria-controls', 'aria-owns']) {
+    const ref = el.getAttribute(attr);
+    const box = ref && el.getRootNode().getElementById ? el.getRootNode().getElementById(ref.split(/\s+/)[0]) : null;
+    if (box) return box;
+  }
+  return el.querySelector('[role=listbox]');
+}
+// The text field that filters a combobox's options: the combobox itself, or one in its popup.
+function searchBoxOf(el, box) {
+  const field = (n) => n && (n.tagName === 'INPUT' ? TYPABLE.test((n.type || '').toLowerCase()) && !n.readOnly : n.isContentEditable);
+  if (field(el)) return el;
+  const popup = box && (box.parentElement || box);
+  const inner = popup && popup.querySelector('input[type=search], [role=searchbox], input[role=combobox], input:not([type])');
+  return field(inner) && shown(inner) ? inner : null;
+}
+const optionLabel = (o) => o.getAttribute('aria-label') || o.textContent || '';
+const optionValue = (o) => o.getAttribute('data-value') || o.getAttribute('value') || '';
+const nativeLabel = (o) => o.label || o.text;
+
+// -- the drawn stand-in of a hidden <select> ------------------------------------------------------
+// Where the stand-in draws native option `o`: a shown element whose whole text is the option's text, in a
+// list whose items are the select's options (another item beside it is another option's text), wherever
+// the plugin put that list: in the stand-in, else (no such list in it) in a popup elsewhere, such as at
+// the end of the body. The stand-in's face showing the current value is no such list (one option's text
+// in it). Of those, the one a person can reach (the others are closed lists, another select's too).
+function drawnOption(select, o) {
+  const want = folded(o.text);
+  if (!want) return null;
+  const standIn = standInFor(select);
+  const texts = new Set(Array.from(select.options, x => folded(x.text)));
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  let inside = false, outside = null;
+  for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+    const data = folded(t.data);
+    if (!data || !want.includes(data) || select.contains(t)) continue;
+    let item = t.parentElement;
+    while (item && folded(item.textContent) !== want && want.includes(folded(item.textContent))) item = item.parentElement;
+    if (!item || folded(item.textContent) !== want) continue;
+    while (item.parentElement && folded(item.parentElement.textContent) === want) item = item.parentElement;
+    const list = item.parentElement;
+    const others = list ? Array.from(list.children).filter(c => c !== item && texts.has(folded(c.textContent))).length : 0;
+    if (!(others || select.options.length < 2) || !shown(item)) continue;
+    const mine = !!standIn && standIn.contains(item);
+    inside = inside || mine;
+    if (mine && reachable(item)) return item;
+    if (!mine && !outside && reachable(item)) outside = item;
+  }
+  return inside ? null : outside;
+}
+// A person can reach the drawn option: a pointer at its centre lands in it, or in the list that scrolls
+// it into view (a clipped, closed popup is not reachable: it has to be opened first).
+function reachable(item) {
+  for (let n = item, depth = 0; n && depth < 4; n = n.parentElement, depth++) {
+    const r = n.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1) return false;
+    if (n !== item && !/auto|scroll/.test(getComputedStyle(n).overflowY)) continue;
+    const x = Math.min(Math.max(r.left + r.width / 2, 0), innerWidth - 1), y = Math.min(Math.max(r.top + r.height / 2, 0), innerHeight - 1);
+    if (composedContains(n, hitAt(x, y))) return true;
+  }
+  return false;
+}
+
+// The drawn option becomes the pending element, scrolled into view in its list as a person scrolls to it
+// (the click's target() scrolls the page, not a list that clips it).
+function pendingItem(item) {
+  item.scrollIntoView({block: 'nearest', inline: 'nearest', behavior: 'instant'});
+  S.pending = item;
+}
+
+// The control that takes option `o` out of a multiple select's stand-in: its chosen item (an element of
+// the stand-in whose whole text is the option's, outside the drawn list) holds a shown control without
+// text of its own, its remove button (a link, a button, a tab stop or a pointer-cursor element).
+function removerOf(select, o) {
+  const standIn = standInFor(select), want = folded(o.text);
+  if (!standIn || !want) return null;
+  for (const item of standIn.querySelectorAll('*')) {
+    if (folded(item.textContent) !== want || !shown(item)) continue;
+    for (const x of item.querySelectorAll('*')) {
+      if (folded(x.textContent) || !shown(x)) continue;
+      if (x.matches('a, button, [role=button], [tabindex]') || getComputedStyle(x).cursor === 'pointer') return x;
+    }
+  }
+  return null;
+}
+
+const OPTIONS = {
+  // <select>: set the option in page (both strategies: no real input reaches a native popup); a hidden
+  // one with a drawn stand-in is operated through the stand-in, as a person picks. ARIA listbox/combobox:
+  // find the option and make it the pending element for a click.
+  select(id, wanted) {
+    const el = resolve(id);
+    if (!el) return notFound(id);
+    const stop = blocked(el);
+    if (stop) return stop;
+    if (el.tagName === 'SELECT') {
+      const opts = Array.from(el.options);
+      const o = pick(opts, wanted, nativeLabel, x => x.value);
+      if (!o) return {error: 'VALIDATION_ERROR', message: `no option "${wanted}"`, options: opts.slice(0, 30).map(x => short(nativeLabel(x)))};
+      if (o.disabled) return {error: 'ELEMENT_DISABLED', message: `option "${short(o.label)}" is disabled`};
+      if (standInFor(el)) {
+        if (o.selected) return {ok: true, done: true, selected: short(nativeLabel(o))};
+        const item = drawnOption(el, o);
+        if (!item) return {ok: true, open: true, drawn: true};
+        pendingItem(item);
+        return {ok: true, done: false, drawn: true, selected: short(nativeLabel(o))};
+      }
+      el.focus({preventScroll: true});
+      el.value = o.value; o.selected = true;
+      el.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
+      el.dispatchEvent(new Event('change', {bubbles: true}));
+      return {ok: true, done: true, selected: short(nativeLabel(o))};
+    }
+    const box = listboxOf(el);
+    const opts = box ? Array.from(box.querySelectorAll('[role=option]')) : [];
+    const o = pick(opts, wanted, optionLabel, optionValue);
+    const opens = roleFor(el) === 'combobox' || !!el.getAttribute('aria-haspopup');
+    if (opens && (!o || !shown(o))) return {ok: true, open: true};
+    if (!o) {
+      const role = roleFor(el);
+      if (!box) return {error: 'VALIDATION_ERROR', message: `${role} "${nameFor(el)}" is not a select, listbox or combobox`};
+      return {error: 'VALIDATION_ERROR', message: `no option "${wanted}"`, options: opts.slice(0, 30).map(x => short(optionLabel(x)))};
+    }
+    if (o.getAttribute('aria-disabled') === 'true') return {error: 'ELEMENT_DISABLED', message: `option "${short(optionLabel(o))}" is disabled`};
+    S.pending = o;
+    return {ok: true, done: false, selected: short(optionLabel(o))};
+  },
+  // After opening a hidden select's stand-in: wait (bounded) for the option it draws, the pending element.
+  async awaitDrawnOption(id, wanted, ms) {
+    const el = resolve(id);
+    if (!el) return notFound(id);
+    const o = pick(Array.from(el.options), wanted, nativeLabel, x => x.value);
+    const end = performance.now() + ms;
+    while (o && performance.now() < end) {
+      const item = drawnOption(el, o);
+      if (item) { pendingItem(item); return {ok: true, selected: short(nativeLabel(o))}; }
+      await new Promise(r => setTimeout(r, 16));
+    }
+    return {error: 'VALIDATION_ERROR', message: `no option "${wanted}" appeared after opening ${roleFor(el)} "${nameFor(el)}"`};
+  },
+  // After the click on a stand-in's option: the native select holds it (what the form sends), or it is refused.
+  selectedNow(id, wanted) {
+    const el = resolve(id);
+    if (!el) return notFound(id);
+    const o = pick(Array.from(el.options), wanted, nativeLabel, x => x.value);
+    if (o && o.selected) return {ok: true};
+    return {error: 'VALIDATION_ERROR', message: `${roleFor(el)} "${nameFor(el)}" did not take the option its widget was given`};
+  },
+  // A multiple select's stand-in: the options selected now that `wanted` leaves out (to be removed).
+  unwanted(id, wanted) {
+    const el = resolve(id);
+    if (!el) return notFound(id);
+    const keep = new Set(wanted.map(w => pick(Array.from(el.options), w, nativeLabel, x => x.value)));
+    return {ok: true, options: Array.from(el.selectedOptions).filter(o => !keep.has(o)).map(o => o.value)};
+  },
+  // Its chosen item's remove button for the option of that value: the pending element for a click.
+  remover(id, value) {
+    const el = resolve(id);
+    if (!el) return notFound(id);
+    const o = Array.from(el.options).find(x => x.value === value);
+    const x = o && removerOf(el, o);
+    if (!x) return {error: 'VALIDATION_ERROR', message: `${roleFor(el)} "${nameFor(el)}" shows no way to remove a chosen option`};
+    S.pending = x;
+    return {ok: true};
+  },
+};
+
+export { OPTIONS, pick, listboxOf, searchBoxOf, optionLabel, optionValue };
