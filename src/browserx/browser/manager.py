@@ -278,6 +278,9 @@ class BrowserManager:
             await asyncio.sleep(interval)  # a periodic check, not a wait on an event
             now = time.monotonic()
             for conversation_id, conversation in list(self.conversations.items()):
+                if any(tab.lock.locked() for tab in conversation.tabs.values()):
+                    conversation.touch()  # a call is running on one of its tabs: in use, however long it takes
+                    continue
                 idle = now - conversation.last_used
                 if idle > self.config.idle_timeout:
                     log.info("closing idle conversation %s after %.0f s", conversation_id, idle)
