@@ -278,8 +278,8 @@ class BrowserManager:
             await asyncio.sleep(interval)  # a periodic check, not a wait on an event
             now = time.monotonic()
             for conversation_id, conversation in list(self.conversations.items()):
-                if any(tab.lock.locked() for tab in conversation.tabs.values()):
-                    conversation.touch()  # a call is running on one of its tabs: in use, however long it takes
+                if conversation.busy:
+                    conversation.touch()  # a call runs on it: in use, however long it takes
                     continue
                 idle = now - conversation.last_used
                 if idle > self.config.idle_timeout:
