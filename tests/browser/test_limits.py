@@ -147,3 +147,24 @@ def test_free_memory_is_what_the_tightest_cgroup_still_allows(tmp_path):
     assert _cgroup_room(own, v1) == 12 * MIB
     own.write_text("4:memory:/elsewhere\n")  # a namespace whose root is the mount: the mount's own files
     assert _cgroup_room(own, v1) is None
+
+
+async def test_idle_reaping_spares_a_conversation_while_a_call_runs_on_it(server):
+    url = server.route("/limits/slow", PAGE)
+    arrived, release = server.hold("/limits/slow")
+    # Idle for 2 s: more than opening its tab takes on a loaded machine, before the navigation holds it.
+    async with BrowserManager(BrowserConfig(idle_timeout=2)) as manager:
+        slow = await manager.conversation("slow")
+        pending = asyncio.ensure_future(call(manager, "slow", "browser_navigate", url=url))
+        try:
+            assert await asyncio.to_thread(arrived.wait, 10)
+            # A conversation opened after it, and reaped: the reaper has run past the slow one's idle time.
+            later = await manager.conversation("later")
+            await asyncio.wait_for(later.closed_event.wait(), 10)
+            spared = not slow.closed
+        finally:
+            release.set()
+        navigated = await asyncio.wait_for(pending, 20)
+        await asyncio.wait_for(slow.closed_event.wait(), 10)  # idle once the call is done: reaped
+    assert spared
+    assert navigated.success, navigated.error

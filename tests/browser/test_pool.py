@@ -87,9 +87,10 @@ async def test_a_process_per_conversation_goes_with_its_conversation(server):
         profile = manager.pool.of("a").chrome.profile_dir
         assert pids["a"] != pids["b"]
         pending = await in_flight(manager, "b")
-        lost = manager.conversations["a"]
+        gone = asyncio.get_running_loop().create_future()
+        manager.conversations["a"].connection.on_close(lambda: gone.done() or gone.set_result(None))
         os.kill(pids["a"], signal.SIGKILL)
-        await asyncio.wait_for(lost.closed_event.wait(), 15)  # the manager saw its process go
+        await asyncio.wait_for(gone, 15)  # its connection saw the process go
         again = await call(manager, "a", "browser_navigate", url=url)
         new_pid = manager.pool.of("a").pid
         await manager.close_conversation("a")

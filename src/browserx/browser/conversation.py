@@ -92,6 +92,7 @@ class Conversation:
         self.downloads: dict[str, Download] = {}
         self._download_events: dict[str, asyncio.Event] = {}
         self._next_tab_id = 1
+        self._opening_tabs = 0
         self._adopting: dict[str, asyncio.Task[Tab | None]] = {}
         root = Path(self.config.output_dir) if self.config.output_dir else Path(tempfile.gettempdir())
         root.mkdir(parents=True, exist_ok=True)
@@ -179,14 +180,24 @@ class Conversation:
     async def new_tab(self, url: str = "about:blank") -> Tab:
         self.check_open()
         check_new_tab(self.config, len(self.tabs) + sum(not t.done() for t in self._adopting.values()))
-        created = await self.connection.send(
-            "Target.createTarget", {"url": "about:blank", "browserContextId": self.browser_context_id}
-        )
-        tab = await self._attach(created["targetId"], opener_tab_id=None)
+        self._opening_tabs += 1  # in use while it opens (however long a loaded machine takes)
+        try:
+            created = await self.connection.send(
+                "Target.createTarget", {"url": "about:blank", "browserContextId": self.browser_context_id}
+            )
+            tab = await self._attach(created["targetId"], opener_tab_id=None)
+        finally:
+            self._opening_tabs -= 1
+            self.touch()
         self.active_tab_id = tab.tab_id
         if url != "about:blank":
             await tab.session.send("Page.navigate", {"url": url})
         return tab
+
+    @property
+    def busy(self) -> bool:
+        """A call runs on it now (a tab opening, or an action holding a tab's lock): not idle."""
+        return self._opening_tabs > 0 or any(tab.lock.locked() for tab in self.tabs.values())
 
     async def _attach(self, target_id: str, opener_tab_id: int | None) -> Tab:
         attached = await self.connection.send("Target.attachToTarget", {"targetId": target_id, "flatten": True})

@@ -119,16 +119,13 @@ class BrowserManager:
             self._reaper = asyncio.get_running_loop().create_task(self._reap_idle(), name="browserx-reaper")
 
     def _browser_lost(self, browser: LocalBrowser, connection: CDPConnection) -> None:
-        """A local browser went away (on the reader task): its conversations, and only those, are closed
-        now; each one's next call opens it again on a new process."""
+        """A local browser went away (on the reader task): its process is reaped now. Its conversations'
+        calls in flight have failed with BROWSER_CLOSED; each one is closed and opened again on a new
+        process at its next call (or reaped when idle), not now: a call may still be unwinding in it."""
         if self._closed:
             return
         log.info("browser %d (pid %s) went away", browser.index, browser.pid)
-        for conversation in list(self.conversations.values()):
-            if conversation.connection is connection:
-                self._forget_later(conversation)
-        if not self.pool.per_conversation:  # a place of the pool: its dead process is reaped now
-            self._later(browser.forget(connection))
+        self._later(browser.forget(connection))
 
     def _later(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.get_running_loop().create_task(work)
@@ -278,6 +275,9 @@ class BrowserManager:
             await asyncio.sleep(interval)  # a periodic check, not a wait on an event
             now = time.monotonic()
             for conversation_id, conversation in list(self.conversations.items()):
+                if conversation.busy:
+                    conversation.touch()  # a call runs on it: in use, however long it takes
+                    continue
                 idle = now - conversation.last_used
                 if idle > self.config.idle_timeout:
                     log.info("closing idle conversation %s after %.0f s", conversation_id, idle)
