@@ -92,7 +92,7 @@ function modelText(rootEl, styles, wholeFirst = false) {
     let reader = wholeFirst ? null : readerText(document, map, Infinity, 1);
     if (!reader || reader.text.length < READER_ENOUGH) {
       if (!wholeText(map).prose) text = wholeText(map).text;
-      else reader = readerText(document, map, Infinity);
+      else reader = readerText(document, map, Infinity, 4, reader);  // the attempts after the first
     }
     if (text === null) {
       const article = isArticle(reader.text), main = article ? mainOf(map) : null;

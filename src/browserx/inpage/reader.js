@@ -329,7 +329,8 @@ function extract(doc, _options) {
 // `passes`: at most this many of the attempts below (the first alone decides when it reads
 // READER_ENOUGH characters: the loop stops there anyway).
 const READER_ENOUGH = 500;
-function readerText(doc, styles, budget, passes = 4) {
+// `after`: the result of the first attempt alone (passes = 1), which the others then follow.
+function readerText(doc, styles, budget, passes = 4, after = null) {
   doc = doc || document;
   if (!doc.body && !doc.documentElement) return { text: "", rest: 0, nodes: [] };
   const attempts = [
@@ -338,8 +339,8 @@ function readerText(doc, styles, budget, passes = 4) {
     { strip: false, weight: false, clean: true },
     { strip: false, weight: false, clean: false },
   ];
-  let best = "", rest = 0, nodes = [];
-  for (const flags of attempts.slice(0, passes)) {
+  let best = after ? after.text : "", rest = after ? after.rest : 0, nodes = after ? after.nodes : [];
+  for (const flags of attempts.slice(after ? 1 : 0, passes)) {
     const analysis = analyse(doc, flags, styles);
     const picked = pickContent(analysis);
     const text = render(picked, analysis, flags, budget);
