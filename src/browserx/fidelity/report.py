@@ -180,7 +180,9 @@ def role_ok(control: Control, node: AXNode) -> bool:
 def name_ok(control: Control, node: AXNode) -> bool:
     if not node.name:
         return True  # nothing to judge by: Chromium names no generic, and lets blank contents beat a title
-    name = normalise_name(control.name).casefold()  # Chromium's names follow text-transform
+    # Chromium's names follow text-transform; a seen caption (issue 31) is judged as the accessible
+    # name it stands in for, so it neither counts as a wrong name nor hides one.
+    name = normalise_name(control.accessible_name).casefold()
     header = node.header[1].casefold() if control.role in HEADER_ROLES and node.header else None
     return name in (node.name.casefold(), header)
 

@@ -30,6 +30,7 @@ import { shadowOf, adoptShadowRoot, adoptShadowRoots } from "./dom.js";
 import { idOf, nextNumber, pendingHosts, setPendingHosts, idFor, element, state } from "./ids.js";
 import { beginWalk, walk, visit, whereSeen, onTop } from "./walk.js";
 import { takePendingGrids } from "./served.js";
+import { seenLabel } from "./seen.js";
 
 function snapshot(options) {
   const opts = Object.assign({ include_values: false, max_controls: 400, max_headings: 30, max_iframe_depth: 1,
@@ -108,8 +109,8 @@ function snapshot(options) {
     if (!name) name = cap(norm(el.getAttribute("aria-label") || el.getAttribute("title") || el.getAttribute("placeholder") || ""), 160);
     if (!name && role === "file") name = openerName(el);
     if (!name && TEXTISH.has(role)) name = editorName(el);
-    const id = idFor(el, role);
-    const c = { id, role, name, states: statesOf(el, role, ctx), region: ctx.region };
+    const id = idFor(el, role), seen = seenLabel(el, role, name, cand.drawn);  // the caption a person reads, when no name says it
+    const c = { id, role, name: seen || name, states: statesOf(el, role, ctx), region: ctx.region, ...(seen ? { name_from: "seen", ax_name: name } : {}) };
     values(el, role, c);
     const href = (el.localName === "a" || el.localName === "area") ? relHref(el) : undefined;
     if (href) c.href = href;

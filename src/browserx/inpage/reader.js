@@ -160,6 +160,7 @@ function looksLikeClutter(el, tag, analysis, flags) {
 // among other words ("3 items View cart").
 const CONTROL_ROLES = new Set(["button", "link", "checkbox", "radio", "switch", "tab", "menuitem", "menuitemcheckbox",
   "menuitemradio", "option", "treeitem"]);
+const NAME_CHARS = 160;  // the longest name the model gives (names.js accName)
 function isControl(el, tag) {
   if (tag === "a") return el.hasAttribute("href");
   if (tag === "button" || tag === "select" || tag === "textarea" || tag === "summary") return true;
@@ -183,6 +184,7 @@ function render(nodes, analysis, flags, budget = Infinity) {
 
   let bullet = false;  // the next block with text starts a list item
   let plain = !flags.namesOnce;  // the buffer holds words that are no control's name
+  let said = 0;  // the characters of the current control's words so far (its name holds NAME_CHARS)
 
   function flush(raw) {
     // Preformatted text keeps its spacing; only blank lines around it go.
@@ -190,8 +192,13 @@ function render(nodes, analysis, flags, budget = Infinity) {
       : buffer.includes("\u2028") ? buffer.replace(/\s+/g, (ws) => (ws.includes("\u2028") ? "\n" : " ")).trim()
         : buffer.replace(/\s+/g, " ").trim();  // no callback per run of spaces: most blocks hold no <br>
     buffer = "";
-    const names = !plain;
+    // A block of control words only is said by the control's name, listed with it; but a name holds
+    // NAME_CHARS at most, so the words of a control past them (an article card wrapped in one link)
+    // stay text. What is left out is kept aside: it still counts as the page's prose.
+    if (!plain && text) said += text.length + 1;
+    const names = !plain && said <= NAME_CHARS;
     plain = !flags.namesOnce;
+    if (names && text && analysis.namesText) analysis.namesText.push(text);
     if (!text || names) return;
     size += text.length + 2;
     if (bullet) {
@@ -251,7 +258,9 @@ function render(nodes, analysis, flags, budget = Infinity) {
       const spaced = stat.display === "inline-block" || stat.display === "inline-flex" || tag === "text";  // SVG labels
       if (block) flush(pre);
       else if (spaced) buffer += " ";
-      walk(child, pre || tag === "pre", table, stat, tag, named || (flags.namesOnce && isControl(child, tag)));
+      const control = !named && flags.namesOnce && isControl(child, tag);
+      if (control) said = 0;
+      walk(child, pre || tag === "pre", table, stat, tag, named || control);
       if (block) flush(pre || tag === "pre");
       else if (spaced) buffer += " ";
     }
@@ -317,26 +326,31 @@ function extract(doc, _options) {
 
 // The capture's entry (capture.js): `styles` comes filled by its walk, and rendering stops a
 // little past `budget` characters; `rest` estimates the characters not rendered.
-function readerText(doc, styles, budget) {
+// `passes`: at most this many of the attempts below (the first alone decides when it reads
+// READER_ENOUGH characters: the loop stops there anyway).
+const READER_ENOUGH = 500;
+// `after`: the result of the first attempt alone (passes = 1), which the others then follow.
+function readerText(doc, styles, budget, passes = 4, after = null) {
   doc = doc || document;
-  if (!doc.body && !doc.documentElement) return { text: "", rest: 0 };
+  if (!doc.body && !doc.documentElement) return { text: "", rest: 0, nodes: [] };
   const attempts = [
     { strip: true, weight: true, clean: true },
     { strip: false, weight: true, clean: true },
     { strip: false, weight: false, clean: true },
     { strip: false, weight: false, clean: false },
   ];
-  let best = "", rest = 0;
-  for (const flags of attempts) {
+  let best = after ? after.text : "", rest = after ? after.rest : 0, nodes = after ? after.nodes : [];
+  for (const flags of attempts.slice(after ? 1 : 0, passes)) {
     const analysis = analyse(doc, flags, styles);
-    const text = render(pickContent(analysis), analysis, flags, budget);
-    if (text.length + analysis.rest > best.length + rest) { best = text; rest = analysis.rest; }
-    if (best.length >= 500) break;
+    const picked = pickContent(analysis);
+    const text = render(picked, analysis, flags, budget);
+    if (text.length + analysis.rest > best.length + rest) { best = text; rest = analysis.rest; nodes = picked; }
+    if (best.length >= READER_ENOUGH) break;
     // Nothing visible at all even with nothing stripped: looser rules cannot find more.
     const rootStat = analysis.stats.get(analysis.root);
     if (!flags.strip && (!rootStat || !rootStat.len)) break;
   }
-  return { text: best, rest };
+  return { text: best, rest, nodes };  // nodes: the picked blocks the text came from
 }
 
 // For diagnosis: the strongest candidates of the first pass and the blocks picked.
@@ -362,4 +376,4 @@ Object.defineProperty(globalThis, "__browserxReader", {
   value: Object.freeze({ extract, explain }), configurable: false, enumerable: false, writable: false,
 });
 
-export { render, readerText };
+export { render, readerText, READER_ENOUGH };

@@ -2,9 +2,7 @@
 // Reading the whole page: the reader text in pieces, one part of the page, and find.
 //
 // Contract (published through capture.js's __browserx):
-//   - `textOf(rootEl, styles)`: the FULL reader text of the page (or of the subtree `rootEl`), kept
-//     per document until the DOM (or the viewport size) changes, with a hash that tells Python when
-//     the text of two pieces differs. Pieces are plain slices of it, so they concatenate exactly.
+//   - `textOf(rootEl, styles)`: the FULL text of the model (page_text.js modelText); pieces are plain slices of it.
 //   - `pieceOf(text, offset, max)`: the slice [offset, end) with `end` just after a line break or
 //     else a space (a hard cut only when the window's last fifth holds no whitespace).
 //   - `readText(options)`: a continuation piece without the capture walk (cheap when cached).
@@ -16,12 +14,12 @@
 //     `search`, `form`, or the ARIA names banner/contentinfo/complementary), or `dialog`: the
 //     topmost open dialog. Returns the element or null.
 //   - `find(query, options)`: one walk (the capture's own, for the same names, visibility and ids)
-//     plus the reader text; matches in headings, controls (name, placeholder, label, options) and
-//     text, each with a snippet, its heading and the text_offset to read on from. Past max_results
+//     plus the page's whole text (page_text.js: all a person sees, not only the reader's pick);
+//     matches in headings, controls (name, placeholder, label, options) and text, each with a
+//     snippet, its heading and the text_offset to read on from in the model's text. Past max_results
 //     matches are only counted (controls from their text and attributes, without their names).
-import { analyse } from "./reader_analyse.js";
-import { render, readerText } from "./reader.js";
-import { mutations, observe, onAnyChange } from "./observer.js";
+import { modelText, wholeText, shownEl } from "./page_text.js";
+import { observe, onAnyChange } from "./observer.js";
 import { holdersOf } from "./locate.js";
 import { noteText } from "./notes.js";
 import { findModal, inferred, dialogText } from "./widgets.js";
@@ -30,49 +28,9 @@ import { landmarkLabel, norm, accName, byIdRef, cap } from "./names.js";
 import { element, state, idOf, idFor, setPendingHosts, nextNumber, pendingHosts } from "./ids.js";
 import { beginWalk, walk, whereSeen } from "./walk.js";
 import { facts } from "./facts.js";
+import { seenLabel, undeclared } from "./seen.js";
 
-let textCache = null;
-// An article has prose: lines that are sentences (not table rows, not list items) adding up to a few
-// hundred characters. A reader text without it found none (an app's grid, its lists and captions):
-// then the page is read whole.
-const PROSE_CHARS = 300;
-const SENTENCE = /\p{Sentence_Terminal}/u;
-function isArticle(text) {
-  let prose = 0;
-  for (const line of text.split("\n")) {
-    if (line.length >= 40 && !line.includes(" | ") && !line.startsWith("- ") && SENTENCE.test(line) &&
-        (prose += line.length) >= PROSE_CHARS) return true;
-  }
-  return false;
-}
-
-function hashOf(text) {
-  let h = 0x811c9dc5;  // FNV-1a
-  for (let i = 0; i < text.length; i++) { h ^= text.charCodeAt(i); h = Math.imul(h, 0x01000193); }
-  return (h >>> 0).toString(16) + ":" + text.length;
-}
-
-// A subtree's text: everything visible in it (no article picking, no boilerplate dropped: the
-// caller chose the part).
-function subtreeText(rootEl, styles, namesOnce = false) {
-  const flags = { strip: false, weight: false, clean: false, whole: true, namesOnce };
-  const analysis = analyse(rootEl.ownerDocument, flags, styles, rootEl);
-  return render([rootEl], analysis, flags);
-}
-
-function textOf(rootEl, styles) {
-  const c = textCache;
-  if (c && c.root === rootEl && c.m === mutations && c.w === innerWidth && c.h === innerHeight) return c;
-  const map = styles || new Map();
-  let text = String((rootEl ? subtreeText(rootEl, map) : readerText(document, map, Infinity).text) || "");
-  if (!rootEl && !isArticle(text) && document.body) {
-    // No article to pick: an application, whose text a person reads whole (its header's instructions,
-    // its panels' captions), not a reader view's best block; controls' own words are their names.
-    text = String(subtreeText(document.body, map, true) || "");
-  }
-  textCache = { root: rootEl, m: mutations, w: innerWidth, h: innerHeight, text, hash: hashOf(text) };
-  return textCache;
-}
+const textOf = modelText;  // capture.js and actions/waiting.js read the model's text from here
 
 const WS = /\s/;
 function pieceOf(text, offset, max) {
@@ -96,10 +54,6 @@ function pieceOf(text, offset, max) {
 const KIND_ALIASES = { banner: "header", contentinfo: "footer", complementary: "aside", alertdialog: "dialog" };
 const LANDMARK_SELECTOR = "main, nav, header, footer, aside, form, section, search, dialog, [role]";
 
-function shownEl(el) {
-  return !!(el.getClientRects().length && (!el.checkVisibility ||
-    el.checkVisibility({ visibilityProperty: true, opacityProperty: true })));
-}
 
 function resolveWithin(spec) {
   if (!spec) return null;
@@ -202,6 +156,22 @@ function snippetOf(s, at, len) {
   return (from ? "…" : "") + norm(s.slice(from, to)) + (to < s.length ? "…" : "");
 }
 
+// Where a string found at `pos` of the whole text reads on in the model's text: the start of its
+// paragraph there, or null when the model's text (an article) does not hold it. Asked in ascending
+// `pos` order per kind of match (headings, text), as both texts follow the page's order.
+function readerOffsets(full, whole) {
+  if (full === whole) return (pos) => whole.lastIndexOf("\n", pos) + 1;
+  let cursor = 0, last = -1;
+  return (pos, said) => {
+    if (pos < last) cursor = 0;
+    last = pos;
+    const at = full.indexOf(said, cursor);
+    if (at < 0) return null;
+    cursor = at + said.length;
+    return full.lastIndexOf("\n", at) + 1;
+  };
+}
+
 function find(query, options) {
   const opts = Object.assign({ max_results: 20, max_iframe_depth: 1, next_number: 1 }, options || {});
   let test;
@@ -215,8 +185,12 @@ function find(query, options) {
   walk(document, { region: null, disabled: !!modal, inControl: false, pointer: false, clipper: null,
     frameClipper: null, cbClipper: null, offset: { x: 0, y: 0 }, depth: 0, hops: [], modal }, out);
   const t1 = performance.now();
-  const full = textOf(null, facts).text;
+  // All the text a person sees is searched (`whole`); a match's text_offset reads on in the model's
+  // text (`full`): the same string on a page with no article, else where the match stands in it.
+  const full = textOf(null, facts, true).text;
+  const whole = wholeText(facts).text;
   const t2 = performance.now();
+  const readOn = readerOffsets(full, whole);
 
   // Headings: their names, and where each sits in the reader text (searched in page order).
   const heads = [];
@@ -225,10 +199,10 @@ function find(query, options) {
     const name = accName(h.el);
     let pos = null;
     if (name) {
-      const at = full.indexOf(name, cursor);
+      const at = whole.indexOf(name, cursor);
       if (at >= 0) { pos = at; cursor = at + name.length; }
     }
-    heads.push({ name, level: h.level, pos, el: h.el });
+    heads.push({ name, level: h.level, pos, el: h.el, readAt: pos === null ? null : readOn(pos, name) });
   }
   const placed = heads.filter(h => h.pos !== null);
   const headingAt = (p) => {
@@ -237,7 +211,6 @@ function find(query, options) {
     return found;
   };
   const headingOf = (index) => { for (let i = index; i >= 0; i--) if (heads[i] && heads[i].name) return heads[i]; return null; };
-  const paragraphStart = (p) => full.lastIndexOf("\n", p) + 1;
 
   const matches = [];
   let total = 0;
@@ -249,7 +222,7 @@ function find(query, options) {
     if (!hits.length) return;
     if (h.pos !== null) covered.push([h.pos, h.pos + h.name.length]);
     add(() => ({ kind: "heading", text: h.name, level: h.level, element_id: idOf.get(h.el) || idFor(h.el, "element"),
-      text_offset: h.pos === null ? null : paragraphStart(h.pos) }));
+      text_offset: h.readAt }));
   });
 
   // Controls: a cheap look at their text and attributes first; names only for those that may match.
@@ -268,14 +241,17 @@ function find(query, options) {
         test.any(labelText()) || test.any(el.textContent)
       : test.any(el.textContent + " " + (attributes ? CONTROL_ATTRS.map(a => el.getAttribute(a) || "").join(" ")
         : "     ") + " " + labelText());  // "     ": the six, all empty
-    if (!maybe) {
+    // A field the page named nowhere is found by the caption a person reads for it (seen.js), as the
+    // snapshot names it.
+    const seen = undeclared(el, role) ? seenLabel(el, role, "", null) : "";
+    if (!maybe && !(seen && test.any(seen))) {
       const refs = (el.getAttribute("aria-labelledby") || "").trim().split(/\s+/).filter(Boolean)
         .map(id => { const n = byIdRef(el, id); return n ? n.textContent : ""; }).join(" ");
       if (!refs || !test.any(refs)) continue;
     }
     if (matches.length >= opts.max_results) { total++; continue; }  // counted from its text: no name needed
     if (!whereSeen(cand, sx, sy).visible) continue;
-    const name = accName(el, role) || cap(norm(el.getAttribute("aria-label") || el.getAttribute("title") || ""), 160);
+    const name = seen || accName(el, role) || cap(norm(el.getAttribute("aria-label") || el.getAttribute("title") || ""), 160);
     const fields = [["name", name], ["placeholder", norm(el.getAttribute("placeholder") || el.getAttribute("aria-placeholder") || "")]];
     if (el.localName === "select") fields.push(["option", [...el.options].map(o => norm(o.text)).join(" | ")]);
     fields.push(["label", norm(labelText())]);  // a label's text holds its select's options too: options first
@@ -286,7 +262,7 @@ function find(query, options) {
     const h = headingOf(cand.heading);
     add(() => ({ kind: "control", element_id: idFor(el, role), role, name, field, snippet: snippetOf(value, at, len),
       region: ctx.region || null, heading: h ? h.name : null,
-      text_offset: h && h.pos !== null ? paragraphStart(h.pos) : null }));
+      text_offset: h ? h.readAt : null }));
   }
 
   // An open modal dialog's text (the snapshot leads with it): the smallest element holding each match.
@@ -313,13 +289,14 @@ function find(query, options) {
   }
   const inText = [];  // text matches, each with the string it matched
   let k = 0;  // hits and covered ranges both ascend: one pointer
-  for (const [at, len] of test(full)) {
+  for (const [at, len] of test(whole)) {
     while (k < covered.length && covered[k][1] <= at) k++;
     if (k < covered.length && covered[k][0] <= at) continue;  // inside a heading already reported
     add(() => {
       const h = headingAt(at);
-      const match = { kind: "text", snippet: snippetOf(full, at, len), heading: h ? h.name : null, text_offset: paragraphStart(at) };
-      inText.push([match, full.slice(at, at + len)]);
+      const said = whole.slice(at, at + len);
+      const match = { kind: "text", snippet: snippetOf(whole, at, len), heading: h ? h.name : null, text_offset: readOn(at, said) };
+      inText.push([match, said]);
       return match;
     });
   }

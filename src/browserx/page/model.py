@@ -8,7 +8,7 @@
 
 JSON keys are fixed: `{title, url, headings, regions, controls, notes?, text, aimap, omitted, viewport}`; a
 control is `{id, role, name, states, region, placeholder?, value_len?, filled?, value?, href?,
-visible, inViewport, bbox}` with `bbox = [x, y, width, height]` in CSS pixels of the top viewport.
+name_from?, visible, inViewport, bbox}` with `bbox = [x, y, width, height]` in CSS pixels of the top viewport.
 `omitted` counts what the caps left out: controls and headings exactly, `text` the characters of
 the reader text not in this piece (exact), `frames` the cross-origin frames not captured.
 
@@ -115,6 +115,11 @@ class Control(BaseModel):
     # and the scrollable box (an element id, or `role "name"`) that keeps it out of view.
     description: str | None = None
     container: str | None = None
+    # Issue 31: "seen" when the name is the caption a person reads beside a field the page left without
+    # an accessible name (page/seen.js); `ax_name` is then the accessible name it stands in for (empty,
+    # or a dropdown's current value), what Chromium's tree is compared with. Absent: the name is accname's.
+    name_from: str | None = None
+    ax_name: str = Field("", exclude=True)
     visible: bool = True
     in_viewport: bool = Field(False, alias="inViewport")
     bbox: list[int] = Field(default_factory=lambda: [0, 0, 0, 0])
@@ -126,8 +131,13 @@ class Control(BaseModel):
     def disabled(self) -> bool:
         return bool(self.states.get("disabled"))
 
+    @property
+    def accessible_name(self) -> str:
+        """The name accname 1.2 gives (what Chromium's tree is judged against), seen caption or not."""
+        return self.ax_name if self.name_from == "seen" else self.name
 
-OPTIONAL_CONTROL_KEYS = ("placeholder", "value_len", "filled", "value", "href", "description", "container")
+
+OPTIONAL_CONTROL_KEYS = ("placeholder", "value_len", "filled", "value", "href", "description", "container", "name_from")
 
 
 class PageModel(BaseModel):

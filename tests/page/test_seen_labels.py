@@ -1,0 +1,130 @@
+"""Seen labels (issue 31, kind 3): a field with no accessible name takes the caption a person reads for
+it (page/seen.js), never over a declared name, and the model says so (`name_from: "seen"`)."""
+
+from __future__ import annotations
+
+from browserx.actions.navigation import navigate
+from browserx.fidelity.axcheck import compare_with_chromium
+from browserx.page import DomService, SnapshotOptions
+from browserx.page.render import llm_json, render_text
+
+CAPTIONS = """<!doctype html><title>Trip</title><style>
+  body { font: 16px/1.5 sans-serif } .f { margin: 12px 0 }
+  .track { display: block; width: 200px; height: 8px; background: #ccc }
+  .thumb { display: block; width: 12px; height: 12px; background: #333 }</style>
+<main>
+<div class=f><label>Passengers</label><input type=range id=pass min=1 max=9></div>
+<div class=f><div>Country</div><div role=combobox tabindex=0 aria-expanded=false id=country>France</div></div>
+<div class=f><label for=wrap>Departure</label><div id=wrap><input id=dep></div></div>
+<div class=f><span>Budget</span> <span class=track><span class=thumb role=slider tabindex=0 aria-valuenow=3
+  id=budget></span></span></div>
+<div class=f><div>Cabin</div><button aria-haspopup=listbox id=cabin>Economy</button></div>
+<div class=f><div>Meal</div><select id=meal><option>Vegetarian</option></select></div>
+<table><tr><td>Seat</td><td><input id=seat></td></tr></table>
+<div class=f><div>Ignored</div><input id=declared aria-label="Promo code"></div>
+<div class=f><div>Ignored too</div><input id=ph placeholder="Coupon"></div>
+<div class=f><div>Bags</div><div role=combobox tabindex=0 id=bags aria-labelledby=bags>2 bags</div></div>
+<div class=f><p style="margin: 0">Volume</p>
+  <span style="display: block; position: relative; width: 300px; height: 20px">
+  <span style="position: absolute; left: 0; right: 0; top: 8px; height: 4px; background: #ccc"></span>
+  <span style="position: absolute; left: 70%; top: 2px; width: 16px; height: 16px; background: #333"><input type=range
+  id=volume value=70 style="position: absolute; inset: 0; width: 100%; height: 100%; margin: 0; opacity: 0.01">
+  </span></span></div>
+<div class=f><div>Flavour</div><div style="display: flex; border: 1px solid #999; width: 200px"><div
+  id=flavour-ph>Select...</div><input id=flavour role=combobox aria-describedby=flavour-ph
+  style="border: 0; width: 20px"></div></div>
+<div class=f><div id=sizecap>Size</div><button aria-haspopup=listbox id=size aria-labelledby=sizecap>M</button></div>
+</main>"""
+
+NEGATIVES = """<!doctype html><title>Not captions</title><style>
+  body { font: 16px/1.5 sans-serif } .f { margin: 12px 0 } .rev { display: flex; flex-direction: row-reverse;
+  justify-content: flex-end; gap: 8px } .below { display: flex; flex-direction: column-reverse }</style>
+<main>
+<div class=f><label for=email>Email</label><input id=email><input id=other></div>
+<div class=f><label>Name <input id=named></label><input type=range id=after></div>
+<section><h2>Notifications</h2><div class=f><input type=range id=sec1></div><div class=f><input id=sec2
+  aria-label="Quiet hours"></div></section>
+<div class=f><div>Far away</div><div style="height: 200px"></div><input id=far></div>
+<div class=f><div class=rev><span>Shown right</span><input id=right></div></div>
+<div class=f><div class=below><span>Shown below</span><input id=below></div></div>
+<div class=f><input id=first> <span>Trailing words</span></div>
+<div class=f><input type=checkbox id=cb> Remember me<br><input id=afterbox></div>
+<div class=f><span id=ref>Phone</span> <input id=tel aria-labelledby=ref><input id=tel2></div>
+</main>"""
+
+
+async def _model(server, tab, path: str, html: str):
+    await navigate(tab, server.route(path, html))
+    return await DomService.of(tab).snapshot(SnapshotOptions(), fresh=True)
+
+
+def _by_dom_id(model, tab_ids: dict[str, str]):
+    return {dom_id: model.control(element_id) for dom_id, element_id in tab_ids.items()}
+
+
+async def _ids(tab, model) -> dict[str, str]:
+    """dom id -> element_id, read from the page through the model's own id map."""
+    ids = {}
+    for control in model.controls:
+        selector = model.aimap.get(control.id, "")
+        if selector.startswith("#"):
+            ids[selector[1:]] = control.id
+    return ids
+
+
+async def test_a_nameless_field_takes_the_caption_a_person_reads_above_or_left_of_it(server, tab):
+    model = await _model(server, tab, "/seen/captions", CAPTIONS)
+    controls = _by_dom_id(model, await _ids(tab, model))
+    seen = {dom_id: c.name for dom_id, c in controls.items() if c.name_from == "seen"}
+    assert seen == {
+        "pass": "Passengers",  # a <label> without `for` beside the range, not holding it
+        "country": "Country",  # a <div> above a combobox
+        "dep": "Departure",  # <label for> naming a wrapper that cannot be labelled: its field inside
+        "budget": "Budget",  # a drawn slider, to the right of its caption
+        "cabin": "Cabin",  # a dropdown whose only name was its current value
+        "meal": "Meal",
+        "seat": "Seat",  # the cell to its left
+        "bags": "Bags",  # named by itself (aria-labelledby its own id): its value again
+        "volume": "Volume",  # above the track, left of the thumb the value moved
+        "flavour": "Flavour",  # its own placeholder beside it is its description, not its caption
+    }
+    # Declared names stay, whatever text stands before the field.
+    assert controls["declared"].name == "Promo code" and controls["declared"].name_from is None
+    assert controls["ph"].name == "Coupon" and controls["ph"].name_from is None
+    assert controls["size"].name == "Size" and controls["size"].name_from is None
+    # The caption now is the name: no description any more.
+    assert all(c.description is None for c in controls.values() if c.name_from == "seen")
+
+
+async def test_the_json_says_where_a_seen_name_came_from_and_the_text_stays_lean(server, tab):
+    model = await _model(server, tab, "/seen/captions", CAPTIONS)
+    controls = {c["name"]: c for c in llm_json(model)["controls"]}
+    assert controls["Passengers"]["name_from"] == "seen"
+    assert "name_from" not in controls["Promo code"]
+    text = render_text(model)
+    assert "sl_1 Passengers" in text and "seen" not in text.split("\n", 1)[1]  # the URL holds "seen"
+
+
+async def test_text_that_is_not_the_fields_caption_is_never_taken(server, tab):
+    model = await _model(server, tab, "/seen/negatives", NEGATIVES)
+    controls = _by_dom_id(model, await _ids(tab, model))
+    for dom_id in ("other", "after", "sec1", "far", "right", "below", "first", "afterbox", "tel2"):
+        assert controls[dom_id].name == "", (dom_id, controls[dom_id].name)
+        assert controls[dom_id].name_from is None
+    assert controls["email"].name == "Email" and controls["tel"].name == "Phone"
+
+
+async def test_chromium_agreement_judges_the_accessible_name_not_the_seen_one(server, tab):
+    model = await _model(server, tab, "/seen/captions", CAPTIONS)
+    report = await compare_with_chromium(tab, model)
+    assert report["disagreements"] == [], report["disagreements"]
+
+
+async def test_find_finds_a_field_by_its_seen_caption_with_the_snapshots_name(server, tab, call):
+    await navigate(tab, server.route("/seen/find", CAPTIONS))
+    result = await call("browser_dom", action="find", query="passengers")
+    assert result.success, result.error
+    (control,) = [m for m in result.data["matches"] if m["kind"] == "control"]
+    assert control["role"] == "slider" and control["name"] == "Passengers"
+    model = await DomService.of(tab).snapshot(SnapshotOptions(), fresh=True)
+    assert model.control(control["element_id"]).name == "Passengers"
