@@ -33,6 +33,7 @@ SECTIONS = [
     "replay",
     "processes",
     "trace",
+    "devtools_mcp",
 ]
 
 

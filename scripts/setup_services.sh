@@ -5,6 +5,8 @@
 #     and chromium-driver)
 #   - HAProxy (Debian haproxy), the load balancer tests/mcp/test_balancer.py puts in front of two
 #     MCP servers (the test starts it with its own configuration; the system service is not used)
+#   - the Chrome DevTools MCP server (npm chrome-devtools-mcp), the reference bench/devtools_mcp.py
+#     compares browser_perf with
 #   - the application corpus tests/apps starts (scripts/setup_apps*.sh: pinned apps from PyPI and npm)
 # Everything from the package registries; nothing downloads a browser of its own: browserless is
 # pointed at the system Chromium through playwright-core's browser path. Safe to run again: each
@@ -80,6 +82,17 @@ if [ ! -f "$LH_PKG/cli/index.js" ] || ! grep -q "\"version\": \"$LIGHTHOUSE_VERS
   npm_install "$LH" "lighthouse@$LIGHTHOUSE_VERSION"
 fi
 
+# -- Chrome DevTools MCP server (bench/devtools_mcp.py compares browser_perf's insights with its) ------
+# Started by the bench with --executablePath the system Chromium, --headless, --isolated: it downloads
+# no browser (puppeteer's download is skipped by npm_install).
+DEVTOOLS_MCP_VERSION="${DEVTOOLS_MCP_VERSION:-1.11.0}"
+DM="$DIR/chrome-devtools-mcp"
+DM_PKG="$DM/node_modules/chrome-devtools-mcp"
+if [ ! -f "$DM_PKG/package.json" ] || ! grep -q "\"version\": \"$DEVTOOLS_MCP_VERSION\"" "$DM_PKG/package.json"; then
+  echo "setup_services: npm install -E chrome-devtools-mcp@$DEVTOOLS_MCP_VERSION" >&2
+  npm_install "$DM" "chrome-devtools-mcp@$DEVTOOLS_MCP_VERSION"
+fi
+
 # What tests/services.py reads to start them.
 cat > "$DIR/services.env" <<EOF
 BROWSERLESS_ENTRY=$BL_PKG/build/index.js
@@ -87,6 +100,7 @@ BROWSERLESS_ROUTES=$BL/routes
 PLAYWRIGHT_BROWSERS_PATH=$PLAYWRIGHT_BROWSERS_PATH
 SELENIUM_JAR=$jar
 LIGHTHOUSE_CLI=$LH_PKG/cli/index.js
+DEVTOOLS_MCP_DIR=$DM_PKG
 CHROMEDRIVER=$(command -v chromedriver)
 CHROMIUM=$CHROMIUM
 EOF

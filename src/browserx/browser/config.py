@@ -15,6 +15,9 @@ Usage::
     # or a browser per conversation from browserless or a Selenium Grid 4
     config = BrowserConfig(browser_endpoint="ws://127.0.0.1:3000/chromium", browser_endpoint_token="…")
 
+    # Cookie, Set-Cookie, Authorization values shown in browser_network results only when true
+    config = BrowserConfig(network_secrets=True)
+
     # sites behind HTTP authentication: answered per origin, never shown to the model (credentials.py)
     config = BrowserConfig(http_credentials={"https://staging.example.com": {"username": "qa", "password": "…"}})
 
@@ -104,6 +107,9 @@ class BrowserConfig:
     dialog_policy: DialogPolicy = "accept_alerts"
     dialog_timeout: float = 60.0  # policy "ask": seconds before an unanswered dialog gets accept_alerts
     eval_enabled: bool = True
+    # Cookie, Set-Cookie, Authorization values shown in browser_network results only when true
+    # (devtools/requests.py; redacted otherwise, and never the model's choice).
+    network_secrets: bool = False
     extra_args: list[str] = field(default_factory=list)
     launch_timeout: float = 30.0
     # Screenshot size for the vision model the images go to (None: 1568 px long edge, 1.15 MP):

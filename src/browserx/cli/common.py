@@ -93,6 +93,11 @@ def add_browser_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--no-eval", action="store_true", help="disable JavaScript evaluation (browser_eval)")
     group.add_argument("--allow-file-urls", action="store_true", help="allow file:// URLs (under the file roots)")
     group.add_argument(
+        "--network-secrets",
+        action="store_true",
+        help="show Cookie, Set-Cookie, Authorization values in browser_network results (default: redacted)",
+    )
+    group.add_argument(
         "--screenshot-max-edge",
         metavar="PX",
         type=Number(LIMITS["screenshot_max_long_edge"]),
@@ -232,6 +237,7 @@ def config_from_args(args: argparse.Namespace) -> BrowserConfig:
         allow_file_urls=bool(getattr(args, "allow_file_urls", False)),
         output_dir=getattr(args, "output_dir", None),
         eval_enabled=not getattr(args, "no_eval", False),
+        network_secrets=bool(getattr(args, "network_secrets", False)),
         screenshot_max_long_edge=getattr(args, "screenshot_max_edge", None),
         file_roots=roots_given or None,
         user_data_dir=getattr(args, "user_data_dir", None),

@@ -31,6 +31,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from .samples import busiest_function, page_samples
 from .trace_requests import SCRIPT_EVENTS as _SCRIPT_EVENTS, critical_chain, render_blocking, requests_of, third_parties
 
 LONG_TASK_US = 50_000
@@ -43,6 +44,8 @@ _WANTED = {
     "LayoutShift",
     "LayoutImageUnsized",
     "RunTask",
+    "Profile",
+    "ProfileChunk",
     "ResourceSendRequest",
     "ResourceReceiveResponse",
     "ResourceFinish",
@@ -272,6 +275,7 @@ def _long_tasks(by, pid, tid, on_main, ms) -> list[dict[str, Any]]:
         (e for e in on_main if e.get("name") in _SCRIPT_EVENTS and e.get("ph") == "X"), key=lambda e: e["ts"]
     )
     out = []
+    sampled: list[Any] | None = None
     for task in tasks:
         start, end = task["ts"], task["ts"] + task["dur"]
         inside = [e for e in scripts if start <= e["ts"] < end]
@@ -284,6 +288,14 @@ def _long_tasks(by, pid, tid, on_main, ms) -> list[dict[str, Any]]:
             "_start": start,
             "_end": end,
         }
+        if top is None and any(e["name"] in ("EvaluateScript", "FunctionCall") for e in inside):
+            # A call with no URL: CDP's own evaluation, or a wrapper added over CDP calling the page's
+            # function (a timer's callback): the sampler's stacks tell which.
+            if sampled is None:
+                sampled = page_samples(by["Profile"] + by["ProfileChunk"], pid, tid)
+            found = busiest_function(sampled, start, end)
+            if found is not None:
+                top = {"name": "FunctionCall", "args": {"data": found}}
         if top is None and any(e["name"] in ("EvaluateScript", "FunctionCall") for e in inside):
             entry["injected"] = True
             entry["activity"] = "evaluation sent over CDP (not the page's script)"

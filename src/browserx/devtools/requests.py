@@ -6,7 +6,7 @@
 Rows come from the tab's NetworkLog (network.py), which sees every request from the moment the tab
 attached. Header values of Cookie, Set-Cookie, Authorization and Proxy-Authorization are redacted
 in every output (here and in the HAR, har.py) unless the user's configuration allows them
-(`BrowserConfig.network_secrets` when the config has it, or BROWSERX_NETWORK_SECRETS=1 in the
+(`BrowserConfig.network_secrets`, the CLI's --network-secrets, or BROWSERX_NETWORK_SECRETS=1 in the
 environment): the model never asks for them itself.
 """
 
@@ -30,9 +30,7 @@ MAX_POST_INLINE = 4096
 
 def secrets_allowed(tab: Tab) -> bool:
     """Whether the user's configuration lets secret header values through (never the model's choice)."""
-    return bool(getattr(tab.conversation.config, "network_secrets", False)) or (
-        os.environ.get("BROWSERX_NETWORK_SECRETS") == "1"
-    )
+    return tab.conversation.config.network_secrets or (os.environ.get("BROWSERX_NETWORK_SECRETS") == "1")
 
 
 def headers_of(headers: dict[str, Any], *, allow_secrets: bool, bound: int = MAX_HEADER_VALUE) -> dict[str, str]:
