@@ -28,77 +28,12 @@ from .upload import checked_paths, set_files
 
 MAX_KEY_STEPS = 500
 KEY_WAIT_S = 0.4  # how long a widget may take to show a key's new value (one that redraws every 300 ms)
-_NEXT_FRAME = "function() { return new Promise(r => requestAnimationFrame(() => setTimeout(() => r(true), 0))); }"
+_NEXT_FRAME = "function() { return globalThis.__bxact.nextFrame(); }"
 COMBO_SUGGESTION_MS = 1000  # how long an editable combobox may take to show its suggestions
-_KIND_OF = """(id) => {
-  const el = globalThis.__browserx.element(id);
-  if (!el) return {kind: 'gone'};
-  const W = globalThis.__browserxWidgets;
-  // A tab stop drawn for a hidden field that holds its value (page/standin.js valueFieldOf): a slider,
-  // moved by its keys and read back from that field.
-  const field = W.valueFieldOf(el);
-  const bound = (f, name) => f.hasAttribute(name) && f.getAttribute(name) !== '' ? +f.getAttribute(name) : null;
-  if (field) return {kind: 'keys', now: +field.value, min: bound(field, 'min'), max: bound(field, 'max')};
-  const tag = el.localName, type = (el.getAttribute('type') || '').toLowerCase(), role = el.getAttribute('role');
-  const aria = (name) => el.getAttribute('aria-' + name);
-  // An editable combobox (ARIA 1.2: an input with a popup of suggestions) is typed into, not opened.
-  if (role === 'combobox' && (tag === 'input' || el.isContentEditable)) return {kind: 'combo'};
-  if ((role === 'combobox' || role === 'listbox') && tag !== 'select') {
-    return {kind: 'select', multiple: aria('multiselectable') === 'true'};
-  }
-  if (tag === 'input') {
-    if (type === 'checkbox' || type === 'radio') {
-      return {kind: type === 'radio' ? 'radio' : 'check', checked: el.checked};
-    }
-    // A range input is moved as a person moves it, by its arrow keys (pages that commit a slider's value on
-    // its key events, not on a value set in page, see the change).
-    if (type === 'range') return {kind: 'keys', now: +el.value, min: el.min === '' ? 0 : +el.min,
-      max: el.max === '' ? 100 : +el.max, step: el.step === '' || el.step === 'any' ? 1 : +el.step};
-    if (/^(date|time|datetime-local|month|week|color)$/.test(type)) return {kind: 'value'};
-    if (type === 'file') return {kind: 'file'};
-    if (/^(button|submit|reset|image|hidden)$/.test(type)) return {kind: 'none'};
-    return {kind: 'text'};
-  }
-  if (tag === 'textarea' || el.isContentEditable) return {kind: 'text'};
-  // A hidden select a drawn stand-in replaces is picked through the stand-in (standin.js standInFor).
-  if (tag === 'select') return {kind: 'select', multiple: el.multiple, native: true, drawn: !!W.standInFor(el)};
-  if (role === 'checkbox' || role === 'switch' || role === 'menuitemcheckbox') {
-    return {kind: 'check', checked: aria('checked') === 'true'};
-  }
-  if (role === 'radio' || role === 'menuitemradio') return {kind: 'radio', checked: aria('checked') === 'true'};
-  if (role === 'slider' || role === 'spinbutton') return {kind: 'keys', now: +aria('valuenow') || 0,
-    min: aria('valuemin') === null ? null : +aria('valuemin'),
-    max: aria('valuemax') === null ? null : +aria('valuemax'),
-    vertical: role === 'spinbutton' || aria('orientation') === 'vertical'};  // its keys: Up and Down first
-  if (role === 'textbox' || role === 'searchbox') return {kind: 'text'};
-  return {kind: 'none'};
-}"""
-_KIND = "function(id) { return (" + _KIND_OF + ")(id); }"
-_KINDS = "function(ids) { return ids.map(" + _KIND_OF + "); }"  # every field in one round trip
-# Range, date, time, colour: no caret to type at; focused and given the value with input/change.
-_SET_VALUE = """function(id, text) {
-  const el = globalThis.__browserx.element(id);
-  if (el.disabled) return {error: 'ELEMENT_DISABLED'};
-  if (el.readOnly) return {error: 'ELEMENT_READONLY'};
-  el.focus({preventScroll: true});
-  el.value = text;
-  el.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
-  el.dispatchEvent(new Event('change', {bubbles: true}));
-  return el.value === text || el.type === 'range' ? {ok: true} : {error: 'VALIDATION_ERROR'};
-}"""
-# A multi-select <select>: exactly the wanted options selected (by label or value), one change event.
-_SELECT_MANY = """function(id, wanted) {
-  const el = globalThis.__browserx.element(id);
-  const norm = (s) => (s || '').replace(/\\s+/g, ' ').trim().toLowerCase();
-  const opts = Array.from(el.options);
-  const chosen = wanted.map(w => opts.find(o => norm(o.label || o.text) === norm(w)) || opts.find(o => o.value === w));
-  const missing = wanted.filter((w, i) => !chosen[i]);
-  if (missing.length) return {error: 'VALIDATION_ERROR', message: `no option "${missing[0]}"`};
-  for (const o of opts) o.selected = chosen.includes(o);
-  el.dispatchEvent(new Event('input', {bubbles: true, composed: true}));
-  el.dispatchEvent(new Event('change', {bubbles: true}));
-  return {ok: true};
-}"""
+_KIND = "function(id) { return globalThis.__bxact.fieldKind(id); }"  # inpage/fields.js
+_KINDS = "function(ids) { return globalThis.__bxact.fieldKinds(ids); }"
+_SET_VALUE = "function(id, text) { return globalThis.__bxact.setFieldValue(id, text); }"
+_SELECT_MANY = "function(id, wanted) { return globalThis.__bxact.selectMany(id, wanted); }"
 
 
 def _text(value: Any) -> str:

@@ -14,6 +14,7 @@ import { ripple } from "./ripple.js";
 import { armTimers, timersPending, awaitCaused, settleMotion } from "./caused.js";
 // Typing: what takes text, focusing it, and the check that keys land where they are sent.
 import { editable, TYPING } from "./typing.js";
+import { FIELD_KINDS } from "./fields.js";
 import { OPTIONS, pick, listboxOf, searchBoxOf, optionLabel, optionValue } from "./controls.js";
 
 // -- effects: a mutation counter, and focus before/after ---------------------------------------
@@ -184,6 +185,7 @@ globalThis.__bxact = {
   caused: (ms, late) => awaitCaused(ms, late, finish), motion: settleMotion,  // settle.py: what it set in motion
   ...OPTIONS,  // select, and the widgets drawn without ARIA (controls.js)
   ...TYPING,  // typing.js: prepareType, focusKeys, keysLanded
+  ...FIELD_KINDS,  // fields.js: fill.py's kinds of field, setFieldValue, selectMany
   quiet: whenQuiet,  // settle.py: the DOM quiet after the responses an action caused
   built: whenBuilt,  // settle.py: a first look waits while the page is still adding its elements
   wait: waitFor,  // waiting.py: browser_wait's text and element checks
