@@ -50,11 +50,7 @@ CLICK_SETTLE_MS = 1000  # in page: longest wait for an armed click to be dispatc
 BINDING_GRACE = 0.05  # after the input's ack, how long the click's reported record may still be on its way
 # Runs `begin(detail, channel)` (effects baseline; channel: the page world's timer events, actions/timers.py)
 # and one entry point of __bxact in one round trip; a returned promise (awaitOption) is awaited.
-_CALL = """function(method, begin, ...args) {
-  const A = globalThis.__bxact;
-  if (begin !== null) A.begin(...begin);
-  return A[method](...args);
-}"""
+_CALL = "function(method, begin, ...args) { return globalThis.__bxact.call(method, begin, ...args); }"
 # After an action the page reacted to (its DOM, its URL, a default action), the effects are read again
 # once the page is idle, at most this long after (inpage/reach.js whenIdle): what its handlers set off a
 # task or a frame later (a timer, a dialog's close event, a route's data fetch) is then seen, and the

@@ -182,6 +182,8 @@ function mouseEvents(el, types, button, detail, mods) {
 
 globalThis.__bxact = {
   begin, finish, describe, awaitClick, fileInput, ripple,  // fileInput: upload.py; ripple: visual.py
+  // element.py's one call: the effects' begin (when the action watches them), then the action itself.
+  call(method, begin, ...args) { if (begin !== null) this.begin(...begin); return this[method](...args); },
   caused: (ms, late) => awaitCaused(ms, late, finish), motion: settleMotion,  // settle.py: what it set in motion
   ...OPTIONS,  // select, and the widgets drawn without ARIA (controls.js)
   ...TYPING,  // typing.js: prepareType, focusKeys, keysLanded
