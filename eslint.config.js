@@ -32,8 +32,8 @@ const browserGlobals = Object.fromEntries(Object.entries(globals.browser).filter
 
 module.exports = [
   {
-    // actions/timers.js: the one script of the page's own world (actions/timers.py).
-    files: ["src/browserx/inpage/**/*.js", "src/browserx/fidelity/**/*.js", "src/browserx/actions/*.js"],
+    // inpage/page_world/*.js: the scripts that run in the page's own world, not browserx's (not parts).
+    files: ["src/browserx/inpage/**/*.js", "src/browserx/fidelity/**/*.js"],
     languageOptions: {
       ecmaVersion: "latest",
       sourceType: "module",

@@ -50,7 +50,7 @@ class ActionTimers:
 
 
 def shim_source(channel: str = CHANNEL) -> str:
-    source = resources.files("browserx").joinpath("actions/timers.js").read_text(encoding="utf-8")
+    source = resources.files("browserx").joinpath("inpage/page_world/timers.js").read_text(encoding="utf-8")
     return source.replace("__TOKEN__", channel).replace("__BOUND_MS__", str(TIMER_BOUND_MS))
 
 

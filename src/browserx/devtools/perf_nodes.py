@@ -10,25 +10,7 @@ from typing import Any
 from ..browser import Tab
 from ..errors import BrowserxError
 
-_DESCRIBE = """function () {
-  const el = this.nodeType === 1 ? this : this.parentElement;
-  if (!el) return null;
-  const bx = globalThis.__browserx;
-  let id = null, inside = null;
-  for (let n = el; n; n = n.parentElement || (n.getRootNode && n.getRootNode().host) || null) {
-    const found = bx && bx.idOf(n);
-    if (found) { if (n === el) id = found; else inside = found; break; }
-  }
-  const field = /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName);
-  const text = field ? '' : (el.innerText || el.textContent || '').trim().replace(/\\s+/g, ' ').slice(0, 100);
-  const out = { tag: el.tagName.toLowerCase(), element_id: id, inside, text };
-  if (el.id) out.html_id = el.id.slice(0, 60);
-  if (el.tagName === 'IMG') {
-    out.src = (el.currentSrc || el.src || '').slice(0, 200);
-    out.sized = el.hasAttribute('width') && el.hasAttribute('height');
-  }
-  return out;
-}"""
+_DESCRIBE = "function () { return globalThis.__bxact.traceNode(this); }"  # inpage/describe.js
 
 
 async def describe_nodes(tab: Tab, backend_node_ids: set[int], context_id: int) -> dict[int, dict[str, Any]]:

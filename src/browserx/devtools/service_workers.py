@@ -12,26 +12,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from importlib import resources
 from typing import Any
 from urllib.parse import urlsplit
 
 from ..browser import Tab, TabSetup
 from ..errors import JSExceptionError
 
-# Runs in the page's main world; never waits on a registration that does not settle.
-_PAGE_STATE = """(async () => {
-  const sw = navigator.serviceWorker;
-  if (!sw) return {supported: false, secure_context: self.isSecureContext};
-  const timeout = new Promise((resolve) => setTimeout(() => resolve(null), 2000));
-  const registrations = await Promise.race([sw.getRegistrations(), timeout]) || [];
-  const worker = (w) => w ? {script_url: w.scriptURL, status: w.state} : null;
-  return {
-    supported: true,
-    controller: worker(sw.controller),
-    registrations: registrations.map((r) => ({
-      scope: r.scope, active: worker(r.active), waiting: worker(r.waiting), installing: worker(r.installing)})),
-  };
-})()"""
+# Runs in the page's main world (inpage/page_world/service_workers.js): one expression, evaluated.
+_PAGE_STATE = resources.files("browserx").joinpath("inpage/page_world/service_workers.js").read_text(encoding="utf-8")
 
 
 class ServiceWorkerState:

@@ -1,6 +1,6 @@
 // layer: actions
 // browserx actions: what an action sets in motion a moment later, the in-page program's side of it. The
-// timers a page's handlers start are seen only in the page's own world (actions/timers.js, added to
+// timers a page's handlers start are seen only in the page's own world (inpage/page_world/timers.js, added to
 // every document by actions/timers.py): this part opens the action's window there as the action begins
 // (`armTimers`), asks whether a timer of the action is still to run (`timersPending`, in every record of
 // the action's effects), and waits for the last of them (`awaitCaused`), all through DOM events on window

@@ -63,4 +63,25 @@ function describe(el) {
   return out;
 }
 
-export { short, roleFor, nameFor, describe };
+// An element a performance trace names (devtools/perf_nodes.py): its tag, its element_id or the nearest
+// enclosing control's, its text (never a field's value), an image's URL and whether it has its size.
+function traceNode(node) {
+  const el = node.nodeType === 1 ? node : node.parentElement;
+  if (!el) return null;
+  let id = null, inside = null;
+  for (let n = el; n; n = n.parentElement || (n.getRootNode && n.getRootNode().host) || null) {
+    const found = idOf.get(n);
+    if (found) { if (n === el) id = found; else inside = found; break; }
+  }
+  const field = /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName);
+  const text = field ? '' : (el.innerText || el.textContent || '').trim().replace(/\s+/g, ' ').slice(0, 100);
+  const out = { tag: el.tagName.toLowerCase(), element_id: id, inside, text };
+  if (el.id) out.html_id = el.id.slice(0, 60);
+  if (el.tagName === 'IMG') {
+    out.src = (el.currentSrc || el.src || '').slice(0, 200);
+    out.sized = el.hasAttribute('width') && el.hasAttribute('height');
+  }
+  return out;
+}
+
+export { short, roleFor, nameFor, describe, traceNode };

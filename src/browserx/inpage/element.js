@@ -3,14 +3,14 @@
 // must go). Each entry point takes an element id of the page model (null = the element the previous call
 // picked, e.g. a listbox option) and returns plain JSON: {ok: true, ...} or {error: CODE, ...}.
 import { S, CONTROL, resolve, notFound, activeElement, blocked, hidden, shown, target, whenIdle } from "./reach.js";
-import { short, roleFor, nameFor, describe } from "./describe.js";
+import { short, roleFor, nameFor, describe, traceNode } from "./describe.js";
 import { visibleBox, hitAt, parentOf } from "./geometry.js";
 import { observe, flush, onMutations, whenQuiet, whenBuilt } from "./observer.js";
 // animationsStarted: the finite animations the action started (none: Python skips the wait for them).
 import { animationsStarted } from "./widgets.js";
 import { waitFor } from "./waiting.js";
 import { fileInput } from "./files.js";
-import { ripple } from "./ripple.js";
+import { ripple, scrollDocument } from "./ripple.js";
 import { armTimers, timersPending, awaitCaused, settleMotion } from "./caused.js";
 // Typing: what takes text, focusing it, and the check that keys land where they are sent.
 import { editable, TYPING } from "./typing.js";
@@ -182,6 +182,7 @@ function mouseEvents(el, types, button, detail, mods) {
 
 globalThis.__bxact = {
   begin, finish, describe, awaitClick, fileInput, ripple,  // fileInput: upload.py; ripple: visual.py
+  scrollDocument, traceNode,  // screenshots/capture.py's full page; devtools/perf_nodes.py's trace elements
   // element.py's one call: the effects' begin (when the action watches them), then the action itself.
   call(method, begin, ...args) { if (begin !== null) this.begin(...begin); return this[method](...args); },
   caused: (ms, late) => awaitCaused(ms, late, finish), motion: settleMotion,  // settle.py: what it set in motion

@@ -1,5 +1,5 @@
 // layer: actions
-// The ripple drawn where a pointer action lands (actions/visual.py, when visual effects are on): a ring that
+// The pointer's marks on the page, drawn for screenshots and their scroll. The ripple drawn where a pointer action lands (actions/visual.py, when visual effects are on): a ring that
 // grows and fades, marked as browserx's own so that the effect counters skip it.
 
 function ripple(x, y) {
@@ -16,4 +16,11 @@ function ripple(x, y) {
   return true;
 }
 
-export { ripple };
+// A full-page screenshot's scroll (screenshots/capture.py): 'instant' even where the page asks for smooth
+// scrolling, since the capture must see the end position; the position it reached.
+function scrollDocument(dx, dy) {
+  window.scrollBy({left: dx, top: dy, behavior: 'instant'});
+  return [window.scrollX, window.scrollY];
+}
+
+export { ripple, scrollDocument };

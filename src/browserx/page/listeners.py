@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from importlib import resources
 from typing import Any
 
 from ..errors import BrowserxError
@@ -29,12 +30,8 @@ CLICKS = {"click", "mousedown", "mouseup", "pointerdown", "pointerup"}
 _GROUP = "browserx-listeners"
 _TAKE = "function () { return globalThis.__browserxWidgets.takePendingGrids(); }"
 _MARK = "function (table, served) { globalThis.__browserxWidgets.markGrid(table, served); }"
-_WRAPPERS = """function () {
-  const out = [];
-  const top = (n) => n === document.body || n === document.documentElement;
-  for (let n = this, i = 0; n && !top(n) && i < 4; n = n.parentElement, i++) out.push(n);
-  return out;
-}"""
+# Called on the table in the page's own world (inpage/page_world/wrappers.js): one function declaration.
+_WRAPPERS = resources.files("browserx").joinpath("inpage/page_world/wrappers.js").read_text(encoding="utf-8")
 
 
 async def ask_grid_listeners(world: PageWorld) -> int:

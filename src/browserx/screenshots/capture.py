@@ -66,11 +66,7 @@ async def scroll_position(tab: Tab, *, timeout: float = CAPTURE_TIMEOUT) -> tupl
     return float(viewport.get("pageX", 0)), float(viewport.get("pageY", 0))
 
 
-_SCROLL_BY = """(dx, dy) => {
-  // 'instant' even where the page asks for smooth scrolling: the capture must see the end position.
-  window.scrollBy({left: dx, top: dy, behavior: 'instant'});
-  return [window.scrollX, window.scrollY];
-}"""
+_SCROLL_BY = "(dx, dy) => globalThis.__bxact.scrollDocument(dx, dy)"  # inpage/ripple.js
 
 
 async def scroll_by(tab: Tab, dx: float, dy: float) -> tuple[float, float]:
