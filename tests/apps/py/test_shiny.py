@@ -39,7 +39,8 @@ async def open_planner(browser, app: AppProcess) -> dict:
 
 
 async def save(browser, form: dict, count: int) -> dict:
-    """Save, and the first look after it: the status line a person reads ("Trip N saved")."""
+    """Save, and the first look after it: the status line a person reads ("Trip N saved", N counted in the
+    app's session: each test's browser is a session of its own)."""
     await browser.act("click", control(form, "button", "Save"))
     after = await browser.snapshot()
     assert shown(after, f"Trip {count} saved"), after["text"]
@@ -61,16 +62,11 @@ async def test_shiny_date_typed_then_the_next_field_typed_keeps_each_text_in_its
             after_enter = await browser.snapshot()
             await browser.act("type", control(after_enter, "textbox", "Traveller"), text="Ada Lovelace")
             typed = await browser.snapshot()
-            await save(browser, typed, len(json_lines(trips)) + 1)
+            await save(browser, typed, 1)
             assert await browser.external_requests() == []
     assert [t["depart"] for t in saved(trips, "Ada Lovelace")] == ["2026-05-20"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 31 kind 4 (calendar days): the datepicker's day cells (<td>, pointer from a :hover rule, "
-    "a delegated click listener on the table) are reader text only; no control named 20",
-)
 async def test_shiny_departure_picked_in_its_calendar_is_saved(planner, app_timings, mcp):
     app, trips = planner
     with app_timings.measure("task: date by calendar"):
@@ -83,14 +79,15 @@ async def test_shiny_departure_picked_in_its_calendar_is_saved(planner, app_timi
             assert shown(calendar, "May 2026"), calendar["text"]  # the month it opens on: the field's date
             await browser.act("click", control(calendar, ("gridcell", "cell", "clickable", "button"), "20"))
             picked = await browser.snapshot()
-            await save(browser, picked, len(json_lines(trips)) + 1)
+            await save(browser, picked, 1)
     assert [t["depart"] for t in saved(trips, "Grace Hopper")] == ["2026-05-20"]
 
 
 @pytest.mark.xfail(
     strict=True,
-    reason="issue 31 kind 4 (hidden read-only input of a slider): 'Nights' is a 4x4 px read-only textbox, the "
-    "drawn track an unnamed clickable; no slider to fill",
+    reason="issue 31 kind 5 (a value that reaches the server later): the drawn slider is one slider 'Nights' now and "
+    "`fill 7` moves it to 7, but the app gets the value through the widget's own redraw timer and its input's "
+    "debounce, neither started by the action; the Save clicked next is answered with the value of the first key (4)",
 )
 async def test_shiny_nights_slider_set_to_7_is_saved(planner, app_timings, mcp):
     app, trips = planner
@@ -102,7 +99,7 @@ async def test_shiny_nights_slider_set_to_7_is_saved(planner, app_timings, mcp):
             nights = control(typed, "slider", re.compile(r"^Nights"))
             await browser.act("fill", fields=[{"element_id": nights, "value": 7}])
             moved = await browser.snapshot()
-            await save(browser, moved, len(json_lines(trips)) + 1)
+            await save(browser, moved, 1)
     assert [t["nights"] for t in saved(trips, "Katherine Johnson")] == [7]
 
 
@@ -124,6 +121,6 @@ async def test_shiny_room_and_extras_chosen_in_their_selects_are_saved(planner, 
                 "fill", fields=[{"element_id": control(room, "combobox", "Extras"), "value": ["Breakfast", "Parking"]}]
             )
             extras = await browser.snapshot()
-            await save(browser, extras, len(json_lines(trips)) + 1)
+            await save(browser, extras, 1)
     [trip] = saved(trips, "Mary Jackson")
     assert (trip["room"], trip["extras"]) == ("Suite", ["Breakfast", "Parking"])

@@ -15,13 +15,14 @@
 // animations (their transitionend handlers are the action's). PEEK and CLOSE answer (preventDefault)
 // whether a counted timer is still to run; IDLE is dispatched when the last one has run.
 //
-// What a page can see of this, kept to the least: the six timer functions are Proxies of the native
-// ones (same name, length, prototype, `this` rules, and toString, through a Proxy of
+// What a page can see of this, kept to the least: the six timer functions and WebSocket's send are Proxies
+// of the native ones (same name, length, prototype, `this` rules, and toString, through a Proxy of
 // Function.prototype.toString that answers for them as for the natives), and three listeners on window
 // for event types named by a token the page does not know. No global, no DOM change.
 (() => {
   const TOKEN = "__TOKEN__", BOUND_MS = Number("__BOUND_MS__");
   const W = window, apply = Reflect.apply, Ev = Event;
+  const later = W.setTimeout, drop = W.clearTimeout;  // the natives, for our own timers (never counted)
   const dispatch = EventTarget.prototype.dispatchEvent, listen = EventTarget.prototype.addEventListener;
   const on = (what, listener) => apply(listen, W, [TOKEN + ":" + what, listener]);
   let action = 0;       // the last action that began (ARM); 0 before the first
@@ -96,6 +97,32 @@
   wrap("clearTimeout", cancel("t"));
   wrap("clearInterval", cancel("t"));
   wrap("cancelAnimationFrame", cancel("f"));
+  // A message the action's handlers send over a WebSocket asks a server (an app whose state lives there:
+  // its inputs go up the socket, its outputs come down). The server's answer counts as the action's: the
+  // socket's messages from then until it falls quiet (QUIET_MS without one; an answer often comes as
+  // several: busy, the values, idle), within BOUND_MS of the send.
+  const WS = W.WebSocket, QUIET_MS = 50;
+  if (WS && WS.prototype && typeof WS.prototype.send === "function") {
+    const send = WS.prototype.send, addListener = EventTarget.prototype.addEventListener;
+    const removeListener = EventTarget.prototype.removeEventListener;
+    let sent = 0;
+    const proxy = new Proxy(send, { apply: (target, self, args) => {
+      const out = apply(send, self, args);
+      const of = own();
+      if (of && of === action) {
+        const key = "w" + (++sent);
+        pending.add(key);
+        let quiet = null;
+        const end = () => { apply(removeListener, self, ["message", heard]); apply(drop, W, [quiet]); apply(drop, W, [bound]); ran(key, of); };
+        const heard = () => { apply(drop, W, [quiet]); quiet = apply(later, W, [end, QUIET_MS]); };
+        const bound = apply(later, W, [end, BOUND_MS]);
+        apply(addListener, self, ["message", heard]);
+      }
+      return out;
+    } });
+    masked.set(proxy, send);
+    WS.prototype.send = proxy;
+  }
   const toString = Function.prototype.toString;
   const toStringProxy = new Proxy(toString, { apply: (target, self, args) => apply(toString, masked.get(self) || self, args) });
   masked.set(toStringProxy, toString);
