@@ -68,6 +68,20 @@ function drawnOption(select, o) {
   }
   return inside ? null : outside;
 }
+// An option only the stand-in knows (a plugin that keeps in the native select just what is chosen, and
+// draws the rest when opened): the innermost element of the stand-in, shown and reachable, whose text is
+// the wanted one.
+function drawnByText(select, wanted) {
+  const standIn = standInFor(select), want = folded(wanted);
+  if (!standIn || !want) return null;
+  let found = null;
+  for (const item of standIn.querySelectorAll('*')) {
+    if (folded(item.textContent) !== want || !shown(item)) continue;
+    if (found && found.contains(item)) found = null;  // a deeper one holds the same text
+    if (!found && reachable(item)) found = item;
+  }
+  return found;
+}
 // A person can reach the drawn option: a pointer at its centre lands in it, or in the list that scrolls
 // it into view (a clipped, closed popup is not reachable: it has to be opened first).
 function reachable(item) {
@@ -116,6 +130,7 @@ const OPTIONS = {
     if (el.tagName === 'SELECT') {
       const opts = Array.from(el.options);
       const o = pick(opts, wanted, nativeLabel, x => x.value);
+      if (!o && standInFor(el)) return {ok: true, open: true, drawn: true};  // its widget may draw more options
       if (!o) return {error: 'VALIDATION_ERROR', message: `no option "${wanted}"`, options: opts.slice(0, 30).map(x => short(nativeLabel(x)))};
       if (o.disabled) return {error: 'ELEMENT_DISABLED', message: `option "${short(o.label)}" is disabled`};
       if (standInFor(el)) {
@@ -151,9 +166,9 @@ const OPTIONS = {
     if (!el) return notFound(id);
     const o = pick(Array.from(el.options), wanted, nativeLabel, x => x.value);
     const end = performance.now() + ms;
-    while (o && performance.now() < end) {
-      const item = drawnOption(el, o);
-      if (item) { pendingItem(item); return {ok: true, selected: short(nativeLabel(o))}; }
+    while (performance.now() < end) {
+      const item = o ? drawnOption(el, o) : drawnByText(el, wanted);
+      if (item) { pendingItem(item); return {ok: true, selected: short(o ? nativeLabel(o) : String(wanted))}; }
       await new Promise(r => setTimeout(r, 16));
     }
     return {error: 'VALIDATION_ERROR', message: `no option "${wanted}" appeared after opening ${roleFor(el)} "${nameFor(el)}"`};

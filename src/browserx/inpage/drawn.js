@@ -27,6 +27,7 @@ function drawnPass(kept) {
       for (const other of kept) {
         if (other === cand || !FACE_ROLES.has(other.role) || !cand.drawn.contains(other.el)) continue;
         const typed = other.el.localName === "input";
+        if (typed && !cand.face) cand.face = other.el;  // the stand-in's text field: a page may label it instead
         if (typed || centreIn(other.box, x, y)) dropped(other);
       }
     } else if (cand.role === "clickable" && el.tabIndex >= 0) {
@@ -45,6 +46,9 @@ function drawnPass(kept) {
 // `c`: the listed control of `cand` (capture.js), its name, states and values known.
 function drawnControl(c, cand) {
   if (cand.standIn && cand.el.multiple) c.states.multiselectable = true;
+  // The select's name, or else the name its stand-in's text field was given (a page that moved the label's
+  // `for` to the field it drew: the one a person's clicks and keys reach).
+  if (cand.standIn && !c.name && cand.face) c.name = accName(cand.face);
   const field = cand.valueField;
   if (!field) return;
   if (!c.name) c.name = accName(field);

@@ -127,7 +127,9 @@ function captionOf(block, text, st) {
     block = block.parentElement;
   }
   const label = block.closest("label");
-  if (label && label.control && label.control !== st.el) return SEEN_STOP;
+  // Another control's label, unless no person sees that control: a field hidden under a drawn widget leaves
+  // its caption to what stands in for it (a select a plugin's own combobox replaces).
+  if (label && label.control && label.control !== st.el && seenShown(label.control)) return SEEN_STOP;
   // The field's own description (its placeholder drawn beside it, a hint) is not its caption.
   if (st.described.some(d => d === block || d.contains(block))) return undefined;
   for (let n = block; n && !n.contains(st.el); n = n.parentElement) {

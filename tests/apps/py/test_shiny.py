@@ -103,11 +103,6 @@ async def test_shiny_nights_slider_set_to_7_is_saved(planner, app_timings, mcp):
     assert [t["nights"] for t in saved(trips, "Katherine Johnson")] == [7]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 31 kind 4 (hidden native select with a drawn stand-in): selectize's 'Room' is a textbox; "
-    "select answers that it is not a select, listbox or combobox",
-)
 async def test_shiny_room_and_extras_chosen_in_their_selects_are_saved(planner, app_timings, mcp):
     app, trips = planner
     with app_timings.measure("task: selectize"):
