@@ -7,7 +7,7 @@ import { composedContains } from "./geometry.js";
 import { SKIP, SPACED, roleOf, PREFIX, ACTION_ROLES } from "./roles.js";
 import { norm, cap, accName } from "./names.js";
 import { clipOf, area, intersect } from "./clips.js";
-import { headerCell, onScreenRows, sortableCells } from "./grids.js";
+import { headerCell, onScreenRows, sortableCells, cellsForRows } from "./grids.js";
 import { shadowOf } from "./dom.js";
 import { facts, isRendered } from "./facts.js";
 import { idOf } from "./ids.js";
@@ -155,7 +155,7 @@ function widgetPass(kept) {
   }
   for (const cand of kept) headerCell(cand);
   if (animating.length) animating = animating.filter(t => t.isConnected && t.getAnimations().some(a => a.playState === "running"));
-  return onScreenRows(kept);
+  return onScreenRows(cellsForRows(kept));
 }
 const NATIVE_ACTIONS = new Set(["button", "input", "select", "textarea", "summary"]);
 function actsAlone(el, name) {
