@@ -75,10 +75,33 @@ function composedContains(outer, node) {
   return false;
 }
 
+// ---- covers: the one rule of the page model, the actions and the widgets -----------------------
+// A layer spans the viewport of `view` when it is at least 90% as wide and 90% as tall (a shade, a
+// modal's backdrop, an app shell in one fixed box).
+function coversViewport(el, view = window) {
+  const r = el.getBoundingClientRect();
+  return r.width >= 0.9 * view.innerWidth && r.height >= 0.9 * view.innerHeight;
+}
+// Whether a press where the pointer meets `hit` reaches el: el or inside it, the UI drawn for it
+// (`drawn`, standin.js), its label, or what el lies in when el lets the pointer through
+// (pointer-events: none: the press reaches what lies under it, as a person's does).
+function reaches(el, hit, drawn) {
+  if (!hit) return false;
+  if (composedContains(el, hit) || (drawn && composedContains(drawn, hit))) return true;
+  const label = hit.closest && hit.closest("label");
+  if (label && label.control === el) return true;
+  return composedContains(hit, el) && getComputedStyle(el).pointerEvents === "none";
+}
+// What covers el where the pointer meets `hit`, or null: nothing does where the pointer reaches
+// el, nor where it meets what el lies in (nothing is drawn over el there).
+function coverAt(el, hit, drawn) {
+  if (!hit || reaches(el, hit, drawn) || composedContains(hit, el)) return null;
+  return hit;
+}
 // A control in view that no pointer reaches where it shows: something is drawn over it (a tray's
-// shade, a backdrop). What a pointer aimed at one of five spots of `box` (top-viewport px) reaches
-// must be it, the UI drawn for it (`drawn`), its label, or an ancestor it lets the pointer through
-// to. A bar fixed or sticky on the page is no cover: scrolling moves the control from under it.
+// shade, a backdrop). What a pointer aimed at one of five spots of `box` (top-viewport px) meets
+// must not cover it (coverAt). A bar fixed or sticky on the page is no cover: scrolling moves the
+// control from under it; a fixed layer over the whole viewport is (coversViewport).
 const SPOTS = [[0.5, 0.5], [0.25, 0.25], [0.75, 0.25], [0.25, 0.75], [0.75, 0.75]];
 function coveredAt(el, box, drawn) {
   let cover = null;
@@ -87,20 +110,17 @@ function coveredAt(el, box, drawn) {
     if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
     const hit = hitAt(x, y);
     if (!hit) continue;
-    if (composedContains(el, hit) || composedContains(hit, el) || (drawn && composedContains(drawn, hit))) return false;
-    const label = hit.closest && hit.closest("label");
-    if (label && label.control === el) return false;
-    cover = cover || hit;
+    const over = coverAt(el, hit, drawn);
+    if (!over) return false;
+    cover = cover || over;
   }
   if (!cover) return false;
   for (let n = cover; n && n.nodeType === 1; n = parentOf(n)) {
     const position = getComputedStyle(n).position;
     if (position !== "fixed" && position !== "sticky") continue;
-    const r = n.getBoundingClientRect();
-    if (r.width * r.height >= 0.9 * innerWidth * innerHeight) return true;  // a full-viewport layer (a shade)
-    return false;  // a bar: scrolling moves the control out from under it
+    return coversViewport(n);  // a shade over everything, or a bar that scrolling moves the control from under
   }
   return true;
 }
 
-export { frameBox, visibleBox, hitAt, parentOf, composedContains, coveredAt };
+export { frameBox, visibleBox, hitAt, parentOf, composedContains, coversViewport, reaches, coverAt, coveredAt };

@@ -2,7 +2,7 @@
 // browserx actions, part 1 of 2 (reach.js): finding elements and where a pointer must go to reach them.
 // A part of the in-page program (page/main.js); naming (page/describe.js), geometry and hit testing
 // (page/geometry.js) are the page model's own, so an error names an element as the snapshot does.
-import { visibleBox, hitAt, composedContains } from "./geometry.js";
+import { visibleBox, hitAt, reaches } from "./geometry.js";
 import { observe } from "./observer.js";
 import { drawnFor } from "./standin.js";
 import { roleFor, nameFor, describe } from "./describe.js";
@@ -43,13 +43,6 @@ function activeElement() {
   return a && a !== document.body && a.tagName !== 'BODY' && a !== document.documentElement ? a : null;
 }
 
-function receives(el, hit) {
-  if (!hit) return false;
-  if (composedContains(el, hit)) return true;
-  const label = hit.closest && hit.closest('label');
-  if (label && label.control === el) return true;
-  return composedContains(hit, el) && getComputedStyle(el).pointerEvents === 'none';
-}
 function blocked(el) {
   if (el.matches(':disabled') || el.getAttribute('aria-disabled') === 'true')
     return {error: 'ELEMENT_DISABLED', message: `${roleFor(el)} "${nameFor(el)}" is disabled`};
@@ -111,12 +104,12 @@ function target(el0, checkCover) {
 // part still showing; ELEMENT_COVERED naming what lies on top.
 function pointAt(el0, el, b, x, y, scrolled) {
   const hit = hitAt(x, y);
-  if (receives(el, hit) || receives(el0, hit)) return {ok: true, x, y, scrolled};
+  if (reaches(el, hit) || reaches(el0, hit)) return {ok: true, x, y, scrolled};
   // The centre is covered: a user would aim at a part still showing, so try a few.
   for (const [fx, fy] of [[0.5, 0.25], [0.5, 0.75], [0.25, 0.5], [0.75, 0.5], [0.2, 0.2], [0.8, 0.2], [0.2, 0.8], [0.8, 0.8]]) {
     const px = b.left + (b.right - b.left) * fx, py = b.top + (b.bottom - b.top) * fy;
     const other = hitAt(px, py);
-    if (receives(el, other) || receives(el0, other)) return {ok: true, x: px, y: py, scrolled};
+    if (reaches(el, other) || reaches(el0, other)) return {ok: true, x: px, y: py, scrolled};
   }
   const cover = describe(hit);
   const named = cover ? `${cover.role} "${cover.name}"${cover.dom_id ? ' #' + cover.dom_id : ''}${cover.class ? ' .' + cover.class : ''}` : '';

@@ -3,7 +3,7 @@
 // grids positioned out of source order, scroll areas, nested clickables, unnamed controls and
 // running animations. Part of the in-page program (main.js): capture.js and reader.js call it through
 // small hooks. It publishes globalThis.__browserxWidgets (animation settling, for actions/animations.py).
-import { composedContains } from "./geometry.js";
+import { composedContains, coversViewport } from "./geometry.js";
 import { SKIP, SPACED, roleOf, PREFIX, ACTION_ROLES } from "./roles.js";
 import { norm, cap, accName } from "./names.js";
 import { clipOf, area, intersect } from "./clips.js";
@@ -40,17 +40,13 @@ function coveringLayer(doc) {
   let layer = null;
   for (const [x, y] of [[w / 2, h / 2], [8, 8], [w - 24, 8], [8, h - 8], [w - 24, h - 8]]) {
     let hit = doc.elementFromPoint(x, y);
-    while (hit && hit !== doc.body && !(view.getComputedStyle(hit).position === "fixed" && covers(hit, w, h))) hit = hit.parentElement;
+    while (hit && hit !== doc.body && !(view.getComputedStyle(hit).position === "fixed" && coversViewport(hit, view))) hit = hit.parentElement;
     if (!hit || hit === doc.body || (layer && hit !== layer)) return null;
     layer = hit;
   }
   if (!layer || !layer.querySelector("a[href], button, input, select, textarea, [tabindex], [role=button], [role=link]")) return null;
   inferred.add(layer);
   return layer;
-}
-function covers(el, w, h) {
-  const r = el.getBoundingClientRect();
-  return r.width >= 0.9 * w && r.height >= 0.9 * h;
 }
 // Every corner of the viewport shows the dialog or a fixed layer that holds it (or sits beside it).
 function backdropCovers(dialog, doc) {
@@ -61,8 +57,7 @@ function backdropCovers(dialog, doc) {
     if (dialog.contains(hit)) continue;
     let layer = hit;
     for (; layer && layer !== doc.body; layer = layer.parentElement) {
-      const r = layer.getBoundingClientRect();
-      if (r.width >= 0.9 * w && r.height >= 0.9 * h && view.getComputedStyle(layer).position === "fixed") break;
+      if (coversViewport(layer, view) && view.getComputedStyle(layer).position === "fixed") break;
     }
     if (!layer || layer === doc.body) return false;
     const parent = layer.parentElement;
