@@ -92,11 +92,76 @@ function reaches(el, hit, drawn) {
   if (label && label.control === el) return true;
   return composedContains(hit, el) && getComputedStyle(el).pointerEvents === "none";
 }
-// What covers el where the pointer meets `hit`, or null: nothing does where the pointer reaches
-// el, nor where it meets what el lies in (nothing is drawn over el there).
-function coverAt(el, hit, drawn) {
+// What covers el where the pointer meets `hit` at the top-viewport point (x, y), or null: nothing
+// does where the pointer reaches el or meets what el lies in (nothing is drawn over el there), nor
+// where what it meets paints nothing (`paintsOver`: glass, such as a loading layer a page's
+// scripts never removed, hides nothing from a person).
+function coverAt(el, hit, drawn, x, y) {
   if (!hit || reaches(el, hit, drawn) || composedContains(hit, el)) return null;
-  return hit;
+  return paintsOver(hit, x, y, el) ? hit : null;
+}
+
+// ---- what a layer paints -------------------------------------------------------------------------
+// A person sees a layer only where it paints: a background colour that is not fully transparent, a
+// background image, a border, a box-shadow, a backdrop-filter, its own visible text, or replaced
+// content (an image, a video, a canvas, an SVG, a frame, a native control). `elementFromPoint`
+// also meets layers that paint nothing (FACTS.md: saved pages keep full-page loading layers, absolute,
+// z-index 1001, over visible links): those are glass.
+const REPLACED = new Set(["img", "video", "canvas", "svg", "iframe", "frame", "embed", "object", "input", "textarea",
+  "select", "button", "picture", "meter", "progress"]);
+function alphaOf(color) {
+  if (!color || color === "transparent") return 0;
+  const slash = /\/\s*([\d.]+)(%?)\s*\)$/.exec(color);
+  if (slash) return parseFloat(slash[1]) / (slash[2] ? 100 : 1);
+  const rgba = /^rgba\(([^)]*)\)$/.exec(color);
+  if (rgba) return parseFloat(rgba[1].split(",")[3]);
+  return 1;
+}
+// The point (x, y) of the top viewport in the viewport of el's document (through same-origin frames).
+function localPoint(el, x, y) {
+  for (let win = el.ownerDocument.defaultView; win && win.frameElement; win = win.frameElement.ownerDocument.defaultView) {
+    const f = frameBox(win.frameElement);
+    x -= f.left; y -= f.top;
+  }
+  return [x, y];
+}
+const inRect = (r, x, y) => x >= r.left && x < r.right && y >= r.top && y < r.bottom;
+// Whether el itself (not what it holds) paints at (x, y) of its document's viewport.
+function paintsAt(el, style, x, y) {
+  if (el instanceof SVGElement || REPLACED.has(el.localName)) return true;  // hit-tested where drawn
+  const r = el.getBoundingClientRect();
+  if (inRect(r, x, y)) {
+    if (alphaOf(style.backgroundColor) > 0 || style.backgroundImage !== "none" || style.boxShadow !== "none" ||
+        (style.backdropFilter && style.backdropFilter !== "none")) return true;
+    for (const [side, dx, dy] of [["Top", 0, 1], ["Bottom", 0, -1], ["Left", 1, 0], ["Right", -1, 0]]) {
+      const width = parseFloat(style[`border${side}Width`]);
+      if (!(width > 0) || /none|hidden/.test(style[`border${side}Style`]) || !(alphaOf(style[`border${side}Color`]) > 0)) continue;
+      const edge = dy > 0 ? y - r.top : dy < 0 ? r.bottom - y : dx > 0 ? x - r.left : r.right - x;
+      if (edge < width) return true;
+    }
+  } else if (style.boxShadow === "none") return false;
+  if (!(alphaOf(style.color) > 0)) return false;
+  for (let n = el.firstChild; n; n = n.nextSibling) {
+    if (n.nodeType !== 3 || !n.data.trim()) continue;
+    const range = el.ownerDocument.createRange();
+    range.selectNodeContents(n);
+    for (const t of range.getClientRects()) if (inRect(t, x, y)) return true;
+  }
+  return false;
+}
+// Whether anything from `hit` up to (not including) the first ancestor holding `el` paints at the
+// top-viewport point (x, y): what lies between el and the pointer there. An ancestor with opacity 0
+// hides all it holds; one with visibility other than visible paints nothing itself.
+function paintsOver(hit, x, y, el) {
+  const [lx, ly] = localPoint(hit, x, y);
+  let painted = false;
+  for (let n = hit, i = 0; n && n.nodeType === 1 && i < 60; n = parentOf(n), i++) {
+    if (el && composedContains(n, el)) break;
+    const style = getComputedStyle(n);
+    if (style.opacity === "0") { painted = false; continue; }
+    if (!painted && style.visibility === "visible" && paintsAt(n, style, lx, ly)) painted = true;
+  }
+  return painted;
 }
 // A control in view that no pointer reaches where it shows: something is drawn over it (a tray's
 // shade, a backdrop). What a pointer aimed at one of five spots of `box` (top-viewport px) meets
@@ -110,7 +175,7 @@ function coveredAt(el, box, drawn) {
     if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
     const hit = hitAt(x, y);
     if (!hit) continue;
-    const over = coverAt(el, hit, drawn);
+    const over = coverAt(el, hit, drawn, x, y);
     if (!over) return false;
     cover = cover || over;
   }
@@ -123,4 +188,4 @@ function coveredAt(el, box, drawn) {
   return true;
 }
 
-export { frameBox, visibleBox, hitAt, parentOf, composedContains, coversViewport, reaches, coverAt, coveredAt };
+export { frameBox, visibleBox, hitAt, parentOf, composedContains, coversViewport, reaches, coverAt, paintsOver, coveredAt };

@@ -3,7 +3,7 @@
 // grids positioned out of source order, scroll areas, nested clickables, unnamed controls and
 // running animations. Part of the in-page program (main.js): capture.js and reader.js call it through
 // small hooks. It publishes globalThis.__browserxWidgets (animation settling, for actions/animations.py).
-import { composedContains, coversViewport } from "./geometry.js";
+import { composedContains, coversViewport, paintsOver } from "./geometry.js";
 import { SKIP, SPACED, roleOf, PREFIX, ACTION_ROLES } from "./roles.js";
 import { norm, cap, accName } from "./names.js";
 import { clipOf, area, intersect } from "./clips.js";
@@ -32,23 +32,27 @@ function findModal(doc) {
   return coveringLayer(doc);
 }
 // A modal a page drew without saying so: a fixed layer over the whole viewport (every probe point
-// lands in it) that holds controls. It blocks what lies behind it only if something does (an app
+// lands in it) that holds controls and paints over the page at its corners (a layer of glass hides
+// nothing: geometry.js paintsOver). It blocks what lies behind it only if something does (an app
 // shell that is one fixed layer blocks nothing: capture.js then forgets it, `inferred`).
 const inferred = new WeakSet();
 function coveringLayer(doc) {
   const view = doc.defaultView, w = view.innerWidth, h = view.innerHeight;
   let layer = null;
   for (const [x, y] of [[w / 2, h / 2], [8, 8], [w - 24, 8], [8, h - 8], [w - 24, h - 8]]) {
-    let hit = doc.elementFromPoint(x, y);
+    const at = doc.elementFromPoint(x, y);
+    let hit = at;
     while (hit && hit !== doc.body && !(view.getComputedStyle(hit).position === "fixed" && coversViewport(hit, view))) hit = hit.parentElement;
     if (!hit || hit === doc.body || (layer && hit !== layer)) return null;
+    if (x !== w / 2 && !paintsOver(at, x, y, hit.parentElement)) return null;
     layer = hit;
   }
   if (!layer || !layer.querySelector("a[href], button, input, select, textarea, [tabindex], [role=button], [role=link]")) return null;
   inferred.add(layer);
   return layer;
 }
-// Every corner of the viewport shows the dialog or a fixed layer that holds it (or sits beside it).
+// Every corner of the viewport shows the dialog or a fixed layer that holds it (or sits beside it)
+// and paints there.
 function backdropCovers(dialog, doc) {
   const view = doc.defaultView, w = view.innerWidth, h = view.innerHeight;
   for (const [x, y] of [[4, 4], [w - 5, 4], [4, h - 5], [w - 5, h - 5]]) {
@@ -59,7 +63,7 @@ function backdropCovers(dialog, doc) {
     for (; layer && layer !== doc.body; layer = layer.parentElement) {
       if (coversViewport(layer, view) && view.getComputedStyle(layer).position === "fixed") break;
     }
-    if (!layer || layer === doc.body) return false;
+    if (!layer || layer === doc.body || !paintsOver(hit, x, y, layer.parentElement)) return false;
     const parent = layer.parentElement;
     if (!(layer.contains(dialog) || (parent && parent.contains(dialog) && !dialog.contains(layer)))) return false;
   }
