@@ -139,8 +139,8 @@ function paintsAt(el, style, x, y) {
       const edge = dy > 0 ? y - r.top : dy < 0 ? r.bottom - y : dx > 0 ? x - r.left : r.right - x;
       if (edge < width) return true;
     }
-  } else if (style.boxShadow === "none") return false;
-  if (!(alphaOf(style.color) > 0)) return false;
+  }
+  if (!(alphaOf(style.color) > 0)) return false;  // its text, which may overflow its box
   for (let n = el.firstChild; n; n = n.nextSibling) {
     if (n.nodeType !== 3 || !n.data.trim()) continue;
     const range = el.ownerDocument.createRange();
