@@ -91,7 +91,7 @@ function sortableHeader(el, tag, role) {
 // ---- rows that are listed as their cells ----------------------------------------------------------
 // A grid's row is often a tab stop (the grid's keyboard focus moves row by row) or carries the
 // selection handler, yet a person operates what it holds: its cells, its sortable column headers.
-// Such a row stays open to the walk (capture.js), so the header cells and the controls in its cells
+// Such a row stays open to the walk (walk.js), so the header cells and the controls in its cells
 // are found, and `cellsForRows` drops the row when its cells are entries of their own: one entry per
 // thing, and a click on a cell reaches the row's handler too. A row of an expandable tree
 // (aria-expanded) keeps its entry: its own state is what a person toggles.
