@@ -169,18 +169,19 @@ function paintsOver(hit, x, y, el) {
 // control from under it; a fixed layer over the whole viewport is (coversViewport).
 const SPOTS = [[0.5, 0.5], [0.25, 0.25], [0.75, 0.25], [0.25, 0.75], [0.75, 0.75]];
 function coveredAt(el, box, drawn) {
-  let cover = null;
+  // What each spot meets first (cheap); what it paints only when no spot reaches el.
+  const missed = [];
   for (const [fx, fy] of SPOTS) {
     const x = box[0] + box[2] * fx, y = box[1] + box[3] * fy;
     if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
     const hit = hitAt(x, y);
     if (!hit) continue;
-    const over = coverAt(el, hit, drawn, x, y);
-    if (!over) return false;
-    cover = cover || over;
+    if (reaches(el, hit, drawn) || composedContains(hit, el)) return false;
+    missed.push([hit, x, y]);
   }
-  if (!cover) return false;
-  for (let n = cover; n && n.nodeType === 1; n = parentOf(n)) {
+  if (!missed.length) return false;
+  for (const [hit, x, y] of missed) if (!paintsOver(hit, x, y, el)) return false;  // glass there: it shows
+  for (let n = missed[0][0]; n && n.nodeType === 1; n = parentOf(n)) {
     const position = getComputedStyle(n).position;
     if (position !== "fixed" && position !== "sticky") continue;
     return coversViewport(n);  // a shade over everything, or a bar that scrolling moves the control from under
