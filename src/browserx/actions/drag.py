@@ -5,12 +5,13 @@
     await drag_files(tab, "cl_4", ["photo.png"])            # files dropped on a drop zone
     await drag_points(tab, (100, 200), (400, 200))          # CSS pixels of the viewport
 
-Two kinds of drag, one result. A draggable source (HTML5 drag and drop: `draggable`, links,
-images) is dragged by the browser: `Input.setInterceptDrags` catches the drag the press-and-move
-starts (`Input.dragIntercepted`, carrying the page's own DataTransfer), and `Input.dispatchDragEvent`
-delivers dragenter/dragover/drop at the target. Anything else is pointer-driven (sortable lists,
-sliders, splitters): press, several intermediate moves with the button held, release. Both run
-inside the action machinery of element.py, so they report effects like a click.
+Two kinds of drag, one result. Every drag starts as a person's: press, moves with the button held,
+one per frame. If the page starts an HTML5 drag (`draggable`, links, images, or an item a sortable
+list makes draggable when pressed), `Input.setInterceptDrags` catches it (`Input.dragIntercepted`,
+carrying the page's own DataTransfer) and `Input.dispatchDragEvent` carries it on along the same
+path (dragenter, dragover per step, drop at the target). Otherwise it stays pointer-driven
+(sortable lists, sliders, splitters) until the release. Both run inside the action machinery of
+element.py, so they report effects like a click.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from .settle import DEFAULT_SETTLE
 from .upload import checked_paths
 
 STEPS = 10  # intermediate pointer moves between press and release
-DRAG_START_WAIT = 1.0  # after the moves, for a draggable source's drag to be intercepted
+DRAG_START_WAIT = 1.0  # after the moves, for the drag of a source draggable before the press
 COPY_LINK_MOVE = 1 | 2 | 16  # Input.DragData.dragOperationsMask
 
 _BOX = """function(id) {
@@ -36,6 +37,9 @@ _BOX = """function(id) {
   let draggable = false;
   for (let n = el; n && n.nodeType === 1; n = n.parentElement) if (n.draggable) { draggable = true; break; }
   return {w: r.width, h: r.height, draggable};
+}"""
+_FRAME = """function() {
+  return new Promise(done => { requestAnimationFrame(() => done(true)); setTimeout(() => done(false), 50); });
 }"""
 _DRAGGABLE_AT = "function(x, y) { return globalThis.__bxact.draggableAt(x, y); }"  # the one hit test (geometry.js)
 
@@ -81,8 +85,25 @@ def _mouse(tab: Tab, kind: str, x: float, y: float, pressed: bool) -> Any:
     )
 
 
-async def _drag(tab: Tab, start: tuple[float, float], end: tuple[float, float], html5: bool) -> str:
-    """Press at `start`, move to `end` in steps, release there. Returns "html5" or "pointer"."""
+async def _next_frame(run: _Run) -> None:
+    """One rendered frame of the page (bounded in page: 50 ms when no frame comes)."""
+    await run.frame.world.call(_FRAME)
+
+
+async def _drag(run: _Run, start: tuple[float, float], end: tuple[float, float], draggable: bool) -> str:
+    """Press at `start`, move to `end` in steps, release there. Returns "html5" or "pointer".
+
+    Drags are intercepted whatever the source looks like before the press: sortable lists often make
+    their items draggable in their pointerdown handler (SortableJS does). Pressed-button mouse moves
+    are delivered one per rendered frame (Chromium aligns them with frames), so a pointer drag is
+    paced as a hand moves; the last move repeats `end` (a hand comes to rest before it lets go). Drag
+    events are not aligned: once the browser hands a drag over (`Input.dragIntercepted`), the rest
+    of the path goes as dragover events one frame apart, then drop at `end`. Sortable lists act on
+    the path and ignore what comes too soon after their last change (SortableJS keeps still for
+    30 ms after each swap): all at once, the path was one swap and a drop where the list no longer
+    listened. Only a source that was draggable before the press waits (DRAG_START_WAIT) for its drag.
+    """
+    tab = run.tab
     (x0, y0), (x1, y1) = start, end
     session = tab.session
     intercepted: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
@@ -91,31 +112,40 @@ async def _drag(tab: Tab, start: tuple[float, float], end: tuple[float, float], 
         if not intercepted.done():
             intercepted.set_result(params.get("data") or {})
 
+    def at(i: int) -> tuple[float, float]:
+        t = min(i, STEPS) / STEPS
+        return x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
+
     off = session.on("Input.dragIntercepted", caught)
     pressed = False
     try:
-        if html5:
-            await session.send("Input.setInterceptDrags", {"enabled": True})
+        await session.send("Input.setInterceptDrags", {"enabled": True})
         await _mouse(tab, "mouseMoved", x0, y0, False)
         await _mouse(tab, "mousePressed", x0, y0, True)
         pressed = True
-        for i in range(1, STEPS + 1):
+        step = STEPS + 2
+        for i in range(1, STEPS + 2):
             if intercepted.done():
+                step = i
                 break
-            t = i / STEPS
-            await _mouse(tab, "mouseMoved", x0 + (x1 - x0) * t, y0 + (y1 - y0) * t, True)
+            await _mouse(tab, "mouseMoved", *at(i), True)
         data = None
-        if html5:
+        if intercepted.done() or draggable:
             try:
                 async with asyncio.timeout(DRAG_START_WAIT):
                     data = await asyncio.shield(intercepted)
             except TimeoutError:
                 data = None  # the page did not start a drag after all: it was a pointer drag
         if data is not None:
-            for kind in ("dragEnter", "dragOver", "drop"):
-                await session.send("Input.dispatchDragEvent", {"type": kind, "x": x1, "y": y1, "data": data})
-        else:
-            await _mouse(tab, "mouseMoved", x1, y1, True)  # many widgets act on the move after the last step
+            here = at(min(step, STEPS))
+            await session.send(
+                "Input.dispatchDragEvent", {"type": "dragEnter", "x": here[0], "y": here[1], "data": data}
+            )
+            for i in range(min(step, STEPS), STEPS + 2):
+                x, y = at(i)
+                await session.send("Input.dispatchDragEvent", {"type": "dragOver", "x": x, "y": y, "data": data})
+                await _next_frame(run)
+            await session.send("Input.dispatchDragEvent", {"type": "drop", "x": x1, "y": y1, "data": data})
         await _mouse(tab, "mouseReleased", x1, y1, True)
         pressed = False
     finally:
@@ -123,10 +153,9 @@ async def _drag(tab: Tab, start: tuple[float, float], end: tuple[float, float], 
         if pressed:  # failed or cancelled mid-drag: never leave the button held down for the next action
             with contextlib.suppress(BrowserxError, TimeoutError):
                 await _mouse(tab, "mouseReleased", x1, y1, True)
-        if html5:
-            await session.send("Input.setInterceptDrags", {"enabled": False})
+        await session.send("Input.setInterceptDrags", {"enabled": False})
     tab.pointer = (x1, y1, tab.navigations)
-    return "html5" if html5 and intercepted.done() else "pointer"
+    return "html5" if intercepted.done() else "pointer"
 
 
 async def drag(
@@ -148,7 +177,7 @@ async def drag(
         start = await run.point(source)
         end = await _target_point(run, target_id, offset, where)
         box = await _box(run, element_id)
-        kind = await _drag(tab, start, end, bool(box["draggable"]))
+        kind = await _drag(run, start, end, bool(box["draggable"]))
         return await run.done(kind=kind, x=round(end[0]), y=round(end[1]))
 
     return await _act(tab, detail, body, element_id, settle=settle)
@@ -185,7 +214,7 @@ async def drag_points(
     async def body(run: _Run) -> dict[str, Any]:
         await run.first("none")
         html5 = bool(await run.frame.world.call(_DRAGGABLE_AT, *start))
-        kind = await _drag(tab, start, end, html5)
+        kind = await _drag(run, start, end, html5)
         return await run.done(kind=kind)
 
     return await _act(tab, detail, body)

@@ -41,6 +41,7 @@ from ..page.service import DomService
 from ..page.world import PageWorld
 from . import visual
 from .effects import EffectWatch, invalidate_snapshot, navigation_started
+from .keys import press_key
 from .settle import DEFAULT_SETTLE, settle as settle_page, settle_animations, settle_timers
 from .timers import channel_of
 
@@ -263,17 +264,16 @@ async def click(
         if strategy == "script":
             await run.first("scriptClick", element_id, BUTTONS[button][0], click_count, modifiers)
             return await run.done()
-        # A single left click settles itself in page: the page reports it once it has been handled,
-        # while the mouse events are acked (no round trip after them). Other clicks, and
-        # effects=true's full diff, ask the page afterwards.
+        # A single left click settles itself in page: the page reports it once it has been handled, while
+        # the mouse events are acked (no round trip after them). Others, and effects=true's diff, ask after.
         token = next(tab.click_tokens) if button == "left" and click_count == 1 and not detail else 0
-        where = await run.first("click", element_id, True, token, look)
+        where = await run.first("click", element_id, True, token, look, bool(token) and not modifiers)
         x, y = await run.point(where)
+        keys = where.get("keys")  # under glass: the key of a control that took focus (reach.js throughGlass)
+        press = press_key(tab.session, keys) if keys else _mouse(tab, x, y, button, click_count, modifiers)
         page = None
         if where.get("armed"):
-            page = await _armed_click(
-                run, token, bool(where.get("bound")), _mouse(tab, x, y, button, click_count, modifiers)
-            )
+            page = await _armed_click(run, token, bool(where.get("bound")), press)
             check = page.pop("model_check", None) if page is not None else None
             run.check = check if run.frame.child is None else None  # a frame's world is not the model's
             if page is not None and page.pop("activation", False) and run.frame.child is None:
@@ -282,9 +282,9 @@ async def click(
                 else:
                     run.activated = True
         else:
-            await _mouse(tab, x, y, button, click_count, modifiers)
+            await press
         visual.maybe_ripple(tab, x, y, visual_effect)
-        return await run.done(page, x=round(x), y=round(y))
+        return await run.done(page, x=round(x), y=round(y), **({"via": "keyboard"} if keys else {}))
 
     return await _act(tab, detail, body, element_id, settle)
 

@@ -91,7 +91,8 @@ HIDING_REASONS = {
     "activeModalDialog", "hiddenByChildTree",
 }  # fmt: skip
 ACTION_ROLES = {"button", "link", "menuitem", "tab", "treeitem", "clickable"}  # as widgets.js
-PAGE_MADE = {"clickable", *HEADER_ROLES}  # model roles for actions only the page knows (handlers, aria-sort)
+PAGE_MADE = {"clickable", *HEADER_ROLES}
+CELL_ROLES = {"gridcell", *HEADER_ROLES}  # model roles for actions only the page knows (handlers, aria-sort)
 MERGE_RULES = {
     "native_part": "a part of a native control's user-agent shadow root (a date field's day): its host is the entry",
     "select_option": "an option of a native <select>: the select is the entry (options are its value)",
@@ -104,6 +105,10 @@ MERGE_RULES = {
     "whose name holds its name (a button inside a link)",
     "wrapper_for_control": "a focusable wrapper whose centre lands on an entry inside it and whose name "
     "adds nothing to its entries' (a clickable wrapper whose control stands for it)",
+    "cells_of_row": "a grid's row (a tab stop, or selected by a click) whose cells or header cells are entries "
+    "(grids.js cellsForRows)",
+    "control_of_cell": "a grid's data cell that only holds a control (a row's selection checkbox): the control "
+    "is the entry",
 }
 
 
@@ -222,6 +227,14 @@ def merge_rule(node: AXNode, fact: dict[str, Any], controls: dict[str, Control])
         entry = controls[element_id]
         if entry.role in ACTION_ROLES and acts and _holds(normalise_name(entry.name), node.name):
             return "inside_action", element_id
+    if node.role == "row" and any(controls[d[0]].role in CELL_ROLES for d in down):
+        return "cells_of_row", down[0][0]
+    if (
+        node.role == "gridcell"
+        and down
+        and _adds_nothing(node.name, [normalise_name(controls[d[0]].name) for d in down])
+    ):
+        return "control_of_cell", down[0][0]
     if down and _adds_nothing(node.name, [normalise_name(controls[d[0]].name) for d in down]):
         for element_id, entry_acts, node_acts in down:
             if node_acts and entry_acts:

@@ -2,7 +2,7 @@
 // The actions' in-page half, published as globalThis.__bxact (reach.js resolves ids and finds where a pointer
 // must go). Each entry point takes an element id of the page model (null = the element the previous call
 // picked, e.g. a listbox option) and returns plain JSON: {ok: true, ...} or {error: CODE, ...}.
-import { S, CONTROL, resolve, notFound, activeElement, blocked, hidden, shown, target, whenIdle } from "./reach.js";
+import { S, CONTROL, resolve, notFound, activeElement, blocked, hidden, shown, target, throughGlass, whenIdle } from "./reach.js";
 import { short, roleFor, nameFor, describe, traceNode } from "./describe.js";
 import { visibleBox, hitAt, parentOf } from "./geometry.js";
 import { observe, flush, onMutations, whenQuiet, whenBuilt } from "./observer.js";
@@ -199,10 +199,10 @@ globalThis.__bxact = {
     return false;
   },
   none() { return {ok: true}; },
-  click(id, checkCover, token, look) {
+  click(id, checkCover, token, look, keys) {
     const el = resolve(id);
     if (!el) return notFound(id);
-    const out = blocked(el) || target(el, checkCover);
+    const out = blocked(el) || (keys ? throughGlass(el, target(el, checkCover)) : target(el, checkCover));
     if (out.ok && token) { out.armed = armClick(el, token, !!look); out.bound = S.bound; }
     return out;
   },

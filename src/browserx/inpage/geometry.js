@@ -75,32 +75,118 @@ function composedContains(outer, node) {
   return false;
 }
 
+// ---- covers: the one rule of the page model, the actions and the widgets -----------------------
+// A layer spans the viewport of `view` when it is at least 90% as wide and 90% as tall (a shade, a
+// modal's backdrop, an app shell in one fixed box).
+function coversViewport(el, view = window) {
+  const r = el.getBoundingClientRect();
+  return r.width >= 0.9 * view.innerWidth && r.height >= 0.9 * view.innerHeight;
+}
+// Whether a press where the pointer meets `hit` reaches el: el or inside it, the UI drawn for it
+// (`drawn`, standin.js), its label, or what el lies in when el lets the pointer through
+// (pointer-events: none: the press reaches what lies under it, as a person's does).
+function reaches(el, hit, drawn) {
+  if (!hit) return false;
+  if (composedContains(el, hit) || (drawn && composedContains(drawn, hit))) return true;
+  const label = hit.closest && hit.closest("label");
+  if (label && label.control === el) return true;
+  return composedContains(hit, el) && getComputedStyle(el).pointerEvents === "none";
+}
+// What covers el where the pointer meets `hit` at the top-viewport point (x, y), or null: nothing
+// does where the pointer reaches el or meets what el lies in (nothing is drawn over el there), nor
+// where what it meets paints nothing (`paintsOver`: glass, such as a loading layer a page's
+// scripts never removed, hides nothing from a person).
+function coverAt(el, hit, drawn, x, y) {
+  if (!hit || reaches(el, hit, drawn) || composedContains(hit, el)) return null;
+  return paintsOver(hit, x, y, el) ? hit : null;
+}
+
+// ---- what a layer paints -------------------------------------------------------------------------
+// A person sees a layer only where it paints: a background colour that is not fully transparent, a
+// background image, a border, a box-shadow, a backdrop-filter, its own visible text, or replaced
+// content (an image, a video, a canvas, an SVG, a frame, a native control). `elementFromPoint`
+// also meets layers that paint nothing (FACTS.md: saved pages keep full-page loading layers, absolute,
+// z-index 1001, over visible links): those are glass.
+const REPLACED = new Set(["img", "video", "canvas", "svg", "iframe", "frame", "embed", "object", "input", "textarea",
+  "select", "button", "picture", "meter", "progress"]);
+function alphaOf(color) {
+  if (!color || color === "transparent") return 0;
+  const slash = /\/\s*([\d.]+)(%?)\s*\)$/.exec(color);
+  if (slash) return parseFloat(slash[1]) / (slash[2] ? 100 : 1);
+  const rgba = /^rgba\(([^)]*)\)$/.exec(color);
+  if (rgba) return parseFloat(rgba[1].split(",")[3]);
+  return 1;
+}
+// The point (x, y) of the top viewport in the viewport of el's document (through same-origin frames).
+function localPoint(el, x, y) {
+  for (let win = el.ownerDocument.defaultView; win && win.frameElement; win = win.frameElement.ownerDocument.defaultView) {
+    const f = frameBox(win.frameElement);
+    x -= f.left; y -= f.top;
+  }
+  return [x, y];
+}
+const inRect = (r, x, y) => x >= r.left && x < r.right && y >= r.top && y < r.bottom;
+// Whether el itself (not what it holds) paints at (x, y) of its document's viewport.
+function paintsAt(el, style, x, y) {
+  if (el instanceof SVGElement || REPLACED.has(el.localName)) return true;  // hit-tested where drawn
+  const r = el.getBoundingClientRect();
+  if (inRect(r, x, y)) {
+    if (alphaOf(style.backgroundColor) > 0 || style.backgroundImage !== "none" || style.boxShadow !== "none" ||
+        (style.backdropFilter && style.backdropFilter !== "none")) return true;
+    for (const [side, dx, dy] of [["Top", 0, 1], ["Bottom", 0, -1], ["Left", 1, 0], ["Right", -1, 0]]) {
+      const width = parseFloat(style[`border${side}Width`]);
+      if (!(width > 0) || /none|hidden/.test(style[`border${side}Style`]) || !(alphaOf(style[`border${side}Color`]) > 0)) continue;
+      const edge = dy > 0 ? y - r.top : dy < 0 ? r.bottom - y : dx > 0 ? x - r.left : r.right - x;
+      if (edge < width) return true;
+    }
+  }
+  if (!(alphaOf(style.color) > 0)) return false;  // its text, which may overflow its box
+  for (let n = el.firstChild; n; n = n.nextSibling) {
+    if (n.nodeType !== 3 || !n.data.trim()) continue;
+    const range = el.ownerDocument.createRange();
+    range.selectNodeContents(n);
+    for (const t of range.getClientRects()) if (inRect(t, x, y)) return true;
+  }
+  return false;
+}
+// Whether anything from `hit` up to (not including) the first ancestor holding `el` paints at the
+// top-viewport point (x, y): what lies between el and the pointer there. An ancestor with opacity 0
+// hides all it holds; one with visibility other than visible paints nothing itself.
+function paintsOver(hit, x, y, el) {
+  const [lx, ly] = localPoint(hit, x, y);
+  let painted = false;
+  for (let n = hit, i = 0; n && n.nodeType === 1 && i < 60; n = parentOf(n), i++) {
+    if (el && composedContains(n, el)) break;
+    const style = getComputedStyle(n);
+    if (style.opacity === "0") { painted = false; continue; }
+    if (!painted && style.visibility === "visible" && paintsAt(n, style, lx, ly)) painted = true;
+  }
+  return painted;
+}
 // A control in view that no pointer reaches where it shows: something is drawn over it (a tray's
-// shade, a backdrop). What a pointer aimed at one of five spots of `box` (top-viewport px) reaches
-// must be it, the UI drawn for it (`drawn`), its label, or an ancestor it lets the pointer through
-// to. A bar fixed or sticky on the page is no cover: scrolling moves the control from under it.
+// shade, a backdrop). What a pointer aimed at one of five spots of `box` (top-viewport px) meets
+// must not cover it (coverAt). A bar fixed or sticky on the page is no cover: scrolling moves the
+// control from under it; a fixed layer over the whole viewport is (coversViewport).
 const SPOTS = [[0.5, 0.5], [0.25, 0.25], [0.75, 0.25], [0.25, 0.75], [0.75, 0.75]];
 function coveredAt(el, box, drawn) {
-  let cover = null;
+  // What each spot meets first (cheap); what it paints only when no spot reaches el.
+  const missed = [];
   for (const [fx, fy] of SPOTS) {
     const x = box[0] + box[2] * fx, y = box[1] + box[3] * fy;
     if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
     const hit = hitAt(x, y);
     if (!hit) continue;
-    if (composedContains(el, hit) || composedContains(hit, el) || (drawn && composedContains(drawn, hit))) return false;
-    const label = hit.closest && hit.closest("label");
-    if (label && label.control === el) return false;
-    cover = cover || hit;
+    if (reaches(el, hit, drawn) || composedContains(hit, el)) return false;
+    missed.push([hit, x, y]);
   }
-  if (!cover) return false;
-  for (let n = cover; n && n.nodeType === 1; n = parentOf(n)) {
+  if (!missed.length) return false;
+  for (const [hit, x, y] of missed) if (!paintsOver(hit, x, y, el)) return false;  // glass there: it shows
+  for (let n = missed[0][0]; n && n.nodeType === 1; n = parentOf(n)) {
     const position = getComputedStyle(n).position;
     if (position !== "fixed" && position !== "sticky") continue;
-    const r = n.getBoundingClientRect();
-    if (r.width * r.height >= 0.9 * innerWidth * innerHeight) return true;  // a full-viewport layer (a shade)
-    return false;  // a bar: scrolling moves the control out from under it
+    return coversViewport(n);  // a shade over everything, or a bar that scrolling moves the control from under
   }
   return true;
 }
 
-export { frameBox, visibleBox, hitAt, parentOf, composedContains, coveredAt };
+export { frameBox, visibleBox, hitAt, parentOf, composedContains, coversViewport, reaches, coverAt, paintsOver, coveredAt };

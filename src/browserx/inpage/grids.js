@@ -2,6 +2,7 @@
 // Grids and tables (part of the in-page program, main.js): header cells as controls, rows in the
 // order they are painted, and the reader's view of ARIA grids (reader.js).
 import { ACTION_ROLES } from "./roles.js";
+import { norm, accName } from "./names.js";
 
 const GRID = "table, [role=grid], [role=table], [role=treegrid]";
 const HEADER_CELL = "th, [role=columnheader], [role=rowheader]";
@@ -87,4 +88,53 @@ function sortableHeader(el, tag, role) {
   return true;
 }
 
-export { GRID, headerCell, headerRole, onScreenRows, isAriaGrid, isCell, gridRows, sortableCells, sortableHeader };
+// ---- rows that are listed as their cells ----------------------------------------------------------
+// A grid's row is often a tab stop (the grid's keyboard focus moves row by row) or carries the
+// selection handler, yet a person operates what it holds: its cells, its sortable column headers.
+// Such a row stays open to the walk (walk.js), so the header cells and the controls in its cells
+// are found, and `cellsForRows` drops the row when its cells are entries of their own: one entry per
+// thing, and a click on a cell reaches the row's handler too. A row of an expandable tree
+// (aria-expanded) keeps its entry: its own state is what a person toggles.
+const openRows = new WeakSet();
+function openRow(el, tag, role) {
+  if (!(role === "row" || tag === "tr") || !el.parentElement || !el.parentElement.closest(GRID)) return false;
+  openRows.add(el);
+  return true;
+}
+function isCellEntry(cand, row) {
+  if (cand.role === "gridcell" || sortableCells.has(cand.el)) return true;
+  const header = cand.el.closest(HEADER_CELL);
+  return !!header && row.contains(header);
+}
+// Over the kept candidates in document order (widgets.js widgetPass): rows whose cells are entries,
+// and data cells that only hold a control (a row's selection checkbox: the control is the entry),
+// are left out.
+function cellsForRows(kept) {
+  let drop = null;
+  for (let i = 0; i < kept.length; i++) {
+    const outer = kept[i];
+    const row = openRows.has(outer.el) && !outer.el.hasAttribute("aria-expanded");
+    if (!row && outer.role !== "gridcell") continue;
+    let j = i + 1;
+    while (j < kept.length && outer.el.contains(kept[j].el)) j++;
+    if (j === i + 1) continue;
+    const nested = kept.slice(i + 1, j);
+    if (row ? nested.some(c => isCellEntry(c, outer.el)) : addsNothing(outer, nested)) (drop = drop || new Set()).add(outer);
+  }
+  if (!drop) return kept;
+  const rest = kept.filter(c => !drop.has(c));
+  kept.length = 0;
+  for (const c of rest) kept.push(c);
+  return kept;
+}
+function addsNothing(outer, nested) {
+  let rest = " " + norm(accName(outer.el, outer.role)).toLowerCase() + " ";
+  for (const c of nested) {
+    const n = norm(accName(c.el, c.role)).toLowerCase();
+    if (n) rest = rest.replace(n, " ");
+  }
+  return !/[\p{L}\p{N}]/u.test(rest);
+}
+
+export { GRID, headerCell, headerRole, onScreenRows, isAriaGrid, isCell, gridRows, sortableCells, sortableHeader,
+  openRow, cellsForRows };

@@ -2,7 +2,7 @@
 // browserx actions, part 1 of 2 (reach.js): finding elements and where a pointer must go to reach them.
 // A part of the in-page program (page/main.js); naming (page/describe.js), geometry and hit testing
 // (page/geometry.js) are the page model's own, so an error names an element as the snapshot does.
-import { visibleBox, hitAt, composedContains } from "./geometry.js";
+import { visibleBox, hitAt, reaches, composedContains, paintsOver } from "./geometry.js";
 import { observe } from "./observer.js";
 import { drawnFor } from "./standin.js";
 import { roleFor, nameFor, describe } from "./describe.js";
@@ -43,13 +43,6 @@ function activeElement() {
   return a && a !== document.body && a.tagName !== 'BODY' && a !== document.documentElement ? a : null;
 }
 
-function receives(el, hit) {
-  if (!hit) return false;
-  if (composedContains(el, hit)) return true;
-  const label = hit.closest && hit.closest('label');
-  if (label && label.control === el) return true;
-  return composedContains(hit, el) && getComputedStyle(el).pointerEvents === 'none';
-}
 function blocked(el) {
   if (el.matches(':disabled') || el.getAttribute('aria-disabled') === 'true')
     return {error: 'ELEMENT_DISABLED', message: `${roleFor(el)} "${nameFor(el)}" is disabled`};
@@ -111,18 +104,36 @@ function target(el0, checkCover) {
 // part still showing; ELEMENT_COVERED naming what lies on top.
 function pointAt(el0, el, b, x, y, scrolled) {
   const hit = hitAt(x, y);
-  if (receives(el, hit) || receives(el0, hit)) return {ok: true, x, y, scrolled};
+  if (reaches(el, hit) || reaches(el0, hit)) return {ok: true, x, y, scrolled};
   // The centre is covered: a user would aim at a part still showing, so try a few.
   for (const [fx, fy] of [[0.5, 0.25], [0.5, 0.75], [0.25, 0.5], [0.75, 0.5], [0.2, 0.2], [0.8, 0.2], [0.2, 0.8], [0.8, 0.8]]) {
     const px = b.left + (b.right - b.left) * fx, py = b.top + (b.bottom - b.top) * fy;
     const other = hitAt(px, py);
-    if (receives(el, other) || receives(el0, other)) return {ok: true, x: px, y: py, scrolled};
+    if (reaches(el, other) || reaches(el0, other)) return {ok: true, x: px, y: py, scrolled};
   }
   const cover = describe(hit);
   const named = cover ? `${cover.role} "${cover.name}"${cover.dom_id ? ' #' + cover.dom_id : ''}${cover.class ? ' .' + cover.class : ''}` : '';
-  return {error: 'ELEMENT_COVERED', cover, x, y,
-    message: cover ? `${named} covers ${roleFor(el)} "${nameFor(el)}" at (${Math.round(x)}, ${Math.round(y)})`
-      : `nothing receives the pointer at (${Math.round(x)}, ${Math.round(y)})`};
+  // Glass: a layer over the control that paints nothing there (geometry.js paintsOver). A person
+  // sees the control; the pointer meets the layer. The model lists the control; a click may go
+  // through the keyboard instead (throughGlass), any other pointer action is refused naming the layer.
+  const glass = !!hit && !composedContains(hit, el) && !composedContains(hit, el0) && !paintsOver(hit, x, y, el0);
+  return {error: 'ELEMENT_COVERED', cover, x, y, scrolled, glass,
+    message: !cover ? `nothing receives the pointer at (${Math.round(x)}, ${Math.round(y)})`
+      : glass ? `${named} lies over ${roleFor(el)} "${nameFor(el)}" at (${Math.round(x)}, ${Math.round(y)}) and paints nothing there: the pointer meets it, not the control`
+        : `${named} covers ${roleFor(el)} "${nameFor(el)}" at (${Math.round(x)}, ${Math.round(y)})`};
+}
+// A click whose pointer would meet glass reaches the control as a keyboard does: focus, then Enter
+// for a button or a link (their activation key), Space for a checkbox, radio or switch (which Enter
+// does not toggle). Only a control that takes focus itself: for any other (a page-made clickable
+// without a tab stop, a field: the keyboard would not click it) the error stands, naming the layer.
+const GLASS_KEYS = {button: 'Enter', link: 'Enter', menuitem: 'Enter', tab: 'Enter', checkbox: ' ', radio: ' ', switch: ' '};
+// (element.js click: `keys` is true for a plain left click.)
+function throughGlass(el, out) {
+  const key = out.glass && GLASS_KEYS[roleFor(el)];
+  if (!key) return out;
+  el.focus({preventScroll: true});
+  if (activeElement() !== el) return out;
+  return {ok: true, x: out.x, y: out.y, scrolled: out.scrolled, keys: key};
 }
 
 // -- what an action sets off a little later ----------------------------------------------------
@@ -144,4 +155,4 @@ function whenIdle(ms) {
   });
 }
 
-export { S, CONTROL, TYPABLE, NO_CARET, resolve, notFound, activeElement, blocked, hidden, shown, target, whenIdle };
+export { S, CONTROL, TYPABLE, NO_CARET, resolve, notFound, activeElement, blocked, hidden, shown, target, throughGlass, whenIdle };

@@ -3,11 +3,11 @@
 // grids positioned out of source order, scroll areas, nested clickables, unnamed controls and
 // running animations. Part of the in-page program (main.js): capture.js and reader.js call it through
 // small hooks. It publishes globalThis.__browserxWidgets (animation settling, for actions/animations.py).
-import { composedContains } from "./geometry.js";
+import { composedContains, coversViewport, paintsOver } from "./geometry.js";
 import { SKIP, SPACED, roleOf, PREFIX, ACTION_ROLES } from "./roles.js";
 import { norm, cap, accName } from "./names.js";
 import { clipOf, area, intersect } from "./clips.js";
-import { headerCell, onScreenRows, sortableCells } from "./grids.js";
+import { headerCell, onScreenRows, sortableCells, cellsForRows } from "./grids.js";
 import { shadowOf } from "./dom.js";
 import { facts, isRendered } from "./facts.js";
 import { idOf } from "./ids.js";
@@ -32,27 +32,27 @@ function findModal(doc) {
   return coveringLayer(doc);
 }
 // A modal a page drew without saying so: a fixed layer over the whole viewport (every probe point
-// lands in it) that holds controls. It blocks what lies behind it only if something does (an app
+// lands in it) that holds controls and paints over the page at its corners (a layer of glass hides
+// nothing: geometry.js paintsOver). It blocks what lies behind it only if something does (an app
 // shell that is one fixed layer blocks nothing: capture.js then forgets it, `inferred`).
 const inferred = new WeakSet();
 function coveringLayer(doc) {
   const view = doc.defaultView, w = view.innerWidth, h = view.innerHeight;
   let layer = null;
   for (const [x, y] of [[w / 2, h / 2], [8, 8], [w - 24, 8], [8, h - 8], [w - 24, h - 8]]) {
-    let hit = doc.elementFromPoint(x, y);
-    while (hit && hit !== doc.body && !(view.getComputedStyle(hit).position === "fixed" && covers(hit, w, h))) hit = hit.parentElement;
+    const at = doc.elementFromPoint(x, y);
+    let hit = at;
+    while (hit && hit !== doc.body && !(view.getComputedStyle(hit).position === "fixed" && coversViewport(hit, view))) hit = hit.parentElement;
     if (!hit || hit === doc.body || (layer && hit !== layer)) return null;
+    if (x !== w / 2 && !paintsOver(at, x, y, hit.parentElement)) return null;
     layer = hit;
   }
   if (!layer || !layer.querySelector("a[href], button, input, select, textarea, [tabindex], [role=button], [role=link]")) return null;
   inferred.add(layer);
   return layer;
 }
-function covers(el, w, h) {
-  const r = el.getBoundingClientRect();
-  return r.width >= 0.9 * w && r.height >= 0.9 * h;
-}
-// Every corner of the viewport shows the dialog or a fixed layer that holds it (or sits beside it).
+// Every corner of the viewport shows the dialog or a fixed layer that holds it (or sits beside it)
+// and paints there.
 function backdropCovers(dialog, doc) {
   const view = doc.defaultView, w = view.innerWidth, h = view.innerHeight;
   for (const [x, y] of [[4, 4], [w - 5, 4], [4, h - 5], [w - 5, h - 5]]) {
@@ -61,10 +61,9 @@ function backdropCovers(dialog, doc) {
     if (dialog.contains(hit)) continue;
     let layer = hit;
     for (; layer && layer !== doc.body; layer = layer.parentElement) {
-      const r = layer.getBoundingClientRect();
-      if (r.width >= 0.9 * w && r.height >= 0.9 * h && view.getComputedStyle(layer).position === "fixed") break;
+      if (coversViewport(layer, view) && view.getComputedStyle(layer).position === "fixed") break;
     }
-    if (!layer || layer === doc.body) return false;
+    if (!layer || layer === doc.body || !paintsOver(hit, x, y, layer.parentElement)) return false;
     const parent = layer.parentElement;
     if (!(layer.contains(dialog) || (parent && parent.contains(dialog) && !dialog.contains(layer)))) return false;
   }
@@ -155,7 +154,7 @@ function widgetPass(kept) {
   }
   for (const cand of kept) headerCell(cand);
   if (animating.length) animating = animating.filter(t => t.isConnected && t.getAnimations().some(a => a.playState === "running"));
-  return onScreenRows(kept);
+  return onScreenRows(cellsForRows(kept));
 }
 const NATIVE_ACTIONS = new Set(["button", "input", "select", "textarea", "summary"]);
 function actsAlone(el, name) {
