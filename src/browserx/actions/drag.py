@@ -30,17 +30,8 @@ STEPS = 10  # intermediate pointer moves between press and release
 DRAG_START_WAIT = 1.0  # after the moves, for the drag of a source draggable before the press
 COPY_LINK_MOVE = 1 | 2 | 16  # Input.DragData.dragOperationsMask
 
-_BOX = """function(id) {
-  const el = globalThis.__browserx.element(id);
-  if (!el) return null;
-  const r = el.getBoundingClientRect();
-  let draggable = false;
-  for (let n = el; n && n.nodeType === 1; n = n.parentElement) if (n.draggable) { draggable = true; break; }
-  return {w: r.width, h: r.height, draggable};
-}"""
-_FRAME = """function() {
-  return new Promise(done => { requestAnimationFrame(() => done(true)); setTimeout(() => done(false), 50); });
-}"""
+_BOX = "function(id) { return globalThis.__bxact.dragBox(id); }"  # inpage/ripple.js: pointer actions' page side
+_FRAME = "function() { return globalThis.__bxact.nextPaint(); }"
 _DRAGGABLE_AT = "function(x, y) { return globalThis.__bxact.draggableAt(x, y); }"  # the one hit test (geometry.js)
 
 

@@ -1,6 +1,8 @@
 // layer: actions
-// The pointer's marks on the page, drawn for screenshots and their scroll. The ripple drawn where a pointer action lands (actions/visual.py, when visual effects are on): a ring that
-// grows and fades, marked as browserx's own so that the effect counters skip it.
+// The page side of the pointer actions' Python: the ripple drawn where a pointer action lands
+// (actions/visual.py, when visual effects are on: a ring that grows and fades, marked as browserx's own so
+// that the effect counters skip it), a full-page screenshot's scroll, a drag's source and pace.
+import { element } from "./ids.js";
 
 function ripple(x, y) {
   const dot = document.createElement('div');
@@ -23,4 +25,16 @@ function scrollDocument(dx, dy) {
   return [window.scrollX, window.scrollY];
 }
 
-export { ripple, scrollDocument };
+// A drag's source (actions/drag.py): its size, and whether it or an ancestor is draggable before the press.
+function dragBox(id) {
+  const el = element(id);
+  if (!el) return null;
+  const r = el.getBoundingClientRect();
+  let draggable = false;
+  for (let n = el; n && n.nodeType === 1; n = n.parentElement) if (n.draggable) { draggable = true; break; }
+  return {w: r.width, h: r.height, draggable};
+}
+// The next frame, or 50 ms if none comes (a tab in the background paints no frame): a drag's pace.
+const nextPaint = () => new Promise(done => { requestAnimationFrame(() => done(true)); setTimeout(() => done(false), 50); });
+
+export { ripple, scrollDocument, dragBox, nextPaint };
