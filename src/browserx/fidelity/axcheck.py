@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from importlib import resources
 from typing import Any
 
 from ..browser import Tab
@@ -171,24 +172,10 @@ async def compare_with_chromium(tab: Tab, model: PageModel, *, limit: int | None
     }
 
 
-# Elements carrying data-expected, in document order, open shadow roots included.
-_CASES = """function () {
-  const found = [];
-  const visit = root => {
-    for (const el of root.querySelectorAll("*")) {
-      if (el.hasAttribute("data-expected")) found.push(el);
-      if (el.shadowRoot) visit(el.shadowRoot);
-    }
-  };
-  visit(document);
-  return found;
-}"""
-_CASE_INFO = (
-    "function () { return (" + _CASES + ")().map(el => ({ case: el.dataset.case || '', "
-    "expected: el.dataset.expected, category: document.body.dataset.category || '', "
-    "element_id: globalThis.__browserx.idOf(el) })); }"
-)
-_CASE_ELEMENT = "function (i) { return (" + _CASES + ")()[i]; }"
+# The conformance pages' cases in page (cases.js, one function declaration): every case, or case i's element.
+_CASES = resources.files(__package__).joinpath("cases.js").read_text(encoding="utf-8")
+_CASE_INFO = _CASES
+_CASE_ELEMENT = _CASES
 
 
 async def conformance_cases(tab: Tab, model: PageModel) -> list[dict[str, Any]]:
