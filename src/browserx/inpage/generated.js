@@ -2,6 +2,7 @@
 // CSS generated content for accessible names (accname 1.2 step 2F.ii), a part of names.js split off for
 // size: the text of an element's ::before and ::after, which contentText (names.js) puts around its children.
 import { facts } from "./facts.js";
+import { scannedOnce } from "./sheets.js";
 // ---- CSS generated content (2F.ii) ----------------------------------------------------------
 // The text of el's ::before or ::after: strings, attr(), counter()/counters() and quotes; with CSS
 // alt text (`content: "→" / "Next"`) the alt text is the name. A block pseudo-element is spaced
@@ -33,24 +34,8 @@ function mayHavePseudo(el) {
   if (owners === "") return false;
   try { return el.matches(owners); } catch (_) { pseudoOwners.set(doc, null); return true; }
 }
-// The scan is kept across snapshots while the document has the same sheets with the same numbers
-// of rules (a rule edited in place through the CSSOM is not noticed).
-const sheetScans = new WeakMap();  // document -> {key, owners}
-function cachedPseudoOwners(doc) {
-  const key = [];
-  for (const list of [doc.styleSheets, doc.adoptedStyleSheets || []]) {
-    for (const sheet of list) {
-      let n;
-      try { n = sheet.cssRules.length; } catch (_) { n = -1; }
-      key.push(sheet, n);
-    }
-  }
-  const known = sheetScans.get(doc);
-  if (known && known.key.length === key.length && known.key.every((k, i) => k === key[i])) return known.owners;
-  const owners = scanPseudoOwners(doc);
-  sheetScans.set(doc, { key, owners });
-  return owners;
-}
+const sheetScans = new WeakMap();  // document -> {key, value} (sheets.js)
+const cachedPseudoOwners = (doc) => scannedOnce(sheetScans, doc, scanPseudoOwners);
 function scanPseudoOwners(doc) {
   const found = [];
   let unknown = false;

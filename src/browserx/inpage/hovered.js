@@ -14,11 +14,12 @@
 // the query runs again only after a DOM change (observer.js `mutations`); a page without such rules pays
 // one scan of its sheets' keys per snapshot.
 import { mutations } from "./observer.js";
+import { scannedOnce } from "./sheets.js";
 
 const HOVER = /:hover(?![-\w])/g;
 const PSEUDO_ELEMENT = /::?(?:before|after)\b/g;
 let hovered = null;       // the elements, for the walk that is running (null: none)
-const scans = new WeakMap();  // document -> {key, selector}
+const scans = new WeakMap();  // document -> {key, value} (sheets.js)
 let reached = { doc: null, selector: "", at: -1, set: null };
 
 // Before a walk (capture.js beginWalk): the elements `:hover` rules of `doc` give a pointer cursor.
@@ -32,21 +33,7 @@ function refreshHovered(doc) {
   }
   hovered = reached.set;
 }
-function hoverSelector(doc) {
-  const key = [];
-  for (const list of [doc.styleSheets, doc.adoptedStyleSheets || []]) {
-    for (const sheet of list) {
-      let n;
-      try { n = sheet.cssRules.length; } catch (_) { n = -1; }
-      key.push(sheet, n);
-    }
-  }
-  const known = scans.get(doc);
-  if (known && known.key.length === key.length && known.key.every((k, i) => k === key[i])) return known.selector;
-  const selector = scan(doc);
-  scans.set(doc, { key, selector });
-  return selector;
-}
+const hoverSelector = (doc) => scannedOnce(scans, doc, scan);
 function scan(doc) {
   const found = [];
   const visitRules = (rules) => {
