@@ -175,10 +175,13 @@ async def test_keypress_sends_keys_to_the_focused_element(call, page):
     assert result.data["key"] == "Enter" and result.data["coordinates_used"] is None
     await call("page_screenshot", action="keypress", key="a", options={"modifiers": {"ctrl": True}})
     await call("page_screenshot", action="keypress", key="Backspace")
+    # A keyboard's order: a modifier goes down on its own, before the key it modifies (actions/keys.py).
     assert await evaluate(tab, "keys") == [
+        ["Shift", False, True],
         ["A", False, True],
         ["b", False, False],
         ["Enter", False, False],
+        ["Control", True, False],
         ["a", True, False],
         ["Backspace", False, False],
     ]

@@ -16,6 +16,7 @@ over `max_inline_output` (16 KB) they are kept by output_id (devtools/outputs.py
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import codecs
 import re
@@ -48,6 +49,7 @@ class NetworkLog:
         self.sessions: dict[str, CDPSession] = {}
         self.dropped = 0
         self._early: dict[tuple[str, str], dict[str, Any]] = {}  # ExtraInfo headers before their request
+        self._waiting: dict[int, asyncio.Event] = {}  # id(entry) -> set when its headers as sent arrive
 
     def watch(self, session: CDPSession, context: Callable[[], str] = lambda: "page") -> None:
         """Record the requests seen by `session`; `context()` names it at request time (an OOPIF's URL comes late)."""
@@ -125,8 +127,24 @@ class NetworkLog:
                 self._early.pop(next(iter(self._early)))
             return
         entry[field] = params.get("headers") or {}
+        if field == "_sent_headers" and (waiter := self._waiting.pop(id(entry), None)) is not None:
+            waiter.set()
         if field == "_received_headers" and params.get("statusCode"):
             entry["_extra_status"] = params["statusCode"]
+
+    async def sent_headers(self, entry: dict[str, Any], timeout: float) -> None:
+        """Wait, at most `timeout` s, for the headers a request went out with (Cookie included): Chromium sends
+        them in an ExtraInfo event of their own, which may come after the request has finished. Only for a
+        request that went to the network over HTTP (a cached or worker-served one has none to come)."""
+        if "_sent_headers" in entry or entry.get("source") != "network" or not entry["url"].startswith("http"):
+            return
+        waiter = self._waiting.setdefault(id(entry), asyncio.Event())
+        try:
+            await asyncio.wait_for(waiter.wait(), timeout)
+        except TimeoutError:
+            pass  # none came: the headers of the request's own event serve
+        finally:
+            self._waiting.pop(id(entry), None)
 
     def _data(self, sid: str, params: dict[str, Any]) -> None:
         entry = self.entries.get((sid, params.get("requestId", "")))

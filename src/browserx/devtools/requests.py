@@ -173,10 +173,14 @@ def phases(entry: dict[str, Any]) -> dict[str, float] | None:
     return {k: v for k, v in out.items() if v is not None}
 
 
+SENT_HEADERS_WAIT_S = 0.5  # for a request's ExtraInfo headers, which may trail its own events
+
+
 async def request_detail(tab: Tab, request_id: str, *, body: bool = True) -> dict[str, Any]:
     """One request: its row, headers as sent and received (secrets redacted), post data and body (bounded)."""
     log = network_log(tab)
     entry, session = log.find(request_id)
+    await log.sent_headers(entry, SENT_HEADERS_WAIT_S)
     allow = secrets_allowed(tab)
     out: dict[str, Any] = {"request": row(entry)}
     out["request_headers"] = headers_of(entry.get("_sent_headers") or entry["_request_headers"], allow_secrets=allow)
