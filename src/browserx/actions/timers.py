@@ -24,9 +24,7 @@ actions fall back to what the isolated world sees (the DOM, animations, requests
 
 from __future__ import annotations
 
-import contextlib
 import secrets
-from collections.abc import AsyncIterator
 from importlib import resources
 
 from ..browser import Tab, TabSetup
@@ -44,9 +42,8 @@ CHANNEL = "bx" + secrets.token_hex(8)
 class ActionTimers:
     """Per tab: the page's world counts its actions' timers (timers.js is added to every document)."""
 
-    def __init__(self, channel: str, script_id: str | None) -> None:
+    def __init__(self, channel: str) -> None:
         self.channel = channel
-        self.script_id = script_id  # Page.addScriptToEvaluateOnNewDocument's identifier; None while left out
 
 
 def shim_source(channel: str = CHANNEL) -> str:
@@ -54,39 +51,14 @@ def shim_source(channel: str = CHANNEL) -> str:
     return source.replace("__TOKEN__", channel).replace("__BOUND_MS__", str(TIMER_BOUND_MS))
 
 
-async def _add(tab: Tab) -> str | None:
-    added = await tab.session.send(
-        "Page.addScriptToEvaluateOnNewDocument", {"source": shim_source(), "runImmediately": True}
-    )
-    return added.get("identifier")
-
-
 async def _attach(tab: Tab) -> None:
     try:
-        script_id = await _add(tab)
+        await tab.session.send(
+            "Page.addScriptToEvaluateOnNewDocument", {"source": shim_source(), "runImmediately": True}
+        )
     except BrowserxError:
         return  # no channel: actions wait for what the isolated world sees
-    tab.state.put(ActionTimers(CHANNEL, script_id))
-
-
-@contextlib.asynccontextmanager
-async def left_out(tab: Tab) -> AsyncIterator[None]:
-    """Documents loaded inside this block have no timer hooks. A performance trace of a load records the
-    page's own scripts as they are: the hooks wrap the callbacks of the page's timers, and a trace names
-    the function a task called, which would be the wrapper, not the page's function. Actions on such a
-    document wait for what the isolated world sees (its channel has nobody on the other end: no timer is
-    ever pending), until the next navigation brings the hooks back."""
-    timers = tab.state.get(ActionTimers)
-    if timers is None or timers.script_id is None:
-        yield
-        return
-    await tab.session.send("Page.removeScriptToEvaluateOnNewDocument", {"identifier": timers.script_id})
-    timers.script_id = None
-    try:
-        yield
-    finally:
-        with contextlib.suppress(BrowserxError):  # a tab closed meanwhile: nothing to put back
-            timers.script_id = await _add(tab)
+    tab.state.put(ActionTimers(CHANNEL))
 
 
 def channel_of(tab: Tab) -> str | None:

@@ -9,7 +9,6 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from ..actions import timers
 from ..actions.navigation import check_url
 from ..browser import Tab
 from ..devtools import perf_report
@@ -51,14 +50,13 @@ async def perf(ctx: ToolContext, params: PerfParams) -> ToolOutput:
         )
     if params.url:
         check_url(tab, params.url)
-    async with timers.left_out(tab):  # the traced document runs the page's own scripts only
-        await recorder.start(mode="navigation")
-        try:
-            await recorder.load(params.url)
-            # What happens after load (late shifts, long tasks, the LCP's last candidate) belongs to the load.
-            await asyncio.sleep(params.after)
-        finally:
-            trace = await recorder.stop()
+    await recorder.start(mode="navigation")
+    try:
+        await recorder.load(params.url)
+        # What happens after load (late shifts, long tasks, the LCP's last candidate) belongs to the load.
+        await asyncio.sleep(params.after)
+    finally:
+        trace = await recorder.stop()
     analysis, nodes = await _analysis(tab, trace)
     return ToolOutput(perf_report.summary(analysis, trace, nodes), tab_id=tab.tab_id)
 
