@@ -164,3 +164,22 @@ async def test_binary_body_is_written_to_a_file_byte_for_byte(tab, call, server,
     data = (await call("browser_get_network_sources", request_id=request_id)).data
     assert data["body_bytes"] == 512 and "body" not in data and "preview" not in data
     assert Path(data["body_file"]).read_bytes() == payload
+
+
+async def test_both_extra_info_events_before_their_request_keep_the_headers_as_sent(tab):
+    """Chromium was seen to send a fetch's requestWillBeSentExtraInfo and responseReceivedExtraInfo both
+    ahead of its requestWillBeSent (about one run in four on a loaded machine): the Cookie it went out
+    with must survive the second one. The events are replayed in that order on the tab's own log."""
+    from browserx.devtools.network import network_log
+    from browserx.devtools.requests import request_detail
+
+    log = network_log(tab)
+    sid = tab.session.session_id
+    log._extra(sid, {"requestId": "r.1", "headers": {"Cookie": "sid=1", "Accept": "*/*"}}, "_sent_headers")
+    log._extra(sid, {"requestId": "r.1", "headers": {"Set-Cookie": "sid=2"}, "statusCode": 200}, "_received_headers")
+    request = {"url": "http://127.0.0.1:9/api", "method": "POST", "headers": {"Accept": "*/*"}}
+    log._will_be_sent(sid, lambda: "page", {"requestId": "r.1", "request": request, "type": "Fetch"})
+    log._response(sid, {"requestId": "r.1", "response": {"status": 200, "headers": {}}})
+    detail = await request_detail(tab, "r.1", body=False)
+    assert detail["request_headers"]["Cookie"] == "[redacted]"
+    assert detail["response_headers"]["Set-Cookie"] == "[redacted]"

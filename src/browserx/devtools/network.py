@@ -118,14 +118,15 @@ class NetworkLog:
         return entry
 
     def _extra(self, sid: str, params: dict[str, Any], field: str) -> None:
-        # ExtraInfo may come before the event it belongs to: keep it aside until that entry exists.
+        # ExtraInfo may come before the event it belongs to, both of a request's ExtraInfo events may
+        # (measured: sent and received headers ahead of requestWillBeSent): keep them aside, together,
+        # until that entry exists.
         key = (sid, params.get("requestId", ""))
         entry = self.entries.get(key)
         if entry is None:
-            self._early[key] = {field: params.get("headers") or {}}
+            entry = self._early.setdefault(key, {})
             while len(self._early) > 64:
                 self._early.pop(next(iter(self._early)))
-            return
         entry[field] = params.get("headers") or {}
         if field == "_sent_headers" and (waiter := self._waiting.pop(id(entry), None)) is not None:
             waiter.set()
