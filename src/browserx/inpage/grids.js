@@ -2,19 +2,63 @@
 // Grids and tables (part of the in-page program, main.js): header cells as controls, rows in the
 // order they are painted, and the reader's view of ARIA grids (reader.js).
 import { ACTION_ROLES } from "./roles.js";
-import { norm, accName } from "./names.js";
+import { norm, cap, accName } from "./names.js";
 
 const GRID = "table, [role=grid], [role=table], [role=treegrid]";
 const HEADER_CELL = "th, [role=columnheader], [role=rowheader]";
 
-// A page-made clickable label in a header cell is that header (its role, name and sort state); a
-// link or button there stays what it is and shows the cell's sort state.
-function headerCell(cand) {
-  if (!ACTION_ROLES.has(cand.role)) return;
-  const cell = cand.el.closest(HEADER_CELL);
-  if (!cell || !cell.closest(GRID)) return;
-  cand.header = cell;
-  if (cand.role === "clickable" || cand.el === cell) cand.headerRole = headerRole(cell);
+// A presentational table (role none or presentation) is no grid of its own: ARIA takes its table
+// semantics away, and its rows and cells belong to the grid that holds it (a sticky header row drawn
+// in a table of its own above a grid's virtual body).
+function gridOf(el) {
+  let grid = el.closest(GRID);
+  while (grid && grid.localName === "table" && PRESENTATIONAL.has(grid.getAttribute("role"))) {
+    grid = grid.parentElement && grid.parentElement.closest(GRID);
+  }
+  return grid;
+}
+const PRESENTATIONAL = new Set(["none", "presentation"]);
+
+// The entries in a grid's header cells (widgets.js widgetPass, over the kept candidates). A page-made
+// clickable that holds the header's caption, or is its cell's only entry, is that header (its role,
+// name and sort state); a link or button there stays what it is and shows the cell's sort state. Any
+// other entry there whose name does not say the header's caption (a nameless menu icon beside the
+// header's sort link, a "column menu" button) is a control of that header: a person sees which
+// column's header it sits in, so the model says it (`header`), and makes up no name for it.
+function headerCells(kept) {
+  const inCell = new Map();
+  for (const cand of kept) {
+    if (!ACTION_ROLES.has(cand.role)) continue;
+    const cell = cand.el.closest(HEADER_CELL);
+    if (!cell || !gridOf(cell)) continue;
+    cand.header = cell;
+    const peers = inCell.get(cell);
+    if (peers) peers.push(cand); else inCell.set(cell, [cand]);
+  }
+  for (const [cell, peers] of inCell) {
+    let caption = null;
+    for (const cand of peers) {
+      const named = cand.role === "clickable" && cand.el !== cell && norm(accName(cand.el, cand.role));
+      if (cand.el === cell || (cand.role === "clickable" && (named || peers.length === 1))) {
+        cand.headerRole = headerRole(cell);
+        continue;
+      }
+      if (caption === null) caption = headerCaption(cell, peers);
+      const name = norm(accName(cand.el, cand.role)).toLowerCase();
+      if (caption && !name.includes(caption.toLowerCase())) cand.headerContext = `${headerRole(cell)} "${cap(caption, 60)}"`;
+    }
+  }
+}
+// The caption a person reads in a header cell: its text, less the names of the controls beside it
+// (a menu button's "Open column menu"), but never less all of it (a sort link that is the caption).
+function headerCaption(cell, peers) {
+  let caption = norm(accName(cell, headerRole(cell)));
+  for (const cand of peers) {
+    const name = cand.el === cell ? "" : norm(accName(cand.el, cand.role));
+    const rest = name ? norm(caption.replace(name, " ")) : caption;
+    if (/\p{L}/u.test(rest)) caption = rest;
+  }
+  return caption;
 }
 // html-aam: role and scope first; a th in <thead>, or in a row of header cells only, heads its
 // column; a th beside data cells heads its row.
@@ -47,7 +91,7 @@ function onScreenRows(kept) {
     for (let k = 0; k < run.length; k++) kept[from + k] = run[k][2];
   };
   for (let i = 0; i <= kept.length; i++) {
-    const g = i < kept.length ? kept[i].el.closest(GRID) : null;
+    const g = i < kept.length ? gridOf(kept[i].el) : null;
     if (g !== grid) {
       if (grid) sortRun(start, i);
       grid = g; start = i;
@@ -69,7 +113,7 @@ function isCell(el) {
 // (absolutely positioned or transformed rows), otherwise as in the source.
 function gridRows(table, rowsOf) {
   const rows = isAriaGrid(table)
-    ? [...table.querySelectorAll("[role=row]")].filter(r => r.parentElement && r.parentElement.closest(GRID) === table)
+    ? [...table.querySelectorAll("[role=row]")].filter(r => r.parentElement && gridOf(r.parentElement) === table)
     : rowsOf(table);
   if (rows.length < 2) return rows;
   const tops = rows.map(r => r.getBoundingClientRect().top);
@@ -79,12 +123,20 @@ function gridRows(table, rowsOf) {
   return rows.map((r, i) => [tops[i], i, r]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(x => x[2]);
 }
 
-// A header cell with aria-sort sorts its column when activated, even if the page listens on the
-// table (no pointer cursor or handler of its own).
-const sortableCells = new WeakSet();
-function sortableHeader(el, tag, role) {
-  if (!((tag === "th" || role === "columnheader" || role === "rowheader") && el.hasAttribute("aria-sort"))) return false;
-  sortableCells.add(el);
+// Header cells a person operates: one with aria-sort sorts its column when activated, even if the
+// page listens on the table (no pointer cursor or handler of its own); in an ARIA grid or treegrid, an
+// interactive widget whose cells take focus and act (ARIA 1.2 grid; a gridcell is an entry already),
+// each header cell with a caption is a cell of it too (a click focuses it, selects its column or shows
+// its menu), wherever the page's listener sits.
+const headerEntries = new WeakSet();
+const INTERACTIVE_GRIDS = new Set(["grid", "treegrid"]);
+function operableHeader(el, tag, role) {
+  if (!(tag === "th" || role === "columnheader" || role === "rowheader")) return false;
+  if (!el.hasAttribute("aria-sort")) {
+    const grid = gridOf(el);
+    if (!grid || !INTERACTIVE_GRIDS.has(grid.getAttribute("role")) || !norm(accName(el, "columnheader"))) return false;
+  }
+  headerEntries.add(el);
   return true;
 }
 
@@ -97,12 +149,12 @@ function sortableHeader(el, tag, role) {
 // (aria-expanded) keeps its entry: its own state is what a person toggles.
 const openRows = new WeakSet();
 function openRow(el, tag, role) {
-  if (!(role === "row" || tag === "tr") || !el.parentElement || !el.parentElement.closest(GRID)) return false;
+  if (!(role === "row" || tag === "tr") || !el.parentElement || !gridOf(el.parentElement)) return false;
   openRows.add(el);
   return true;
 }
 function isCellEntry(cand, row) {
-  if (cand.role === "gridcell" || sortableCells.has(cand.el)) return true;
+  if (cand.role === "gridcell" || headerEntries.has(cand.el)) return true;
   const header = cand.el.closest(HEADER_CELL);
   return !!header && row.contains(header);
 }
@@ -136,5 +188,5 @@ function addsNothing(outer, nested) {
   return !/[\p{L}\p{N}]/u.test(rest);
 }
 
-export { GRID, headerCell, headerRole, onScreenRows, isAriaGrid, isCell, gridRows, sortableCells, sortableHeader,
+export { GRID, gridOf, headerCells, headerRole, onScreenRows, isAriaGrid, isCell, gridRows, headerEntries, operableHeader,
   openRow, cellsForRows };

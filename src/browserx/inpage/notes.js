@@ -8,7 +8,7 @@
 //   - the cells of a table or grid row that holds controls ("Ann | 41" before that row's Delete).
 // Text inside a control is its name; field values are never text (privacy).
 import { norm, cap } from "./names.js";
-import { GRID, isCell } from "./grids.js";
+import { gridOf, isCell } from "./grids.js";
 import { dialogText } from "./widgets.js";
 
 const LIVE = new Set(["status", "alert", "log", "timer", "marquee"]);
@@ -119,7 +119,7 @@ function rowNotes(chosen, notes, controls) {
   for (let i = 0; i < chosen.length;) {
     const row = chosen[i].el.closest("tr, [role=row]");
     let j = i + 1;
-    if (!row || !row.closest(GRID)) { i = j; continue; }
+    if (!row || !gridOf(row)) { i = j; continue; }
     while (j < chosen.length && row.contains(chosen[j].el)) j++;
     rows.push([row, i, j]);
     for (let k = i; k < j; k++) {

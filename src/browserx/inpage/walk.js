@@ -6,7 +6,7 @@ import { landmarkLabel, accName } from "./names.js";
 import { SKIP, roleOf, implicitRole, LANDMARK, PREFIX } from "./roles.js";
 import { shadowOf, notePendingHost } from "./dom.js";
 import { documentScrolls } from "./frames.js";
-import { sortableHeader, sortableCells, openRow } from "./grids.js";
+import { operableHeader, headerEntries, openRow } from "./grids.js";
 import { observe } from "./observer.js";
 import { frameBox, hitAt, composedContains } from "./geometry.js";
 import { PAINTS, viewportOverflow, intersect, area, clipOf } from "./clips.js";
@@ -140,7 +140,7 @@ function visit(el, ctx, out) {
   let open = false;
   if (!candidate && !ctx.inControl && tag !== "body" && tag !== "html" &&
       (((pointer && !ctx.pointer) || (!bare && (el.hasAttribute("onclick") || el.getAttribute("draggable") === "true" ||
-       sortableHeader(el, tag, role)))) && tag !== "label" || (!bare && tabStop(el, tag, role, style)))) {
+       operableHeader(el, tag, role)))) && tag !== "label" || (!bare && tabStop(el, tag, role, style)))) {
     // A page-made control; an <a> without href with a click handler is a link to Chromium too.
     open = openRow(el, tag, role);
     role = tag === "a" && !bare && el.hasAttribute("onclick") ? "link" : "clickable"; candidate = true;
@@ -149,7 +149,7 @@ function visit(el, ctx, out) {
     out.candidates.push({ el, role, ctx: c, shown, heading: out.headings.length - 1, order: out.candidates.length });
     // A sortable header's own clickable label stays the control; a grid's row stays open to what
     // its cells hold (grids.js openRow).
-    (c === ctx ? (c = { ...ctx }) : c).inControl = !open && !sortableCells.has(el);
+    (c === ctx ? (c = { ...ctx }) : c).inControl = !open && !headerEntries.has(el);
   }
   if (pointer !== ctx.pointer) (c === ctx ? (c = { ...ctx }) : c).pointer = pointer;
   if (shown && !c.blocked) {

@@ -7,7 +7,7 @@ import { composedContains, coversViewport, paintsOver } from "./geometry.js";
 import { SKIP, SPACED, roleOf, PREFIX, ACTION_ROLES } from "./roles.js";
 import { norm, cap, accName } from "./names.js";
 import { clipOf, area, intersect } from "./clips.js";
-import { headerCell, onScreenRows, sortableCells, cellsForRows } from "./grids.js";
+import { headerCells, headerRole, onScreenRows, headerEntries, cellsForRows } from "./grids.js";
 import { shadowOf } from "./dom.js";
 import { facts, isRendered } from "./facts.js";
 import { idOf } from "./ids.js";
@@ -125,13 +125,16 @@ function widgetPass(kept) {
       continue;
     }
     if (!nested.length || !nested.every(c => ACTION_ROLES.has(c.role))) continue;
-    if (sortableCells.has(outer.el)) { drop.add(outer); continue; }  // its label or button is the control
     let rest = " " + norm(nameFor(outer)).toLowerCase() + " ";
     for (const c of nested) {
       const n = norm(nameFor(c)).toLowerCase();
       if (n) rest = rest.replace(n, " ");
     }
     const addsNothing = !/[\p{L}\p{N}]/u.test(rest);
+    // An operable header cell whose label or button holds its caption (less a sort badge's digit): that
+    // is the control. One that holds a control beside its caption (a column menu button) stays an
+    // entry, and so does the control.
+    if (headerEntries.has(outer.el)) { if (!/\p{L}/u.test(rest)) drop.add(outer); continue; }
     if (outer.role === "clickable" && addsNothing) {
       // A page-made wrapper whose only action is what it holds: its controls stand for it; a nameless
       // one that toggles the same thing as a named one (an arrow beside a summary) is the same entry.
@@ -152,7 +155,7 @@ function widgetPass(kept) {
     kept.length = 0;
     for (const c of rest) kept.push(c);
   }
-  for (const cand of kept) headerCell(cand);
+  headerCells(kept);
   if (animating.length) animating = animating.filter(t => t.isConnected && t.getAnimations().some(a => a.playState === "running"));
   return onScreenRows(cellsForRows(kept));
 }
@@ -177,10 +180,13 @@ function widgetControl(c, cand, chosen) {
   const el = cand.el;
   drawnControl(c, cand);
   if (cand.header) {
-    if (cand.headerRole) c.role = cand.headerRole;
-    if (!c.name) c.name = accName(cand.header);
+    if (cand.headerRole) {
+      c.role = cand.headerRole;
+      if (!c.name) c.name = accName(cand.header, headerRole(cand.header));
+    }
+    if (cand.headerContext) c.header = cand.headerContext;
     const sort = cand.header.getAttribute("aria-sort") || el.getAttribute("aria-sort");
-    if (sort && sort !== "none") c.states.sort = sort;
+    if (sort && sort !== "none" && !cand.headerContext) c.states.sort = sort;
   }
   if (cand.container) c.container = containerLabel(cand.container, chosen);
   if (el.isContentEditable && el.localName !== "input" && el.localName !== "textarea") {

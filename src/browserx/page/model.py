@@ -115,6 +115,10 @@ class Control(BaseModel):
     # and the scrollable box (an element id, or `role "name"`) that keeps it out of view.
     description: str | None = None
     container: str | None = None
+    # Issue 31: the grid header cell (`columnheader "room"`) a control sits in when its own name does not
+    # say that header's caption (a nameless menu icon beside a column's sort link): the context a person
+    # sees, given instead of a made-up name.
+    header: str | None = None
     # Issue 31: "seen" when the name is the caption a person reads beside a field the page left without
     # an accessible name (page/seen.js); `ax_name` is then the accessible name it stands in for (empty,
     # or a dropdown's current value), what Chromium's tree is compared with. Absent: the name is accname's.
@@ -137,7 +141,17 @@ class Control(BaseModel):
         return self.ax_name if self.name_from == "seen" else self.name
 
 
-OPTIONAL_CONTROL_KEYS = ("placeholder", "value_len", "filled", "value", "href", "description", "container", "name_from")
+OPTIONAL_CONTROL_KEYS = (
+    "placeholder",
+    "value_len",
+    "filled",
+    "value",
+    "href",
+    "description",
+    "container",
+    "header",
+    "name_from",
+)
 
 
 class PageModel(BaseModel):

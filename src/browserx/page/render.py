@@ -79,6 +79,8 @@ def control_line(control: Control, mark_in_view: bool = False) -> str:
         flags.append("hidden")
     elif control.in_viewport == mark_in_view:
         flags.append("view" if mark_in_view else "off")
+    if control.header:
+        flags.append("in " + control.header)
     if control.container:
         flags.append("in " + control.container)
     if flags:
