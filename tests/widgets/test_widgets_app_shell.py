@@ -132,13 +132,24 @@ ROW_HEADERS = """<!doctype html><title>Runs</title><table>
 <thead><tr><th><span style="cursor: pointer">Title</span></th><th>Owner</th></tr></thead>
 <tbody><tr><th><a href="#t1">Plan</a></th><td>Ann</td></tr>
 <tr><th><span style="cursor: pointer">Build</span></th><td>Bo</td></tr></tbody></table>
-<table><tr><th><span style="cursor: pointer">Name</span></th><th>Size</th></tr><tr><td>a</td><td>1</td></tr></table>"""
+<table id=files><tr><th><span style="cursor: pointer" id=by-name>Name</span></th><th>Size</th></tr>
+<tr><td>b</td><td>2</td></tr><tr><td>a</td><td>1</td></tr></table>
+<script>document.getElementById('by-name').onclick = () => {
+  const rows = [...document.querySelectorAll('#files tr')].slice(1).sort((x, y) => x.cells[0].textContent.localeCompare(y.cells[0].textContent));
+  for (const row of rows) row.parentElement.appendChild(row);
+};</script>"""
 
 
 async def test_header_cells_of_data_rows_are_rowheaders_and_links_in_them_stay_links(open_page, snapshot):
     await open_page(ROW_HEADERS)
     roles = {c["name"]: c["role"] for c in (await snapshot())["controls"]}
     assert roles == {"Title": "columnheader", "Plan": "link", "Build": "rowheader", "Name": "columnheader"}
+
+
+async def test_a_table_sorts_by_the_clickable_label_of_its_column_header(open_page, snapshot, named, call, js):
+    await open_page(ROW_HEADERS)
+    assert (await call("browser_dom", action="click", element_id=named(await snapshot(), "Name")["id"])).success
+    assert await js("[...document.querySelectorAll('#files td:first-child')].map(td => td.textContent)") == ["a", "b"]
 
 
 # What people read beside the controls: a status line, a popup's caption, a row's cells.

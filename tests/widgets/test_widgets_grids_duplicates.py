@@ -25,8 +25,16 @@ function sortByPrice() {
 </script>"""
 
 TABLE = """<!doctype html><title>Team</title><table>
-<thead><tr><th aria-sort=descending><button>Age</button></th><th>Name</th></tr></thead>
-<tbody><tr><td>41</td><td>Ann</td></tr><tr><td>29</td><td>Bob</td></tr></tbody></table>"""
+<thead><tr><th aria-sort=descending id=age><button>Age</button></th><th>Name</th></tr></thead>
+<tbody id=team><tr><td>41</td><td>Ann</td></tr><tr><td>29</td><td>Bob</td></tr></tbody></table>
+<script>
+document.querySelector('#age button').addEventListener('click', () => {
+  const th = document.getElementById('age'), up = th.getAttribute('aria-sort') !== 'ascending';
+  const rows = [...document.querySelectorAll('#team tr')].sort((a, b) => (a.cells[0].textContent - b.cells[0].textContent) * (up ? 1 : -1));
+  for (const row of rows) row.parentElement.appendChild(row);
+  th.setAttribute('aria-sort', up ? 'ascending' : 'descending');
+});
+</script>"""
 
 
 def rows_of(text: str, names: list[str]) -> list[str]:
@@ -68,6 +76,15 @@ async def test_a_button_in_a_table_header_stays_a_button_with_the_cells_aria_sor
     age = named(await snapshot(), "Age")
     # Chromium's role for it: button (issue 22); the cell's sort state is shown on it.
     assert age["role"] == "button" and age["states"] == {"sort": "descending"}
+
+
+async def test_sorting_a_table_by_the_button_in_its_column_header(open_page, snapshot, named, call):
+    await open_page(TABLE)
+    text = await snapshot("text")
+    assert rows_of(text, ["Ann", "Bob"]) == ["41 | Ann", "29 | Bob"]
+    assert (await call("browser_dom", action="click", element_id=named(await snapshot(), "Age")["id"])).success
+    assert named(await snapshot(), "Age")["states"] == {"sort": "ascending"}
+    assert rows_of(await snapshot("text"), ["Ann", "Bob"]) == ["29 | Bob", "41 | Ann"]
 
 
 NESTED = """<!doctype html><title>API</title>

@@ -18,9 +18,15 @@ HEADER_MENUS = """<!doctype html><title>Bookings</title>
   <th scope=col><a href="?_sort=room">room</a></th>
   <th scope=col><a href="?_sort=nights">nights</a></th>
 </tr></thead>
-<tbody><tr><td>Ines</td><td>Double</td><td>2</td></tr><tr><td>Bruno</td><td>Suite</td><td>5</td></tr></tbody></table>
+<tbody id=rows><tr><td>Bruno</td><td>Suite</td><td>5</td></tr><tr><td>Ines</td><td>Double</td><td>2</td></tr></tbody></table>
 <div id=menu><a href="#" id=facet>Facet by this</a></div>
 <script>
+const by = new URLSearchParams(location.search).get('_sort'), column = ['guest', 'room', 'nights'].indexOf(by);
+if (column >= 0) {
+  const rows = [...document.querySelectorAll('#rows tr')];
+  rows.sort((a, b) => a.cells[column].textContent.localeCompare(b.cells[column].textContent, 'en', {numeric: true}));
+  for (const row of rows) row.parentElement.appendChild(row);
+}
 const menu = document.getElementById('menu');
 for (const th of document.querySelectorAll('th')) {
   const holder = document.createElement('div');
@@ -70,6 +76,13 @@ async def test_the_room_columns_menu_is_picked_by_its_header_and_opens_for_room(
     assert len(facet) == 1
     assert (await call("browser_dom", action="click", element_id=facet[0]["id"])).success
     assert await js("window.faceted") == "room"
+
+
+async def test_sorting_by_a_column_headers_sort_link_beside_its_menu_icon(open_page, snapshot, named, call):
+    await open_page(HEADER_MENUS)
+    assert (await call("browser_dom", action="click", element_id=named(await snapshot(), "nights")["id"])).success
+    rows = [line for line in (await snapshot())["text"].splitlines() if line.startswith(("Ines", "Bruno"))]
+    assert rows == ["Ines | Double | 2", "Bruno | Suite | 5"]
 
 
 async def test_a_nameless_clickable_alone_in_its_header_cell_is_that_header(open_page, snapshot, named, call, js):
