@@ -30,7 +30,7 @@ import { shadowOf, adoptShadowRoot, adoptShadowRoots } from "./dom.js";
 import { idOf, nextNumber, pendingHosts, setPendingHosts, idFor, element, state } from "./ids.js";
 import { beginWalk, walk, visit, whereSeen, onTop } from "./walk.js";
 import { takePendingGrids } from "./served.js";
-import { seenLabel } from "./seen.js";
+import { seenLabel, fallbackOf } from "./seen.js";
 
 function snapshot(options) {
   const opts = Object.assign({ include_values: false, max_controls: 400, max_headings: 30, max_iframe_depth: 1,
@@ -112,6 +112,7 @@ function snapshot(options) {
     const id = idFor(el, role), seen = seenLabel(el, role, name, cand.drawn);  // the caption a person reads, when no name says it
     const c = { id, role, name: seen || name, states: statesOf(el, role, ctx), region: ctx.region, ...(seen ? { name_from: "seen", ax_name: name } : {}) };
     values(el, role, c);
+    if (seen && fallbackOf(el, name) === "title") c.description = name;  // html-aam: a title not used as the name describes
     const href = (el.localName === "a" || el.localName === "area") ? relHref(el) : undefined;
     if (href) c.href = href;
     c.visible = cand.visible;
