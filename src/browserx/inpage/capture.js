@@ -21,7 +21,7 @@ import { observe } from "./observer.js";
 import { coveredAt } from "./geometry.js";
 import { intersect, area } from "./clips.js";
 import { resetSelectors, selectorFor } from "./selectors.js";
-import { statesOf, values, setBaseUrl, relHref, openerName } from "./details.js";
+import { statesOf, values, offered, setBaseUrl, relHref, openerName } from "./details.js";
 import { placeNotes } from "./notes.js";
 import { resolveWithin, textOf, pieceOf, readText, find } from "./reading.js";
 import { keepBaseline, recheck } from "./recheck.js";
@@ -122,6 +122,7 @@ function snapshot(options) {
     while (h >= 0 && !headingIndex.has(h)) h--;
     c.heading = h >= 0 ? headingIndex.get(h) : null;
     widgetControl(c, cand, chosen);
+    if (el.localName === "select" && !c.name) offered(el, c);
     controls.push(c);
     const sel = selectorFor(el, ctx.hops);
     if (sel) aimap[id] = sel;

@@ -8,7 +8,7 @@
 
 JSON keys are fixed: `{title, url, headings, regions, controls, notes?, text, aimap, omitted, viewport}`; a
 control is `{id, role, name, states, region, placeholder?, value_len?, filled?, value?, href?,
-name_from?, visible, inViewport, bbox}` with `bbox = [x, y, width, height]` in CSS pixels of the top viewport.
+name_from?, options?, option_count?, visible, inViewport, bbox}` with `bbox = [x, y, width, height]` in CSS pixels of the top viewport.
 `omitted` counts what the caps left out: controls and headings exactly, `text` the characters of
 the reader text not in this piece (exact), `frames` the cross-origin frames not captured.
 
@@ -120,6 +120,10 @@ class Control(BaseModel):
     # or a dropdown's current value), what Chromium's tree is compared with. Absent: the name is accname's.
     name_from: str | None = None
     ax_name: str = Field("", exclude=True)
+    # Issue 31: a native select that nothing names is told by what it offers (its choice is a value, kept
+    # private): its options in order, never which is chosen (the first 8; `option_count` when more).
+    options: list[str] | None = None
+    option_count: int | None = None
     visible: bool = True
     in_viewport: bool = Field(False, alias="inViewport")
     bbox: list[int] = Field(default_factory=lambda: [0, 0, 0, 0])
@@ -137,7 +141,18 @@ class Control(BaseModel):
         return self.ax_name if self.name_from == "seen" else self.name
 
 
-OPTIONAL_CONTROL_KEYS = ("placeholder", "value_len", "filled", "value", "href", "description", "container", "name_from")
+OPTIONAL_CONTROL_KEYS = (
+    "placeholder",
+    "value_len",
+    "filled",
+    "value",
+    "href",
+    "description",
+    "container",
+    "name_from",
+    "options",
+    "option_count",
+)
 
 
 class PageModel(BaseModel):
