@@ -5,7 +5,7 @@
 // small hooks. It publishes globalThis.__browserxWidgets (animation settling, for actions/animations.py).
 import { composedContains, coversViewport, paintsOver } from "./geometry.js";
 import { SKIP, SPACED, roleOf, PREFIX, ACTION_ROLES } from "./roles.js";
-import { norm, cap, accName } from "./names.js";
+import { norm, cap, readable, accName } from "./names.js";
 import { clipOf, area, intersect } from "./clips.js";
 import { headerCell, onScreenRows, sortableCells, cellsForRows } from "./grids.js";
 import { shadowOf } from "./dom.js";
@@ -178,7 +178,7 @@ function widgetControl(c, cand, chosen) {
   drawnControl(c, cand);
   if (cand.header) {
     if (cand.headerRole) c.role = cand.headerRole;
-    if (!c.name) c.name = accName(cand.header);
+    if (!c.name) c.name = readable(accName(cand.header));
     const sort = cand.header.getAttribute("aria-sort") || el.getAttribute("aria-sort");
     if (sort && sort !== "none") c.states.sort = sort;
   }
