@@ -8,7 +8,8 @@
 
 JSON keys are fixed: `{title, url, headings, regions, controls, notes?, text, aimap, omitted, viewport}`; a
 control is `{id, role, name, states, region, placeholder?, value_len?, filled?, value?, href?,
-name_from?, options?, option_count?, visible, inViewport, bbox}` with `bbox = [x, y, width, height]` in CSS pixels of the top viewport.
+name_from?, options?, option_count?, visible, inViewport, bbox}` with `bbox = [x, y, width, height]`
+in CSS pixels of the top viewport.
 `omitted` counts what the caps left out: controls and headings exactly, `text` the characters of
 the reader text not in this piece (exact), `frames` the cross-origin frames not captured.
 
