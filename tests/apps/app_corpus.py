@@ -232,6 +232,23 @@ def control(model: dict[str, Any], role: str | tuple[str, ...], name: str | re.P
     return found[0]["id"]
 
 
+def control_offering(model: dict[str, Any], role: str, shows: str) -> str:
+    """The element id of the one unnamed control with this role that a person tells by what it shows: its
+    prompt (`placeholder`: a select's "- column -") or an option it offers ("May" in a month's select), as
+    an agent reads the model's entry of a select nothing names; fails naming what the model has."""
+    found = [
+        c
+        for c in model["controls"]
+        if c["role"] == role and not c["name"] and shows in (c.get("placeholder"), *(c.get("options") or ()))
+    ]
+    if len(found) != 1:
+        listed = [f"{c['id']} {c['role']} {c['name']!r} {c.get('options')}" for c in model["controls"]]
+        raise AssertionError(
+            f"{len(found)} {role} controls showing {shows!r}; the model has:\n" + "\n".join(listed[:80])
+        )
+    return found[0]["id"]
+
+
 # -- timings: each app's start and task seconds, printed at the end of the session (conftest.py) ---
 TIMINGS: list[tuple[str, str, float]] = []
 

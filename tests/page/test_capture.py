@@ -90,8 +90,15 @@ async def test_password_and_field_values_never_appear_unless_asked_and_passwords
     pw = model.controls[0]
     assert pw.filled is True and pw.value_len is None and pw.value is None
     everything = json.dumps(model.to_json_dict()) + render_text(model)
-    for secret in ("secret123", "Alice Zed", "xxxx", "Bravo", '"7"'):
+    for secret in ("secret123", "Alice Zed", "xxxx", '"7"'):
         assert secret not in everything
+    # The unnamed select lists the options it offers ("Alpha", "Bravo"), never which one is chosen: the
+    # model is the same whichever it is.
+    assert model.controls[3].options == ["Alpha", "Bravo"] and model.controls[3].value is None
+    await page_eval(tab, "s.value = 'Alpha'")
+    other = await service.snapshot(fresh=True)
+    assert render_text(other) == render_text(model) and other.to_json_dict() == model.to_json_dict()
+    await page_eval(tab, "s.value = 'Bravo'")
     assert by_name(model, "Quantity").value_len == 1
     shown = await service.snapshot(SnapshotOptions(include_values=True))
     values = {c.id: c.value for c in shown.controls}

@@ -3,6 +3,8 @@ it (page/seen.js), never over a declared name, and the model says so (`name_from
 
 from __future__ import annotations
 
+import pytest
+
 from browserx.actions.navigation import navigate
 from browserx.fidelity.axcheck import compare_with_chromium
 from browserx.page import DomService, SnapshotOptions
@@ -22,7 +24,9 @@ CAPTIONS = """<!doctype html><title>Trip</title><style>
 <div class=f><div>Meal</div><select id=meal><option>Vegetarian</option></select></div>
 <table><tr><td>Seat</td><td><input id=seat></td></tr></table>
 <div class=f><div>Ignored</div><input id=declared aria-label="Promo code"></div>
-<div class=f><div>Ignored too</div><input id=ph placeholder="Coupon"></div>
+<div class=f><div>Event date</div><div><input id=ph placeholder="YYYY-MM-DD"> <button>Pick</button></div></div>
+<div class=f><div>Due in</div><input id=titled title="Days until it is due" type=number></div>
+<div class=f><label for=coupon>Coupon</label><input id=coupon placeholder="SAVE10"></div>
 <div class=f><div>Bags</div><div role=combobox tabindex=0 id=bags aria-labelledby=bags>2 bags</div></div>
 <div class=f><p style="margin: 0">Volume</p>
   <span style="display: block; position: relative; width: 300px; height: 20px">
@@ -50,6 +54,7 @@ NEGATIVES = """<!doctype html><title>Not captions</title><style>
 <div class=f><input id=first> <span>Trailing words</span></div>
 <div class=f><input type=checkbox id=cb> Remember me<br><input id=afterbox></div>
 <div class=f><span id=ref>Phone</span> <input id=tel aria-labelledby=ref><input id=tel2></div>
+<section><h2>Find a store</h2><div class=f><input id=search placeholder="Town or postcode"></div></section>
 </main>"""
 
 
@@ -87,13 +92,20 @@ async def test_a_nameless_field_takes_the_caption_a_person_reads_above_or_left_o
         "bags": "Bags",  # named by itself (aria-labelledby its own id): its value again
         "volume": "Volume",  # above the track, left of the thumb the value moved
         "flavour": "Flavour",  # its own placeholder beside it is its description, not its caption
+        "ph": "Event date",  # named only by its placeholder (html-aam's last resort): the caption outranks it
+        "titled": "Due in",  # named only by its title (a tooltip, html-aam's fallback): the caption outranks it
     }
     # Declared names stay, whatever text stands before the field.
     assert controls["declared"].name == "Promo code" and controls["declared"].name_from is None
-    assert controls["ph"].name == "Coupon" and controls["ph"].name_from is None
+    assert controls["coupon"].name == "Coupon" and controls["coupon"].name_from is None
+    # The fallback a caption outranks stays what html-aam makes of it then: the placeholder a hint, the
+    # title the description.
+    assert controls["ph"].placeholder == "YYYY-MM-DD" and controls["titled"].description == "Days until it is due"
     assert controls["size"].name == "Size" and controls["size"].name_from is None
-    # The caption now is the name: no description any more.
-    assert all(c.description is None for c in controls.values() if c.name_from == "seen")
+    # The caption now is the name: no description any more (but a title the caption outranked).
+    assert all(
+        c.description is None for c in controls.values() if c.name_from == "seen" and c.id != controls["titled"].id
+    )
 
 
 async def test_the_json_says_where_a_seen_name_came_from_and_the_text_stays_lean(server, tab):
@@ -112,6 +124,8 @@ async def test_text_that_is_not_the_fields_caption_is_never_taken(server, tab):
         assert controls[dom_id].name == "", (dom_id, controls[dom_id].name)
         assert controls[dom_id].name_from is None
     assert controls["email"].name == "Email" and controls["tel"].name == "Phone"
+    # A heading titles its region: a field there named by its own placeholder keeps that name.
+    assert controls["search"].name == "Town or postcode" and controls["search"].name_from is None
 
 
 async def test_chromium_agreement_judges_the_accessible_name_not_the_seen_one(server, tab):
@@ -120,11 +134,14 @@ async def test_chromium_agreement_judges_the_accessible_name_not_the_seen_one(se
     assert report["disagreements"] == [], report["disagreements"]
 
 
-async def test_find_finds_a_field_by_its_seen_caption_with_the_snapshots_name(server, tab, call):
+@pytest.mark.parametrize(
+    ("query", "role", "name"), [("passengers", "slider", "Passengers"), ("event date", "textbox", "Event date")]
+)
+async def test_find_finds_a_field_by_its_seen_caption_with_the_snapshots_name(server, tab, call, query, role, name):
     await navigate(tab, server.route("/seen/find", CAPTIONS))
-    result = await call("browser_dom", action="find", query="passengers")
+    result = await call("browser_dom", action="find", query=query)
     assert result.success, result.error
     (control,) = [m for m in result.data["matches"] if m["kind"] == "control"]
-    assert control["role"] == "slider" and control["name"] == "Passengers"
+    assert control["role"] == role and control["name"] == name
     model = await DomService.of(tab).snapshot(SnapshotOptions(), fresh=True)
-    assert model.control(control["element_id"]).name == "Passengers"
+    assert model.control(control["element_id"]).name == name

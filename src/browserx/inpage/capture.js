@@ -13,7 +13,7 @@
 //   - Why one walk: one getComputedStyle per element; rects only for candidates, after the walk, with no
 //     DOM writes in between (no layout thrash); names, states, selectors only for controls within the caps.
 //   - Privacy: field values never leave unless options.include_values (passwords never: "•••").
-import { cap, norm, accName } from "./names.js";
+import { cap, norm, readable, accName } from "./names.js";
 import { LABELABLE, TEXTISH } from "./roles.js";
 import { documentScrolls, regionOf, hopsOf, frameInfo, frameHit } from "./frames.js";
 import { findModal, inferred, scrollContainer, widgetPass, widgetControl, cutByContainer, modalInfo, editorName } from "./widgets.js";
@@ -21,7 +21,7 @@ import { observe } from "./observer.js";
 import { coveredAt } from "./geometry.js";
 import { intersect, area } from "./clips.js";
 import { resetSelectors, selectorFor } from "./selectors.js";
-import { statesOf, values, setBaseUrl, relHref, openerName } from "./details.js";
+import { statesOf, values, offered, setBaseUrl, relHref, openerName } from "./details.js";
 import { placeNotes } from "./notes.js";
 import { resolveWithin, textOf, pieceOf, readText, find } from "./reading.js";
 import { keepBaseline, recheck } from "./recheck.js";
@@ -30,7 +30,7 @@ import { shadowOf, adoptShadowRoot, adoptShadowRoots } from "./dom.js";
 import { idOf, nextNumber, pendingHosts, setPendingHosts, idFor, element, state } from "./ids.js";
 import { beginWalk, walk, visit, whereSeen, onTop } from "./walk.js";
 import { takePendingGrids } from "./served.js";
-import { seenLabel } from "./seen.js";
+import { seenLabel, fallbackOf } from "./seen.js";
 
 function snapshot(options) {
   const opts = Object.assign({ include_values: false, max_controls: 400, max_headings: 30, max_iframe_depth: 1,
@@ -97,7 +97,7 @@ function snapshot(options) {
   const headingIndex = new Map();
   let i = 0;
   for (; i < out.headings.length && headings.length < opts.max_headings; i++) {
-    const text = accName(out.headings[i].el);
+    const text = readable(accName(out.headings[i].el));
     if (!text) continue;
     headingIndex.set(i, headings.length);
     headings.push({ level: out.headings[i].level, text });
@@ -105,13 +105,18 @@ function snapshot(options) {
   const controls = [], aimap = {};
   for (const cand of chosen) {
     const { el, role, ctx } = cand;
-    let name = accName(el, role);
+    const named = accName(el, role);
+    let name = readable(named);  // without an icon font's glyphs (names.js)
     if (!name) name = cap(norm(el.getAttribute("aria-label") || el.getAttribute("title") || el.getAttribute("placeholder") || ""), 160);
     if (!name && role === "file") name = openerName(el);
     if (!name && TEXTISH.has(role)) name = editorName(el);
     const id = idFor(el, role), seen = seenLabel(el, role, name, cand.drawn);  // the caption a person reads, when no name says it
-    const c = { id, role, name: seen || name, states: statesOf(el, role, ctx), region: ctx.region, ...(seen ? { name_from: "seen", ax_name: name } : {}) };
+    // `ax_name`: the accessible name the shown one stands in for (Chromium's, what the checks compare).
+    const axName = name !== named && named ? named : name;
+    const c = { id, role, name: seen || name, states: statesOf(el, role, ctx), region: ctx.region,
+      ...(seen ? { name_from: "seen" } : {}), ...(seen || axName !== name ? { ax_name: axName } : {}) };
     values(el, role, c);
+    if (seen && fallbackOf(el, name) === "title") c.description = name;  // html-aam: a title not used as the name describes
     const href = (el.localName === "a" || el.localName === "area") ? relHref(el) : undefined;
     if (href) c.href = href;
     c.visible = cand.visible;
@@ -121,6 +126,7 @@ function snapshot(options) {
     while (h >= 0 && !headingIndex.has(h)) h--;
     c.heading = h >= 0 ? headingIndex.get(h) : null;
     widgetControl(c, cand, chosen);
+    if (el.localName === "select" && !c.name) offered(el, c);
     controls.push(c);
     const sel = selectorFor(el, ctx.hops);
     if (sel) aimap[id] = sel;

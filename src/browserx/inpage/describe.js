@@ -3,7 +3,7 @@
 // (a focused field, the element that covers a click) and the cover of an out-of-process frame
 // (frames.js) use these, so an ELEMENT_COVERED names its cover as the model would.
 import { roleOf } from "./roles.js";
-import { accName } from "./names.js";
+import { accName, readable } from "./names.js";
 import { description } from "./widgets.js";
 import { facts, includeValues, useFacts } from "./facts.js";
 import { shadowOf } from "./dom.js";
@@ -19,7 +19,7 @@ function nameForAction(el) {
   const saved = facts, savedValues = includeValues;
   useFacts(lazyFacts(), false);  // effects and errors never carry a field's value
   try {
-    return accName(el, actionRole(el)) || description(el);
+    return readable(accName(el, actionRole(el))) || description(el);
   } finally {
     useFacts(saved, savedValues);
   }

@@ -35,6 +35,8 @@ function values(el, role, c) {
     if (includeValues && c.filled) c.value = "•••";
   } else if (tag === "select") {
     if (includeValues) c.value = cap([...el.selectedOptions].map(o => o.text.trim()).join(", "), 200);
+    const prompt = promptOf(el);
+    if (prompt) c.placeholder = cap(norm(prompt.label), 160);
   } else if ((tag === "input" && TEXT_INPUT.has(type)) || tag === "textarea" || type === "number" ||
              (TEXTISH.has(role) && el.isContentEditable)) {
     const v = tag === "input" || tag === "textarea" ? el.value : (el.innerText || "");
@@ -47,6 +49,25 @@ function values(el, role, c) {
     const ph = el.getAttribute("placeholder") || el.getAttribute("aria-placeholder");
     if (ph && ph.trim()) c.placeholder = cap(norm(ph), 160);
   }
+}
+// HTML's placeholder label option: a single-choice select's first option, of an empty value, right in
+// the select. It stands for no choice (submitted, it sends nothing): the prompt a person reads
+// ("- column -", "Choose a size") until they pick, the page's words, whatever the choice (HTML names it so
+// for a required select; an optional one shows the same prompt).
+function promptOf(el) {
+  const first = el.options[0];
+  return !el.multiple && el.size <= 1 && first && first.value === "" && first.parentElement === el && norm(first.label) ? first : null;
+}
+// A select nothing names is told by what it offers (its shown option is its value, private unless asked):
+// its options in order, never which one is chosen, the first OPTIONS_SHOWN (a month's "Jan|Feb|…", an
+// operator's "=|!=|…" say what it is); `option_count` when there are more.
+const OPTIONS_SHOWN = 8;
+function offered(el, c) {
+  const prompt = promptOf(el);
+  const options = [...el.options].filter(o => o !== prompt && !o.hidden).map(o => cap(norm(o.label), 40));
+  if (!options.length) return;
+  c.options = options.slice(0, OPTIONS_SHOWN);
+  if (options.length > OPTIONS_SHOWN) c.option_count = options.length;
 }
 let baseUrl = null;
 // Hrefs relative to the page's own URL (the snapshot sets it): shorter, as a person reads them.
@@ -77,4 +98,4 @@ function openerName(input) {
   return "";
 }
 
-export { nativeChecked, statesOf, values, setBaseUrl, relHref, openerName };
+export { nativeChecked, statesOf, values, offered, setBaseUrl, relHref, openerName };

@@ -11,6 +11,12 @@ const norm = s => s.replace(/\s+/g, " ").trim();
 // accname's flat string: ASCII whitespace collapses; a no-break space is part of the name.
 const flat = s => s.replace(/[ \t\n\r\f]+/g, " ").replace(/^ | $/g, "");
 const cap = (s, n) => (s.length > n ? s.slice(0, n - 1) + "…" : s);
+// An icon font draws its pictures at code points of Unicode's Private Use Area, which mean nothing outside
+// that font: Chromium keeps them in names as text ("\uf060"), a person sees an arrow. The names the model
+// shows leave them out (`accName` stays Chromium's, what the walk and the Chromium check go by); a name of
+// glyphs only is no name, and what else the control says takes its place (a title, the icon's description).
+const GLYPHS = /[\uE000-\uF8FF\u{F0000}-\u{FFFFD}\u{100000}-\u{10FFFD}]/gu;
+const readable = (s) => { const t = s.replace(GLYPHS, ""); return t === s ? s : norm(t); };
 
 // What the names need of an element, per snapshot: `hidden` 0 shown, 1 hidden by visibility (its
 // descendants may show again), 2 not rendered (display:none, aria-hidden, closed content); `spaced`
@@ -186,4 +192,4 @@ function landmarkName(el) {
   return cap(norm(el.getAttribute("aria-label") || el.getAttribute("title") || ""), 60);
 }
 
-export { norm, cap, byIdRef, accName, landmarkLabel };
+export { norm, cap, readable, byIdRef, accName, landmarkLabel };

@@ -24,7 +24,7 @@ import { holdersOf } from "./locate.js";
 import { noteText } from "./notes.js";
 import { findModal, inferred, dialogText } from "./widgets.js";
 import { roleOf, LANDMARK } from "./roles.js";
-import { landmarkLabel, norm, accName, byIdRef, cap } from "./names.js";
+import { landmarkLabel, norm, readable, accName, byIdRef, cap } from "./names.js";
 import { element, state, idOf, idFor, setPendingHosts, nextNumber, pendingHosts } from "./ids.js";
 import { beginWalk, walk, whereSeen } from "./walk.js";
 import { facts } from "./facts.js";
@@ -196,7 +196,7 @@ function find(query, options) {
   const heads = [];
   let cursor = 0;
   for (const h of out.headings.slice(0, 2000)) {
-    const name = accName(h.el);
+    const name = readable(accName(h.el));
     let pos = null;
     if (name) {
       const at = whole.indexOf(name, cursor);
@@ -251,7 +251,7 @@ function find(query, options) {
     }
     if (matches.length >= opts.max_results) { total++; continue; }  // counted from its text: no name needed
     if (!whereSeen(cand, sx, sy).visible) continue;
-    const name = seen || accName(el, role) || cap(norm(el.getAttribute("aria-label") || el.getAttribute("title") || ""), 160);
+    const name = seen || readable(accName(el, role)) || cap(norm(el.getAttribute("aria-label") || el.getAttribute("title") || ""), 160);
     const fields = [["name", name], ["placeholder", norm(el.getAttribute("placeholder") || el.getAttribute("aria-placeholder") || "")]];
     if (el.localName === "select") fields.push(["option", [...el.options].map(o => norm(o.text)).join(" | ")]);
     fields.push(["label", norm(labelText())]);  // a label's text holds its select's options too: options first

@@ -14,10 +14,15 @@
 //   when what it heads holds no other control: else it titles a larger region. The first thing met
 //   walking back decides: another control, prose, or text placed elsewhere ends the search empty.
 //
-// It never overrides a declared name: it runs only when the computed name is empty, or for a dropdown
-// whose only name is its own content (role combobox, or a button opening a listbox, named by no
-// aria-label, label, title, nor aria-labelledby other than itself): that content is the current
-// choice, not a caption ("Economy" under "Cabin"), so the seen caption names it.
+// It never overrides a declared label: it runs only when the computed name is empty; for a field
+// whose only name is a fallback html-aam gives when nothing labels it, its title (a tooltip nobody
+// sees until hovering) or its placeholder (the format hint inside it: "YYYY-MM-DD" under "Event date"),
+// which stays its placeholder, the title its description; or for a dropdown whose only name is its own
+// content (role combobox, or a button opening a listbox, named by no aria-label, label, title, nor
+// aria-labelledby other than itself): that content is the current choice, not a caption ("Economy"
+// under "Cabin"), so the seen caption names it. A field with a fallback name takes no heading: the
+// heading titles its region, the field's own hint says more of what it takes ("Town or postcode"
+// under "Find a store").
 import { roleOf, PREFIX, CHECKABLE, LANDMARK } from "./roles.js";
 import { norm, cap } from "./names.js";
 import { facts } from "./facts.js";
@@ -58,20 +63,28 @@ function namedByValue(el, role) {
   return !ids || ids.trim().split(/\s+/).every(id => id === el.id);
 }
 
-// A field that may take a seen label: no name declared for it anywhere (find asks before any name).
+const labelled = (el) => el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby") || !!(el.labels && el.labels.length);
+// html-aam's last resorts for a field nothing labels: "title" (the tooltip) or "placeholder" (the hint);
+// null when `name` came from elsewhere.
+function fallbackOf(el, name) {
+  if (!name || labelled(el)) return null;
+  const said = (attr) => cap(norm(el.getAttribute(attr) || ""), 160) === name;
+  return said("title") ? "title" : said("placeholder") || said("aria-placeholder") ? "placeholder" : null;
+}
+const hinted = (el) => !labelled(el) && ["title", "placeholder", "aria-placeholder"].some(a => norm(el.getAttribute(a) || ""));
+
+// A field that may take a seen label: no label declared for it anywhere (find asks before any name).
 function undeclared(el, role) {
-  if (!SEEN_ROLES.has(role)) return namedByValue(el, role);
-  for (const attr of ["aria-label", "aria-labelledby", "title", "placeholder", "aria-placeholder"]) if (el.hasAttribute(attr)) return false;
-  return !(el.labels && el.labels.length);
+  return SEEN_ROLES.has(role) ? !labelled(el) : namedByValue(el, role);
 }
 
 // The caption `el` shows (its box: `drawn`, the UI drawn for it, or itself), or "" (see the rule above).
 function seenLabel(el, role, name, drawn) {
-  if (name ? !namedByValue(el, role) : !SEEN_ROLES.has(role) && !namedByValue(el, role)) return "";
+  if (!namedByValue(el, role) && !(SEEN_ROLES.has(role) && (!name || fallbackOf(el, name)))) return "";
   const field = (drawn || el).getBoundingClientRect();
   const described = (el.getAttribute("aria-describedby") || "").trim().split(/\s+/).filter(Boolean)
     .map(id => el.getRootNode().getElementById ? el.getRootNode().getElementById(id) : null).filter(Boolean);
-  const state = { el, field, described, budget: SEEN_BUDGET, found: "" };
+  const state = { el, field, described, budget: SEEN_BUDGET, found: "", hinted: SEEN_ROLES.has(role) && hinted(el) };
   // A <label for> naming a wrapper that cannot be labelled: its one field reads that label.
   for (let up = el.parentElement, level = 0; up && level < SEEN_LEVELS && !isSeenGroup(up); up = up.parentElement, level++) {
     if (!up.id) continue;
@@ -102,7 +115,7 @@ function scanBack(node, st) {
   const tag = node.localName;
   if (/^h[1-6]$/.test(tag) || tag === "legend" || node.getAttribute("role") === "heading") {
     const region = node.parentElement;
-    return region && holdsSeenControl(region, st.el) ? SEEN_STOP : captionOf(node, null, st);
+    return st.hinted || (region && holdsSeenControl(region, st.el)) ? SEEN_STOP : captionOf(node, null, st);
   }
   for (let child = node.lastChild; child; child = child.previousSibling) {
     const r = scanBack(child, st);
@@ -149,4 +162,4 @@ function captionOf(block, text, st) {
   return SEEN_TAKE;
 }
 
-export { seenLabel, undeclared };
+export { seenLabel, undeclared, fallbackOf };

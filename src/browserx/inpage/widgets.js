@@ -5,7 +5,7 @@
 // small hooks. It publishes globalThis.__browserxWidgets (animation settling, for actions/animations.py).
 import { composedContains, coversViewport, paintsOver } from "./geometry.js";
 import { SKIP, SPACED, roleOf, PREFIX, ACTION_ROLES } from "./roles.js";
-import { norm, cap, accName } from "./names.js";
+import { norm, cap, readable, accName } from "./names.js";
 import { clipOf, area, intersect } from "./clips.js";
 import { headerCells, headerRole, onScreenRows, headerEntries, cellsForRows } from "./grids.js";
 import { shadowOf } from "./dom.js";
@@ -182,7 +182,7 @@ function widgetControl(c, cand, chosen) {
   if (cand.header) {
     if (cand.headerRole) {
       c.role = cand.headerRole;
-      if (!c.name) c.name = accName(cand.header, headerRole(cand.header));
+      if (!c.name) c.name = readable(accName(cand.header, headerRole(cand.header)));
     }
     if (cand.headerContext) c.header = cand.headerContext;
     const sort = cand.header.getAttribute("aria-sort") || el.getAttribute("aria-sort");

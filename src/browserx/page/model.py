@@ -8,7 +8,8 @@
 
 JSON keys are fixed: `{title, url, headings, regions, controls, notes?, text, aimap, omitted, viewport}`; a
 control is `{id, role, name, states, region, placeholder?, value_len?, filled?, value?, href?,
-name_from?, visible, inViewport, bbox}` with `bbox = [x, y, width, height]` in CSS pixels of the top viewport.
+name_from?, options?, option_count?, visible, inViewport, bbox}` with `bbox = [x, y, width, height]`
+in CSS pixels of the top viewport.
 `omitted` counts what the caps left out: controls and headings exactly, `text` the characters of
 the reader text not in this piece (exact), `frames` the cross-origin frames not captured.
 
@@ -122,8 +123,13 @@ class Control(BaseModel):
     # Issue 31: "seen" when the name is the caption a person reads beside a field the page left without
     # an accessible name (page/seen.js); `ax_name` is then the accessible name it stands in for (empty,
     # or a dropdown's current value), what Chromium's tree is compared with. Absent: the name is accname's.
+    # `ax_name` is also set when the name leaves out an icon font's glyphs (inpage/names.js `readable`).
     name_from: str | None = None
-    ax_name: str = Field("", exclude=True)
+    ax_name: str | None = Field(None, exclude=True)
+    # Issue 31: a native select that nothing names is told by what it offers (its choice is a value, kept
+    # private): its options in order, never which is chosen (the first 8; `option_count` when more).
+    options: list[str] | None = None
+    option_count: int | None = None
     visible: bool = True
     in_viewport: bool = Field(False, alias="inViewport")
     bbox: list[int] = Field(default_factory=lambda: [0, 0, 0, 0])
@@ -138,7 +144,7 @@ class Control(BaseModel):
     @property
     def accessible_name(self) -> str:
         """The name accname 1.2 gives (what Chromium's tree is judged against), seen caption or not."""
-        return self.ax_name if self.name_from == "seen" else self.name
+        return self.ax_name if self.ax_name is not None else self.name
 
 
 OPTIONAL_CONTROL_KEYS = (
@@ -151,6 +157,8 @@ OPTIONAL_CONTROL_KEYS = (
     "container",
     "header",
     "name_from",
+    "options",
+    "option_count",
 )
 
 

@@ -87,6 +87,9 @@ def control_line(control: Control, mark_in_view: bool = False) -> str:
         parts.append("[" + " ".join(flags) + "]")
     if control.placeholder and control.placeholder != control.name:
         parts.append("ph:" + _quote(control.placeholder))
+    if control.options:
+        listed = "|".join(control.options) + ("|…" if control.option_count else "")
+        parts.append("options:" + _quote(listed) + (f" of {control.option_count}" if control.option_count else ""))
     if control.description:
         parts.append("desc:" + _quote(control.description))
     if control.filled is not None:
