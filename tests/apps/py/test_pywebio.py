@@ -1,4 +1,4 @@
-"""PyWebIO (web forms written as a script): a trip desk of ours (pywebio_app/trips.py), judged from the
+"""PyWebIO (web forms written as a script): a trip desk of ours (pywebio_app/pywebio_trips.py), judged from the
 JSON-lines file its script appends each submitted trip to.
 
 Issue 31's second holdout (session 9; HOLDOUT = True, markers `holdout` and `holdout2`): its tasks were written
@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from app_corpus import PYTHON, AppProcess, Timings, control, free_port, json_lines, need, shown
 
-APP = Path(__file__).parent / "pywebio_app" / "trips.py"
+APP = Path(__file__).parent / "pywebio_app" / "pywebio_trips.py"
 HOLDOUT = True
 pytestmark = [pytest.mark.holdout, pytest.mark.holdout2]
 FIELD = ("textbox", "combobox")  # the model calls PyWebIO's text and date inputs comboboxes (see the tasks)

@@ -1,4 +1,4 @@
-"""Solara (React-style Python on ipywidgets, drawn by Vuetify): a trip desk of ours (solara_app/trips.py), judged
+"""Solara (React-style Python on ipywidgets, drawn by Vuetify): a trip desk of ours (solara_app/solara_trips.py), judged
 from the JSON-lines file its server appends each trip to, and from its log (the table's sort).
 
 Issue 31's second holdout (session 9; HOLDOUT = True, markers `holdout` and `holdout2`): its tasks were written
@@ -19,7 +19,7 @@ import pytest
 from app_corpus import VENV_BIN, AppProcess, Timings, control, free_port, json_lines, need, shown
 
 SOLARA = VENV_BIN / "solara"
-APP = Path(__file__).parent / "solara_app" / "trips.py"
+APP = Path(__file__).parent / "solara_app" / "solara_trips.py"
 HOLDOUT = True
 pytestmark = [pytest.mark.holdout, pytest.mark.holdout2]
 
