@@ -120,9 +120,9 @@ async def test_marimo_start_date_picked_in_its_calendar_is_saved(desk, app_timin
 
 @pytest.mark.xfail(
     strict=True,
-    reason="issue 31 kind 3 (seen labels): the multiselect under the caption 'Extras' (to its left) is a button "
-    "named by its placeholder 'Select...'; no control 'Extras' (the slider 'Nights' and the select 'Room' before "
-    "it pass)",
+    reason="issue 31 kind 3 (labels): the multiselect is a button the model names by its content 'Select...'; "
+    "a <label for> 'Extras' in the same shadow root points at it (a button is labelable; Chromium's tree names it "
+    "'Extras'); no control 'Extras' (the slider 'Nights' and the select 'Room' before it pass)",
 )
 async def test_marimo_nights_room_and_extras_chosen_are_saved(desk, app_timings, mcp):
     app, trips = desk
