@@ -74,7 +74,7 @@ async def test_solara_start_date_typed_is_saved(desk, app_timings, mcp):
     strict=True,
     reason="issue 31 kind 4 (widgets): the model has no slider; Vuetify's thumb container is a role=slider "
     "aria-label='Nights' element (tabindex 0, arrow keys move it) of 0x0 px (its 12x12 thumb inside is drawn) "
-    "one) beside a hidden read-only input labelled 'Nights'; the app bar's menu button is described 'Nights'",
+    "beside a hidden read-only input labelled 'Nights'; the app bar's menu button is described 'Nights'",
 )
 async def test_solara_nights_slider_set_to_7_is_saved(desk, app_timings, mcp):
     app, trips = desk
