@@ -308,7 +308,8 @@ async def _armed_click(run: _Run, token: int, bound: bool, press: Awaitable[None
         reported = run.frame.world.expect_click(token)
         pressed = asyncio.ensure_future(press)
         try:
-            await asyncio.wait([reported, pressed], return_when=asyncio.FIRST_COMPLETED)
+            either: list[asyncio.Future[Any]] = [reported, pressed]
+            await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
             if reported.done() and not keys:
                 pressed.add_done_callback(lambda f: f.cancelled() or f.exception())  # an error: the next call's
                 return reported.result()
