@@ -1,6 +1,7 @@
 """Reading the whole page: paging a long article, find against the walk floor, paged-text recall.
 
     python bench/reading.py          # or: python bench/run.py reading
+    python bench/reading.py find     # some parts only: paging, find, recall
 
 - `paging`: a generated article of 200,000 characters of reader text, read end to end (first piece a
   snapshot, then every `next_offset`, each rendered as the LLM reads it) with pieces of 20,000 and of
@@ -10,7 +11,10 @@
   round trip while the page reports no change (service.py).
 - `find` on tests/corpus/pages/large.html against the in-page walk floor of bench/page_model.py: cold
   (the DOM touched first, so the reader text is rendered again) and warm (right after a snapshot of
-  the unchanged page). Target ≤ 1.2× the floor.
+  the unchanged page). Target ≤ 1.2× the floor. Beside it, Playwright's `get_by_text("order").count()` on
+  the same page in its own browser (its text engine reads the DOM afresh at each call: a cold search too),
+  after the same touch of the DOM; it counts the elements holding the text, where find also names the
+  controls, headings and text lines and where each stands.
 - `recall`: on the readability corpus, the paged text (pieces of 3,000, concatenated) against the
   page's `innerText` (token recall and precision; the reader leaves boilerplate out by design, so
   recall against innerText is the share of the page's visible words it keeps), the paged text
@@ -26,6 +30,7 @@ import statistics
 import time
 from typing import Any
 
+from _playwright import playwright_chromium, playwright_part
 from _serve import readability_pages, serve_corpus, serve_page
 from page_model import FLOOR
 from reader_quality import CorpusServer, html_text, offline, recall_precision
@@ -61,7 +66,11 @@ async def _ms(fn) -> float:
     return (time.perf_counter() - started) * 1000
 
 
-async def run(print_fn=print) -> dict:
+PARTS = ("paging", "find", "recall")
+PW_TOUCH = "() => { document.body.dataset.benchTouch = String(Math.random()); }"
+
+
+async def run(print_fn=print, parts: tuple[str, ...] = PARTS) -> dict:
     from browserx.actions.navigation import navigate
     from browserx.browser import BrowserConfig, BrowserManager
     from browserx.page import DomService, SnapshotOptions
@@ -76,6 +85,8 @@ async def run(print_fn=print) -> dict:
         # -- paging a 200,000-character article -----------------------------------------------------
         httpd, url = serve_page(article(200_000).encode())
         try:
+            if "paging" not in parts:
+                raise _Skipped
             await navigate(tab, url, timeout=30)
             total = len((await service.snapshot(SnapshotOptions(max_text_chars=200_000), fresh=True)).text)
 
@@ -113,12 +124,16 @@ async def run(print_fn=print) -> dict:
                 f"of 20,000 {med['paged_20000']:.1f} ms ({results['paging']['paged_20000_x_uncapped']:.2f}×) "
                 f"(target ≤ 1.5×)"
             )
+        except _Skipped:
+            pass
         finally:
             httpd.shutdown()
 
         # -- find on large.html ----------------------------------------------------------------------
         httpd, base = serve_corpus()
         try:
+            if "find" not in parts:
+                raise _Skipped
             await navigate(tab, f"{base}/pages/large.html", timeout=30)
             await world.call(FLOOR)
 
@@ -173,6 +188,9 @@ async def run(print_fn=print) -> dict:
                 "in_page_warm_x_floor": ip["warm"] / ip["floor"],
                 **{f"in_page_cold_{k}_ms": statistics.median(v) for k, v in parts.items()},
             }
+            pw = await _playwright_find(f"{base}/pages/large.html", "order")
+            if pw:
+                results["find"]["playwright_ms"] = statistics.median(pw) * 1000
             f = results["find"]
             print_fn(
                 f"find 'order' on large.html ({found['total']} matches): floor {med['floor']:.1f} ms, "
@@ -181,11 +199,16 @@ async def run(print_fn=print) -> dict:
                 f"{f['in_page_cold_x_floor']:.2f}×, warm {f['in_page_warm_x_floor']:.2f}× (target ≤ 1.2×); "
                 f"cold = walk {f['in_page_cold_walk_ms']:.1f} + reader text {f['in_page_cold_text_ms']:.1f} + "
                 f"match {f['in_page_cold_match_ms']:.1f} ms"
+                + playwright_part("get_by_text count", pw, med["cold"], versus="our cold find", digits=1)
             )
+        except _Skipped:
+            pass
         finally:
             httpd.shutdown()
 
         # -- recall of the paged text on the corpus ----------------------------------------------------
+        if "recall" not in parts:
+            return results
         server = CorpusServer()
         rows = []
         try:
@@ -237,5 +260,29 @@ async def run(print_fn=print) -> dict:
     return results
 
 
+class _Skipped(Exception):
+    """A part not asked for."""
+
+
+async def _playwright_find(url: str, text: str) -> list[float]:
+    """Playwright's get_by_text(text).count() on `url`, each after a touch of the DOM (seconds); [] without it."""
+    samples: list[float] = []
+    async with playwright_chromium() as browser:
+        if browser is None:
+            return samples
+        page = await browser.new_page()
+        await page.goto(url, wait_until="load", timeout=60_000)
+        locator = page.get_by_text(text)
+        await locator.count()  # its injected script compiled, as our world's program is
+        for _ in range(11):
+            await page.evaluate(PW_TOUCH)
+            started = time.perf_counter()
+            await locator.count()
+            samples.append(time.perf_counter() - started)
+    return samples
+
+
 if __name__ == "__main__":
-    asyncio.run(run())
+    import sys
+
+    asyncio.run(run(parts=tuple(sys.argv[1:]) or PARTS))

@@ -92,3 +92,39 @@ async def test_a_click_reaches_cdp_through_the_documented_walk(tab, load, eid, c
         sys.setprofile(None)
     assert result.success, result.error
     assert on_stack == {"tools/base.py", "tools/dom.py", "actions/element.py", "page/world.py", "cdp/session.py"}
+
+
+async def test_a_click_answers_with_the_pages_record_without_waiting_for_the_releases_ack(
+    tab, load, eid, js, monkeypatch
+):
+    """The record is taken in the click's own dispatch, inside the task that handles the release: once it
+    came, the click has been handled, and the next call reaches the page only after that task ended."""
+    import asyncio
+
+    from browserx.actions import element
+
+    # The page's own window listener, added during the click (after browserx's): it runs after the record.
+    await load(
+        tab,
+        """<button id=go onclick="window.addEventListener('click', () => { window.after = 'ran'; }, {once: true});
+      this.textContent = 'Done'">Go</button>""",
+    )
+    go = await eid(tab, "#go")
+    held = asyncio.Event()  # the release's ack reaches the click only once the test lets it
+    send = tab.session.send
+
+    async def holding(method, params=None, **kwargs):
+        out = await send(method, params, **kwargs)
+        if method == "Input.dispatchMouseEvent" and (params or {}).get("type") == "mouseReleased":
+            await held.wait()
+        return out
+
+    monkeypatch.setattr(tab.session, "send", holding)
+    try:
+        async with asyncio.timeout(5):
+            result = await element.click(tab, go)
+    finally:
+        held.set()
+    assert result["success"] is True
+    assert result["effects"]["dom_changed"] is True
+    assert await js(tab, "window.after") == "ran"

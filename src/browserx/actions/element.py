@@ -52,6 +52,7 @@ BINDING_GRACE = 0.05  # after the input's ack, how long the click's reported rec
 # Runs `begin(detail, channel)` (effects baseline; channel: the page world's timer events, actions/timers.py)
 # and one entry point of __bxact in one round trip; a returned promise (awaitOption) is awaited.
 _CALL = "function(method, begin, ...args) { return globalThis.__bxact.call(method, begin, ...args); }"
+_AT_ONCE = frozenset({"click", "none"})  # entry points that never answer a promise: called without awaitPromise
 # After an action the page reacted to (its DOM, its URL, a default action), the effects are read again
 # once the page is idle, at most this long after (inpage/reach.js whenIdle): what its handlers set off a
 # task or a frame later (a timer, a dialog's close event, a route's data fetch) is then seen, and the
@@ -63,7 +64,7 @@ _SCROLL_POSITION = "function() { return [Math.round(scrollX), Math.round(scrollY
 
 async def _page(world: PageWorld, method: str, *args: Any, begin: list[Any] | None = None) -> dict[str, Any]:
     """Call `__bxact[method](*args)`; with `begin` (its arguments), also take the effects baseline first."""
-    out = await world.call(_CALL, method, begin, *args)
+    out = await world.call(_CALL, method, begin, *args, await_promise=method not in _AT_ONCE)
     if not isinstance(out, dict):
         raise NodeNotFoundError("the page gave no answer for the element; take a new snapshot")
     if out.get("error"):
@@ -273,7 +274,7 @@ async def click(
         press = press_key(tab.session, keys) if keys else _mouse(tab, x, y, button, click_count, modifiers)
         page = None
         if where.get("armed"):
-            page = await _armed_click(run, token, bool(where.get("bound")), press)
+            page = await _armed_click(run, token, bool(where.get("bound")), press, bool(keys))
             check = page.pop("model_check", None) if page is not None else None
             run.check = check if run.frame.child is None else None  # a frame's world is not the model's
             if page is not None and page.pop("activation", False) and run.frame.child is None:
@@ -296,17 +297,23 @@ async def _ask_click(run: _Run, token: int) -> dict[str, Any] | None:
         return None  # the document went away (the click navigated): the URL tells the story
 
 
-async def _armed_click(run: _Run, token: int, bound: bool, press: Awaitable[None]) -> dict[str, Any] | None:
+async def _armed_click(run: _Run, token: int, bound: bool, press: Awaitable[None], keys: bool) -> dict[str, Any] | None:
     """Press an armed click; the page's record of it (None: the page could not say, it navigated).
 
-    With the binding (world.CLICK_BINDING) the record comes as an event while the input is acked:
-    no call waits on it. Otherwise, or when it is late (the page stopped the click's propagation),
-    awaitClick asks for it.
-    """
+    With the binding (world.CLICK_BINDING) the record comes as an event, taken in the click's dispatch inside the
+    release's task, 0.3-0.4 ms ahead of the release's ack: the click has been handled, and what comes next reaches
+    the page after that task, so the ack is not waited for (keys are: Enter clicks at keydown, before its keyup is
+    sent). Otherwise, or when it is late (the page stopped the click's propagation), awaitClick asks for it."""
     if bound:
         reported = run.frame.world.expect_click(token)
+        pressed = asyncio.ensure_future(press)
         try:
-            await press
+            either: list[asyncio.Future[Any]] = [reported, pressed]
+            await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
+            if reported.done() and not keys:
+                pressed.add_done_callback(lambda f: f.cancelled() or f.exception())  # an error: the next call's
+                return reported.result()
+            await pressed
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(BINDING_GRACE):
                     return await reported

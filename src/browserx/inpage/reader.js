@@ -161,11 +161,11 @@ function looksLikeClutter(el, tag, analysis, flags) {
 const CONTROL_ROLES = new Set(["button", "link", "checkbox", "radio", "switch", "tab", "menuitem", "menuitemcheckbox",
   "menuitemradio", "option", "treeitem"]);
 const NAME_CHARS = 160;  // the longest name the model gives (names.js accName)
-function isControl(el, tag) {
+// `role`: its role attribute, as the analysis read it.
+function isControl(el, tag, role) {
   if (tag === "a") return el.hasAttribute("href");
   if (tag === "button" || tag === "select" || tag === "textarea" || tag === "summary") return true;
   if (tag === "label") return !!el.control;
-  const role = el.getAttribute("role");
   return !!role && CONTROL_ROLES.has(role);
 }
 
@@ -258,7 +258,7 @@ function render(nodes, analysis, flags, budget = Infinity) {
       const spaced = stat.display === "inline-block" || stat.display === "inline-flex" || tag === "text";  // SVG labels
       if (block) flush(pre);
       else if (spaced) buffer += " ";
-      const control = !named && flags.namesOnce && isControl(child, tag);
+      const control = !named && flags.namesOnce && isControl(child, tag, stat.role);
       if (control) said = 0;
       walk(child, pre || tag === "pre", table, stat, tag, named || control);
       if (block) flush(pre || tag === "pre");

@@ -209,6 +209,7 @@ function analyse(doc, flags, styles, from) {
       dropped.add(el);
       return EMPTY;
     }
+    if (flags.whole) return visitWhole(el, ctx, depth, tag, cs, role);
     const textVisible = cs.visible;
     const childCtx = (tag === "article" || tag === "main" || tag === "section" || tag === "table" ||
                       tag === "pre" || tag === "code")
@@ -275,6 +276,24 @@ function analyse(doc, flags, styles, from) {
       here.p += 1;
     }
     stack.pop();
+    return here;
+  }
+
+  // A part read whole (an app's page, a `within` part) picks no article: no scores and no sums, only what
+  // the render reads of each element (how it shows, its shadow root, its role); the same drops as above.
+  function visitWhole(el, ctx, depth, tag, cs, role) {
+    const closedDetails = tag === "details" && !el.open;
+    const here = { display: cs.display, textVisible: cs.visible && !closedDetails, shadow: cs.shadow, role };
+    stats.set(el, here);
+    if (depth > 400) return here;
+    // Elements only (their text is the render's): sibling pointers that pass over the text nodes.
+    const assigned = tag === "slot" ? slotted(el) : null;
+    for (let child = assigned ? assigned[0] : (cs.shadow || el).firstElementChild, k = 0; child;
+         child = assigned ? assigned[++k] : child.nextElementSibling) {
+      if (child.nodeType !== 1) continue;
+      const childTag = child.localName;
+      if (!closedDetails || childTag === "summary") visit(child, ctx, depth + 1, childTag);
+    }
     return here;
   }
 

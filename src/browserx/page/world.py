@@ -155,8 +155,11 @@ class PageWorld:
         frame_id: str | None = None,
         timeout: float = 30.0,
         return_by_value: bool = True,
+        await_promise: bool = True,
     ) -> Any:
-        """Run `function_declaration(...args)` in the world; its (awaited) JSON result, or a RemoteObject."""
+        """Run `function_declaration(...args)` in the world; its (awaited) JSON result, or a RemoteObject.
+        `await_promise=False` for a function known to answer at once: Chromium then skips the promise
+        machinery of the call (measured: a few hundredths of a millisecond of a click's one call)."""
         for attempt in (1, 2):
             context_id = await self.context_id(frame_id)
             try:
@@ -167,7 +170,7 @@ class PageWorld:
                         "executionContextId": context_id,
                         "arguments": [{"value": a} for a in args],
                         "returnByValue": return_by_value,
-                        "awaitPromise": True,
+                        "awaitPromise": await_promise,
                     },
                     timeout=timeout,
                 )
