@@ -11,7 +11,9 @@ typing costs about one round trip plus what the page does with each key. No fast
 `Input.insertText` skips every key event, and a page's key listeners cannot be seen from here (an
 `onkeydown` property, a listener on a shadow root or an ancestor), so no test could say it is safe.
 
-Keys go where they are sent (inpage/typing.js): the field is focused and a key check armed in page;
+Keys go where they are sent (inpage/typing.js): the field is pressed where a click would press it when it
+does not hold the focus (a person moves to another field by pressing it; a picker that closes on a press
+outside it closes), focused by script only where no pointer reaches it, and a key check armed in page;
 a key reaches the page only while the focus is the field's, or where the page passed it on while
 handling one of ours (a date segment that moves to the next once full). If another element holds the
 focus before typing, or takes it while the keys arrive (a datepicker that takes it back), the keys stop
@@ -49,9 +51,16 @@ async def click_target(run: _Run, element_id: str) -> None:
 
 async def focus_field(run: _Run, element_id: str, clear: bool, *, first: bool = False) -> dict[str, Any]:
     """Focus the text field (or the editing host inside it), select its text when `clear`, arm the key
-    check. Another element keeping the focus: the field is clicked once, then FOCUS_ELSEWHERE."""
+    check. A field that does not hold the focus is pressed first, as a person moves to it (typing.js
+    prepareType says where, or focuses it by script where no pointer reaches it). Another element keeping
+    the focus: the field is clicked once, then FOCUS_ELSEWHERE."""
     call = run.first if first else run.page
-    ready = await call("prepareType", element_id, clear, False)
+    ready = await call("prepareType", element_id, clear, False, True)
+    if ready.get("press"):
+        await _mouse(run.tab, *await run.point(ready))
+        ready = await run.page("prepareType", element_id, clear, False, False)
+        if "focus" in ready:  # pressed, and the page gave the focus to another element
+            raise _elsewhere(element_id, ready["focus"])
     if "focus" in ready:
         await click_target(run, element_id)
         ready = await run.page("prepareType", element_id, clear, False)

@@ -120,7 +120,14 @@ const readonly = (el) => ({error: 'ELEMENT_READONLY', message: `${roleFor(el)} "
 const TYPING = {
   // Focus the text field id names (or the one inside it), select its contents for replacing, and arm the
   // key check. When another element keeps the focus: {focus: that element}, and Python clicks the field.
-  prepareType(id, clear, checkCover) {
+  // `press`: a field with a caret that does not hold the focus is got to as a person gets to it, by a press
+  // on it (a picker that closes on a press outside it closes; a script focus() would leave it open): the
+  // answer is {press: true, x, y}, the point a click would use, and Python sends the real mouse events there,
+  // then calls again without `press`. Only where the pointer cannot reach the field (a layer over its
+  // point, even glass; nothing of it in view) is it focused by script, as the keyboard (Tab) would reach it.
+  // Fields without a caret are focused by script: a press at the centre of a range or colour input would
+  // set it or open its chooser, and keyed widgets (date segments, drawn boxes) may open on a press.
+  prepareType(id, clear, checkCover, press) {
     const el0 = resolve(id);
     if (!el0) return notFound(id);
     let el = editable(el0);
@@ -131,8 +138,10 @@ const TYPING = {
     const stop = blocked(el) || blocked(el0);
     if (stop) return stop;
     if (el.readOnly || el.getAttribute('aria-readonly') === 'true' || el0.getAttribute('aria-readonly') === 'true') return readonly(el);
-    const where = target(el, checkCover);
-    if (where.error) return where;
+    const pressing = !!press && !keyed && !(el.tagName === 'INPUT' && NO_CARET.test(el.type)) && !holds(el0, el, activeElement());
+    const where = target(el, checkCover || pressing);
+    if (pressing && where.ok) return {ok: true, press: true, x: where.x, y: where.y, scrolled: where.scrolled};
+    if (where.error && !(pressing && !checkCover && where.error === 'ELEMENT_COVERED')) return where;
     el.focus({preventScroll: true});
     const at = activeElement();
     if (at && !holds(el0, el, at) && inPopupOf(el0, el, at) && editable(at)) el = editable(at);
