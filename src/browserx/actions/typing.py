@@ -20,6 +20,12 @@ focus before typing, or takes it while the keys arrive (a datepicker that takes 
 there, the field is clicked as a person would click it, and the rest is typed once more; if the focus
 still goes elsewhere, FOCUS_ELSEWHERE names the element holding it. Typed text never leaves the page:
 the check answers only whether the field holds what was typed.
+
+One second try, as a person makes it: a field whose page wrote letters or digits of its own into it while
+the keys came (a picker that parses the text on each keyup and writes back its reading of the partial
+text: "2" becomes "0002-01-01", and the rest is typed after it) is cleared by keys and given the text at
+once, as a paste enters it, its last character as a key (`_at_once`). Not for a mask's punctuation nor a
+length limit (typing.js `rewritten`): their per-key result stands, `as_typed` False.
 """
 
 from __future__ import annotations
@@ -96,11 +102,31 @@ async def send_checked(run: _Run, events: list[dict[str, Any]], typed: str | Non
         return {}  # the keys took the page away (a line break that submitted): nothing left to check
 
 
+async def _at_once(run: _Run, element_id: str, text: str) -> dict[str, Any]:
+    """The person's second try at a field the page rewrote while the keys came: its text selected and
+    removed by keys, then entered at once (as a paste or an input method enters it: one insertion, no key
+    per character) but for its last character, typed as a key, so that a page reading the field on keyup
+    reads the whole text once. The key check's answer."""
+    ready = await focus_field(run, element_id, True)
+    clearing = press_events("Control+a") + press_events("Backspace") if ready.get("clear") else []
+    try:
+        await send_keys(run.tab.session, clearing)
+        await run.tab.session.send("Input.insertText", {"text": text[:-1]})
+    except BaseException:
+        with contextlib.suppress(BrowserxError):
+            await run.page("keysLanded", None)
+        raise
+    return await send_checked(run, typing_events(text[-1]), text)
+
+
 async def type_keys(run: _Run, element_id: str, ready: dict[str, Any], text: str, clear: bool) -> dict[str, Any]:
     """Type `text` into the field `ready` (focus_field's answer) describes; the key check's answer."""
     events = _events(ready, text)
     typed = None if ready.get("keyed") else text
     landed = await send_checked(run, events, typed)
+    if landed.get("rewritten") and clear and len(text) > 1 and not ready.get("lines"):
+        again = await _at_once(run, element_id, text)
+        return again if again.get("stopped") is None else landed
     if landed.get("stopped") is None:
         return landed
     # The focus went elsewhere while the keys arrived: click the field and type what did not land.

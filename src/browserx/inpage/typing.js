@@ -114,6 +114,18 @@ function arm(el0, el, before) {
 const same = (el, a, b) => (singleText(el) && el.tagName === 'INPUT' ? a === b.replace(/[\r\n]/g, '') :
   el.tagName === 'TEXTAREA' ? a === b : a.replace(/\s+/g, '') === b.replace(/\s+/g, ''));
 
+// The page wrote letters or digits of its own into the field while the keys came (a picker that parses
+// the text on each keyup and writes back its reading of a partial date: "2" becomes "0002-01-01"), not
+// only a mask's punctuation or spaces, nor fewer characters than typed (a length limit).
+function rewritten(value, typed) {
+  const count = new Map();
+  for (const c of typed.match(/[\p{L}\p{N}]/gu) || []) count.set(c, (count.get(c) || 0) + 1);
+  for (const c of value.match(/[\p{L}\p{N}]/gu) || []) {
+    if (!count.get(c)) return true;
+    count.set(c, count.get(c) - 1);
+  }
+  return false;
+}
 const refused = (el, why) => ({error: 'VALIDATION_ERROR', message: `${roleFor(el)} "${nameFor(el)}" ${why}`});
 const readonly = (el) => ({error: 'ELEMENT_READONLY', message: `${roleFor(el)} "${nameFor(el)}" is read-only`});
 
@@ -183,6 +195,7 @@ const TYPING = {
     const out = {ok: true, keys: T.keys};
     if (typed !== null && T.before !== null && !T.passed.length && !T.released && T.el.isConnected) {
       out.as_typed = same(T.el, valueOf(T.el), T.before + typed);
+      if (!out.as_typed) out.rewritten = rewritten(valueOf(T.el), T.before + typed);
     }
     return out;
   },
