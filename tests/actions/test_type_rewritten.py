@@ -2,7 +2,8 @@
 each keyup and writes back its own reading of the partial date (bootstrap-daterangepicker 1.x does: "2"
 is read as the year 2 and written back as "0002-01-01"; the rest is typed after it). A person seeing that
 enters the date at once, as a paste does; `fill` and `type` do the same, once, and the field holds the date.
-A mask that only adds punctuation is not such a rewrite: its per-key result stands.
+A mask that only adds punctuation is not such a rewrite, nor an inline completion after the typed text:
+their per-key result stands.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import pytest
 PICKER = """<!doctype html><title>Rental</title>
 <label>Start <input id=start autocomplete=off></label>
 <label>Phone <input id=phone autocomplete=off></label>
+<label>Country <input id=country autocomplete=off></label>
 <script>
 const start = document.getElementById('start'), phone = document.getElementById('phone');
 window.keys = 0;
@@ -28,6 +30,14 @@ phone.addEventListener('input', () => {  // a mask: the digits, grouped as (555)
   const d = phone.value.replace(/\\D/g, '').slice(0, 10);
   const area = `(${d.slice(0, 3)}) `;
   phone.value = d.length > 6 ? area + d.slice(3, 6) + '-' + d.slice(6) : d.length > 3 ? area + d.slice(3) : d;
+});
+const country = document.getElementById('country');
+country.addEventListener('keydown', () => { window.keys++; });
+country.addEventListener('input', (e) => {  // an inline autocomplete: the rest of the match, selected
+  if (e.inputType !== 'insertText' || !'Norway'.toLowerCase().startsWith(country.value.toLowerCase())) return;
+  const typed = country.value.length;
+  country.value = 'Norway';
+  country.setSelectionRange(typed, 6);
 });
 </script>"""
 
@@ -59,3 +69,12 @@ async def test_a_mask_that_adds_punctuation_keeps_what_the_keys_gave(tab, load, 
     assert await js(tab, "phone.value") == "(555) 123-4567"
     assert await js(tab, "window.keys") == 10  # typed once, key by key: no second try
     assert done.data["value_as_typed"] is False
+
+
+async def test_an_inline_completion_after_the_typed_text_is_no_rewrite(tab, load, call, js):
+    await load(tab, PICKER)
+    country = (await _ids(call))["Country"]
+    done = await call("browser_dom", action="type", element_id=country, text="Nor")
+    assert done.success, done.error
+    assert await js(tab, "country.value") == "Norway"
+    assert await js(tab, "window.keys") == 3  # typed once, key by key: no second try

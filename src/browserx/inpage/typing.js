@@ -116,8 +116,10 @@ const same = (el, a, b) => (singleText(el) && el.tagName === 'INPUT' ? a === b.r
 
 // The page wrote letters or digits of its own into the field while the keys came (a picker that parses
 // the text on each keyup and writes back its reading of a partial date: "2" becomes "0002-01-01"), not
-// only a mask's punctuation or spaces, nor fewer characters than typed (a length limit).
+// only a mask's punctuation or spaces, nor fewer characters than typed (a length limit), nor a completion
+// after the typed text (an inline autocomplete: "Nor" shown as "Norway", the rest selected).
 function rewritten(value, typed) {
+  if (value.toLowerCase().startsWith(typed.toLowerCase())) return false;
   const count = new Map();
   for (const c of typed.match(/[\p{L}\p{N}]/gu) || []) count.set(c, (count.get(c) || 0) + 1);
   for (const c of value.match(/[\p{L}\p{N}]/gu) || []) {
