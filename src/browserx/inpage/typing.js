@@ -114,13 +114,34 @@ function arm(el0, el, before) {
 const same = (el, a, b) => (singleText(el) && el.tagName === 'INPUT' ? a === b.replace(/[\r\n]/g, '') :
   el.tagName === 'TEXTAREA' ? a === b : a.replace(/\s+/g, '') === b.replace(/\s+/g, ''));
 
+// The page wrote letters or digits of its own into the field while the keys came (a picker that parses
+// the text on each keyup and writes back its reading of a partial date: "2" becomes "0002-01-01"), not
+// only a mask's punctuation or spaces, nor fewer characters than typed (a length limit), nor a completion
+// after the typed text (an inline autocomplete: "Nor" shown as "Norway", the rest selected).
+function rewritten(value, typed) {
+  if (value.toLowerCase().startsWith(typed.toLowerCase())) return false;
+  const count = new Map();
+  for (const c of typed.match(/[\p{L}\p{N}]/gu) || []) count.set(c, (count.get(c) || 0) + 1);
+  for (const c of value.match(/[\p{L}\p{N}]/gu) || []) {
+    if (!count.get(c)) return true;
+    count.set(c, count.get(c) - 1);
+  }
+  return false;
+}
 const refused = (el, why) => ({error: 'VALIDATION_ERROR', message: `${roleFor(el)} "${nameFor(el)}" ${why}`});
 const readonly = (el) => ({error: 'ELEMENT_READONLY', message: `${roleFor(el)} "${nameFor(el)}" is read-only`});
 
 const TYPING = {
   // Focus the text field id names (or the one inside it), select its contents for replacing, and arm the
   // key check. When another element keeps the focus: {focus: that element}, and Python clicks the field.
-  prepareType(id, clear, checkCover) {
+  // `press`: a field with a caret that does not hold the focus is got to as a person gets to it, by a press
+  // on it (a picker that closes on a press outside it closes; a script focus() would leave it open): the
+  // answer is {press: true, x, y}, the point a click would use, and Python sends the real mouse events there,
+  // then calls again without `press`. Only where the pointer cannot reach the field (a layer over its
+  // point, even glass; nothing of it in view) is it focused by script, as the keyboard (Tab) would reach it.
+  // Fields without a caret are focused by script: a press at the centre of a range or colour input would
+  // set it or open its chooser, and keyed widgets (date segments, drawn boxes) may open on a press.
+  prepareType(id, clear, checkCover, press) {
     const el0 = resolve(id);
     if (!el0) return notFound(id);
     let el = editable(el0);
@@ -131,8 +152,10 @@ const TYPING = {
     const stop = blocked(el) || blocked(el0);
     if (stop) return stop;
     if (el.readOnly || el.getAttribute('aria-readonly') === 'true' || el0.getAttribute('aria-readonly') === 'true') return readonly(el);
-    const where = target(el, checkCover);
-    if (where.error) return where;
+    const pressing = !!press && !keyed && !(el.tagName === 'INPUT' && NO_CARET.test(el.type)) && !holds(el0, el, activeElement());
+    const where = target(el, checkCover || pressing);
+    if (pressing && where.ok) return {ok: true, press: true, x: where.x, y: where.y, scrolled: where.scrolled};
+    if (where.error && !(pressing && !checkCover && where.error === 'ELEMENT_COVERED')) return where;
     el.focus({preventScroll: true});
     const at = activeElement();
     if (at && !holds(el0, el, at) && inPopupOf(el0, el, at) && editable(at)) el = editable(at);
@@ -174,6 +197,7 @@ const TYPING = {
     const out = {ok: true, keys: T.keys};
     if (typed !== null && T.before !== null && !T.passed.length && !T.released && T.el.isConnected) {
       out.as_typed = same(T.el, valueOf(T.el), T.before + typed);
+      if (!out.as_typed) out.rewritten = rewritten(valueOf(T.el), T.before + typed);
     }
     return out;
   },

@@ -60,11 +60,6 @@ async def save(browser, form: dict) -> None:
     assert shown(after, "Record was successfully created."), after["text"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 31 kind 2 (focus): after the typed date, `fill` of Days moves focus without the press a person "
-    "makes on it; the date picker, which closes on a press outside it, stays open over Save: no Save in the look",
-)
 async def test_flask_admin_start_date_typed_then_days_filled_is_saved(desk, app_timings, mcp):
     app, db = desk
     with app_timings.measure("task: typed date, days"):

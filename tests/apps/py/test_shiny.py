@@ -83,12 +83,6 @@ async def test_shiny_departure_picked_in_its_calendar_is_saved(planner, app_timi
     assert [t["depart"] for t in saved(trips, "Grace Hopper")] == ["2026-05-20"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 31 kind 5 (a value that reaches the server later): the drawn slider is one slider 'Nights' now and "
-    "`fill 7` moves it to 7, but the app gets the value through the widget's own redraw timer and its input's "
-    "debounce, neither started by the action; the Save clicked next is answered with the value of the first key (4)",
-)
 async def test_shiny_nights_slider_set_to_7_is_saved(planner, app_timings, mcp):
     app, trips = planner
     with app_timings.measure("task: slider"):

@@ -8,8 +8,13 @@
 // its input has been handled (CLOSE, with its effects record). A timer (setTimeout, setInterval,
 // requestAnimationFrame) scheduled while the window is open counts as the action's, and so does one
 // scheduled from the callback of a counted timer (or the promise jobs after it): a chain, timeout ->
-// frame -> timeout. One scheduled from the callback of a timer that is not the action's never counts:
-// a clock, a poll, an animation loop the page runs on its own, even while the window is open.
+// frame -> timeout. A loop the page runs on its own (a clock, a poll, an animation loop) is not the action's:
+// the timer a callback of its schedules again of its own kind (a timeout of the same delay, a frame from a
+// frame: the loop's next tick) never counts. But a page may pick up what the action did in its loop's next
+// tick (a slider plugin whose keys only change its state, drawn by a redraw loop every 300 ms, which then
+// fires `change`; the app's input binding debounces that for 250 ms and sends the value to its server):
+// so while the window is open, a timer such a tick starts that is NOT the loop's next tick (another delay,
+// another kind) counts as the action's, and so does its chain; once the window is closed, none does.
 // setTimeout and setInterval count only up to BOUND_MS; a setInterval counts once (its first run; its
 // later runs are a clock). OPEN opens the window again while browserx waits for the action's
 // animations (their transitionend handlers are the action's). PEEK and CLOSE answer (preventDefault)
@@ -28,23 +33,29 @@
   let action = 0;       // the last action that began (ARM); 0 before the first
   let open = false;     // its window is open
   let running = -1;     // while a wrapped callback runs: the action it counts for (0: none); -1: none runs
+  let loop = "";        // while an uncounted callback runs: its kind ("t" + delay, "f"), that of its loop's next tick
   let tail = 0;         // after a counted callback, until its task ends: its promise jobs count too
   const ended = new MessageChannel();  // a message to ourselves: the task of a counted callback has ended
   ended.port1.onmessage = () => { tail = 0; };
   const pending = new Set();  // the last action's timers still to run ("t" + id, "f" + id)
   const own = () => (running >= 0 ? running : tail || (open ? action : 0));
+  // The action a timer of `kind` scheduled now counts for: in an uncounted callback (a loop's tick) while
+  // the window is open, the action's unless it is the loop's next tick (the same kind).
+  const ownTimer = (kind) => (running === 0 ? (open && kind !== loop ? action : 0) : own());
   function ran(key, of) {
     if (of === action && pending.delete(key) && pending.size === 0) apply(dispatch, W, [new Ev(TOKEN + ":idle")]);
   }
-  function counted(fn, of, key) {
+  function counted(fn, of, key, kind) {
     let first = true;
     return function () {
-      const before = running;
+      const before = running, beforeLoop = loop;
       running = first ? of : 0;  // a repeating timer counts once
+      loop = kind;
       try {
         return apply(fn, this, arguments);
       } finally {
         running = before;
+        loop = beforeLoop;
         if (first) {
           first = false;
           tail = of;
@@ -54,11 +65,12 @@
       }
     };
   }
-  function uncounted(fn) {
+  function uncounted(fn, kind) {
     return function () {
-      const before = running;
+      const before = running, beforeLoop = loop;
       running = 0;
-      try { return apply(fn, this, arguments); } finally { running = before; tail = 0; }
+      loop = kind;
+      try { return apply(fn, this, arguments); } finally { running = before; loop = beforeLoop; tail = 0; }
     };
   }
   const masked = new WeakMap();  // our Proxy -> the native function it stands for
@@ -73,13 +85,13 @@
   const schedule = (prefix, bounded) => (native) => (target, self, args) => {
     const fn = args[0];
     if (typeof fn !== "function") return apply(native, self, args);  // a string to evaluate: the page's own
-    const of = own(), delay = bounded ? Number(args[1]) || 0 : 0;
+    const delay = bounded ? Number(args[1]) || 0 : 0, kind = prefix + delay, of = ownTimer(kind);
     if (!of || delay > BOUND_MS) {
-      args[0] = uncounted(fn);
+      args[0] = uncounted(fn, kind);
       return apply(native, self, args);
     }
     let key = null;
-    args[0] = counted(fn, of, () => key);
+    args[0] = counted(fn, of, () => key, kind);
     const id = apply(native, self, args);
     key = prefix + id;
     if (of === action) pending.add(key);
