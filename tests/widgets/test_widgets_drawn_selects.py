@@ -183,6 +183,7 @@ async def test_fill_picks_each_option_of_a_multiselectable_combobox_over_its_hid
     model = await snapshot()
     [extras] = [c for c in model["controls"] if c["role"] == "combobox"]
     assert extras["name"] == "Extras", model["controls"]
+    assert extras["states"].get("multiselectable") is True  # its listbox says so: the agent may give a list
     result = await call("browser_dom", action="fill", fields=[{"element_id": extras["id"], "value": EXTRAS[::2]}])
     assert result.success, result.error
     assert await js("window.picks") == ["Gift wrap", "Express"]  # each through its option, as a person picks
