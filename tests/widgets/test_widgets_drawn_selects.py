@@ -18,6 +18,10 @@ Pages of our own, each shaped by one rule (no library's code or class names):
 
 from __future__ import annotations
 
+from browserx.actions.navigation import navigate
+from browserx.fidelity.report import fidelity_report
+from browserx.page import DomService, SnapshotOptions
+
 SIZES = ["Small", "Medium", "Large"]
 COLOURS = ["Red", "Green", "Blue"]
 # The plugin: on a press on the face, the drop moves to the body's end under the face, its list filled
@@ -297,3 +301,13 @@ async def test_a_list_for_a_combobox_that_keeps_one_option_is_refused(open_page,
     )
     assert result.code == "VALIDATION_ERROR", result.error
     assert await js("window.chosen.one") == ["Parking"]  # its first pick, then the check that it kept no list
+
+
+async def test_fidelity_counts_the_stand_in_as_its_select_entry(server, tab):
+    """The checker (fidelity/report.py) sees the hidden select through its stand-in, and the stand-in's parts
+    that Chromium lists (the link, the focus catcher `role=button`) are the select's entry: no miss, no extra."""
+    await navigate(tab, server.route("/drawn-fidelity", LINK_FACE))
+    model = await DomService.of(tab).snapshot(SnapshotOptions(), fresh=True)
+    report = await fidelity_report(tab, model)
+    assert (report.recall, report.precision) == (1.0, 1.0), (report.misses, report.extras)
+    assert {m["rule"] for m in report.merged} == {"standin_part"}
