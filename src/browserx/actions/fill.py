@@ -75,12 +75,15 @@ async def _select(run: _Run, element_id: str, kind: dict[str, Any], value: Any) 
         if out.get("error"):
             raise ValidationError(out["message"])
         return
-    if len(wanted) > 1 and not kind.get("multiple"):
+    if len(wanted) > 1 and not kind.get("multiple") and not kind.get("combo"):
         raise ValidationError("this field takes one option")
     if kind.get("drawn") and kind.get("multiple"):  # exactly these: the others removed by their remove buttons
         for value_of in (await run.page("unwanted", element_id, wanted))["options"]:
             await run.page("remover", element_id, value_of)
             await _click(run, None)
+    if not kind.get("native") and (kind.get("multiple") or len(wanted) > 1):
+        await _pick_many(run, element_id, wanted)
+        return
     for option in wanted:  # as element.select: in page for <select>, by clicks for ARIA widgets and stand-ins
         out = await run.page("select", element_id, option)
         if out.get("open"):
@@ -91,6 +94,33 @@ async def _select(run: _Run, element_id: str, kind: dict[str, Any], value: Any) 
             await _click(run, None)
         if out.get("drawn"):  # what the stand-in did is read back from the native select
             await run.page("selectedNow", element_id, option)
+
+
+async def _pick_many(run: _Run, element_id: str, wanted: list[str]) -> None:
+    """A combobox that takes several options (inpage/chips.js), as a person fills it: the chips of options
+    left out removed by their own controls, then each wanted option not chosen yet picked from the list
+    (opened when it is closed; clicking a chosen one again would take it out), each pick checked by what the
+    widget shows after it (a chip, a tick in the list, its hidden select): one that keeps only the last pick
+    takes one option (VALIDATION_ERROR). A list that stays open for more picks is closed by Escape at the end,
+    as a person done picking closes it (it would cover what comes next)."""
+    now = await run.page("chosen", element_id, wanted)
+    for label in now["unwanted"]:
+        await run.page("chipRemover", element_id, label)
+        await _click(run, None)
+    kept = list(now["chosen"])
+    for option in wanted:
+        if option in kept:
+            continue
+        out = await run.page("select", element_id, option)
+        if out.get("open"):
+            await _click(run, element_id)
+            await run.page("awaitOption", element_id, option, OPTION_WAIT_MS)
+        if not out.get("done"):
+            await _click(run, None)
+        kept.append(option)
+        await run.page("keptAll", element_id, kept)
+    if (await run.page("listOpen", element_id))["open"]:  # done picking: the list it left open closed
+        await press_key(run.tab.session, "Escape")
 
 
 def _number(value: Any) -> float:
@@ -185,6 +215,9 @@ async def _fill_one(run: _Run, element_id: str, value: Any, kind: dict[str, Any]
         return "checked" if value else "unchecked"
     if name == "select":
         await _select(run, element_id, kind, value)
+        return "selected"
+    if name == "combo" and isinstance(value, list):  # its options picked, as a select's (inpage/chips.js)
+        await _select(run, element_id, {**kind, "combo": True}, value)
         return "selected"
     if name == "combo":  # type the text; pick the suggestion that matches it, if one shows up
         text = _text(value)

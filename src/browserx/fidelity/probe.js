@@ -173,6 +173,9 @@ function fidelityProbe(spec, ...nodes) {
   const VIEW = innerWidth * innerHeight;
   function seen(el) {
     const v = reachOf(el, false);
+    // A hidden select that the page drew a stand-in for (the model's rule, standin.js) is seen through it.
+    const face = v.why && el.localName === "select" && B.standInFor ? B.standInFor(el) : null;
+    if (face) { const fv = reachOf(face, false); if (!fv.why) return { ...fv, drawn: "standin", by: face }; }
     if (!v.why || !field(el) || el.type === "hidden" || el.getAttribute("tabindex") === "-1") return v;
     if (v.why === "not_rendered" && cs(el).display === "none") {  // no box at all: only a label can stand for it
       return byLabel(el) || v;
@@ -267,6 +270,12 @@ function fidelityProbe(spec, ...nodes) {
   }
   const entries = new Map(), views = new Map(), out = { nodes: [], entries: [] };
   for (const id of spec.ids) { const el = B.element(id); if (el) entries.set(el, id); }
+  // The drawn stand-ins of listed hidden selects (the model's standin.js): their parts are the select's entry.
+  const standIns = [];
+  for (const [e, id] of entries) {
+    const face = e.localName === "select" && B.standInFor ? B.standInFor(e) : null;
+    if (face) standIns.push([face, id]);
+  }
   const view = el => { let v = views.get(el); if (!v) views.set(el, v = look(el)); return v; };
   const entriesUp = el => {
     const ids = [];
@@ -298,9 +307,10 @@ function fidelityProbe(spec, ...nodes) {
       tabindex: tab === null || isNaN(parseInt(tab, 10)) ? null : parseInt(tab, 10), id: entries.get(el) || null,
       scroller: /auto|scroll/.test(s.overflowX + s.overflowY) &&
         (el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1),
-      select: null, up: [], down: [], labels: [], twins: [] };
+      select: null, up: [], down: [], labels: [], twins: [], standin: null };
     const select = el.localName === "option" ? el.closest("select") : null;
     if (select) n.select = entries.get(select) || "";
+    if (!n.id) for (const [face, id] of standIns) if (contains(face, el)) n.standin = id;
     // Relations only for a node that can be a control and has no entry of its own (the costly part).
     const stop = n.tabindex !== null && n.tabindex >= 0 && !n.scroller;
     const control = spec.relate[i] === 1 || (spec.relate[i] === 2 && stop);

@@ -38,7 +38,8 @@ Definitions.
   transparent, else its nearest visible ancestor (3 levels, receiving the pointer; for a native
   one at most a quarter of the viewport: a label holding it, a custom slider; an editor's box may
   be larger), else a visible label; one with
-  display: none on itself only through a visible label (a file input behind "Attach"). Not on
+  display: none on itself only through a visible label (a file input behind "Attach"); a hidden
+  select that the page drew a stand-in for (the model's rule, inpage/standin.js) through that stand-in. Not on
   screen: listed in `unseen` with the reason.
 - **Found.** A model control whose element is that node, with the same role (axcheck.roles_agree;
   `file` is Chromium's button; `clickable` agrees with any non-interactive role; a header entry's
@@ -96,6 +97,8 @@ CELL_ROLES = {"gridcell", *HEADER_ROLES}  # model roles for actions only the pag
 MERGE_RULES = {
     "native_part": "a part of a native control's user-agent shadow root (a date field's day): its host is the entry",
     "select_option": "an option of a native <select>: the select is the entry (options are its value)",
+    "standin_part": "a part of a hidden <select>'s drawn stand-in (its face showing the value, a focus catcher): "
+    "the select's combobox is the entry (inpage/standin.js, drawn.js)",
     "label_of_control": "a native control acted on through its label (a hidden checkbox's label is the entry)",
     "same_action": "a nameless control toggling the same element (aria-controls) as a named entry (an arrow "
     "beside a summary)",
@@ -210,6 +213,8 @@ def merge_rule(node: AXNode, fact: dict[str, Any], controls: dict[str, Control])
         return "native_part", fact["host"]
     if fact.get("select"):
         return "select_option", fact["select"]
+    if fact.get("standin") and fact["standin"] in controls:
+        return "standin_part", fact["standin"]
     for element_id, acts in fact.get("labels", []):
         if acts:
             return "label_of_control", element_id

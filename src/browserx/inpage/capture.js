@@ -3,7 +3,7 @@
 //
 // Contract: `globalThis.__browserx = { snapshot(options) -> raw model, element(id) -> Element|null,
 // idOf(el) -> id|null, state() -> {k, m, x, y, w, h}, readText(options), find(query, options) }` (the
-// last two: reading.js), plus the hooks for CDP (dom.js shadowOf, adoptShadowRoot; frames.js frameInfo; ids.js pendingHosts).
+// last two: reading.js), `standInFor(select)` (the fidelity probe's: what a hidden select's entry stands for), plus the hooks for CDP (dom.js shadowOf, adoptShadowRoot; frames.js frameInfo; ids.js pendingHosts).
 //   - Ids are `<role prefix>_<n>`; the world keeps element -> id (WeakMap) and id -> WeakRef so the
 //     same element keeps its id across snapshots and actions resolve ids without a new snapshot.
 //     Numbers are never reused in a document: Python passes `options.next_number` (it remembers the
@@ -31,6 +31,7 @@ import { idOf, nextNumber, pendingHosts, setPendingHosts, idFor, element, state 
 import { beginWalk, walk, visit, whereSeen, onTop } from "./walk.js";
 import { takePendingGrids } from "./served.js";
 import { seenLabel, fallbackOf } from "./seen.js";
+import { standInFor } from "./standin.js";
 
 function snapshot(options) {
   const opts = Object.assign({ include_values: false, max_controls: 400, max_headings: 30, max_iframe_depth: 1,
@@ -167,5 +168,5 @@ function snapshot(options) {
 
 Object.defineProperty(globalThis, "__browserx", {
   value: Object.freeze({ snapshot, element, state, recheck: () => Object.assign(recheck(), { state: state() }), idOf: el => idOf.get(el) || null, shadowOf, frameInfo, frameHit, adoptShadowRoot, adoptShadowRoots,
-    pendingHosts: () => pendingHosts, readText, find }), configurable: false, enumerable: false, writable: false,
+    pendingHosts: () => pendingHosts, readText, find, standInFor }), configurable: false, enumerable: false, writable: false,
 });

@@ -200,4 +200,4 @@ const OPTIONS = {
   },
 };
 
-export { OPTIONS, pick, listboxOf, searchBoxOf, optionLabel, optionValue };
+export { OPTIONS, folded, pick, listboxOf, searchBoxOf, optionLabel, optionValue };

@@ -16,6 +16,7 @@ import { armTimers, timersPending, awaitCaused, settleMotion } from "./caused.js
 import { editable, TYPING } from "./typing.js";
 import { FIELD_KINDS } from "./fields.js";
 import { OPTIONS, pick, listboxOf, searchBoxOf, optionLabel, optionValue } from "./controls.js";
+import { CHIPS } from "./chips.js";
 
 // -- effects: a mutation counter, and focus before/after ---------------------------------------
 function controlsIn(node) {
@@ -188,6 +189,7 @@ globalThis.__bxact = {
   call(method, begin, ...args) { if (begin !== null) this.begin(...begin); return this[method](...args); },
   caused: (ms, late) => awaitCaused(ms, late, finish), motion: settleMotion,  // settle.py: what it set in motion
   ...OPTIONS,  // select, and the widgets drawn without ARIA (controls.js)
+  ...CHIPS,  // what a combobox that takes several options holds (chips.js)
   ...TYPING,  // typing.js: prepareType, focusKeys, keysLanded
   ...FIELD_KINDS,  // fields.js: fill.py's kinds of field, setFieldValue, selectMany
   quiet: whenQuiet,  // settle.py: the DOM quiet after the responses an action caused

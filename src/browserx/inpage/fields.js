@@ -3,6 +3,7 @@
 // fills it), a value given as a person's picker would give it, exactly the wanted options of a multi-select.
 import { element } from "./ids.js";
 import { standInFor, valueFieldOf } from "./standin.js";
+import { takesMany } from "./chips.js";
 
 function fieldKind(id) {
   const el = element(id);
@@ -14,11 +15,10 @@ function fieldKind(id) {
   if (field) return {kind: 'keys', now: +field.value, min: bound(field, 'min'), max: bound(field, 'max')};
   const tag = el.localName, type = (el.getAttribute('type') || '').toLowerCase(), role = el.getAttribute('role');
   const aria = (name) => el.getAttribute('aria-' + name);
-  // An editable combobox (ARIA 1.2: an input with a popup of suggestions) is typed into, not opened.
-  if (role === 'combobox' && (tag === 'input' || el.isContentEditable)) return {kind: 'combo'};
-  if ((role === 'combobox' || role === 'listbox') && tag !== 'select') {
-    return {kind: 'select', multiple: aria('multiselectable') === 'true'};
-  }
+  // An editable combobox (ARIA 1.2: an input with a popup of suggestions) is typed into, not opened; given a
+  // list, its options are picked (chips.js: one that takes several says so, or shows chips).
+  if (role === 'combobox' && (tag === 'input' || el.isContentEditable)) return {kind: 'combo', multiple: takesMany(el)};
+  if ((role === 'combobox' || role === 'listbox') && tag !== 'select') return {kind: 'select', multiple: takesMany(el)};
   if (tag === 'input') {
     if (type === 'checkbox' || type === 'radio') {
       return {kind: type === 'radio' ? 'radio' : 'check', checked: el.checked};

@@ -83,9 +83,16 @@ function drawnFor(el, named) {
 // the select keeps the value the form sends. The stand-in is found by where such plugins put it: the
 // visible element right beside the select (its next, else its previous sibling), or beside a wrapper
 // of the select that holds no other field (up to 2 levels), that holds a text input or shows the
-// selected option's text. A widget that declares its own control (an ARIA combobox or listbox, a
-// button) is that control: the select is then no entry of its own (tom-select, select2, as before).
-const DECLARED = "[role=combobox], [role=listbox], [role=button], button, select";
+// selected option's text (an element beside it that does neither, such as the form's button, is no part
+// of the widget). A widget that declares its own combobox or listbox that a person sees (as itself, or
+// through the box drawn for a transparent field that takes its keys) is that control: the select is then
+// no entry of its own (tom-select, select2 4, as before). Declared parts a person never sees declare
+// nothing a person operates (a closed drop's search box and empty listbox), and a button is no select: a
+// face that is a link or a button showing the value, or a 1-px focus catcher `role=button` named by that
+// value, leaves the select one combobox, drawn by the face (select2 3's shape).
+const DECLARED = "[role=combobox], [role=listbox], select";
+const seenPart = (d) => (d.localName === "input" || d.localName === "textarea" ? !!drawnFor(d, null) : sized(d));
+const declares = (side) => (side.matches(DECLARED) && seenPart(side)) || [...side.querySelectorAll(DECLARED)].some(seenPart);
 const TEXT_FIELD = "input:not([type]), input[type=text], input[type=search]";
 function standInOf(select) {
   const chosen = select.selectedOptions.length ? select.selectedOptions[0].text.replace(/\s+/g, " ").trim() : "";
@@ -93,9 +100,9 @@ function standInOf(select) {
     if (depth && node.querySelectorAll("select, textarea, input:not([type=hidden])").length > 1) return null;
     for (const side of [node.nextElementSibling, node.previousElementSibling]) {
       if (!side || !sized(side)) continue;
-      if (side.matches(DECLARED) || side.querySelector(DECLARED)) return null;
       const field = side.matches(TEXT_FIELD) ? side : side.querySelector(TEXT_FIELD);
-      if ((field && sized(field)) || (chosen && (side.textContent || "").replace(/\s+/g, " ").includes(chosen))) return side;
+      const looks = (field && sized(field)) || (chosen && (side.textContent || "").replace(/\s+/g, " ").includes(chosen));
+      if (looks) return declares(side) ? null : side;
     }
   }
   return null;

@@ -99,6 +99,14 @@ function modalInfo(modal, blocked) {
 // ---- states ----------------------------------------------------------------------------------
 function widgetStates(el, role, s) {
   if (el.readOnly === true || el.getAttribute("aria-readonly") === "true") s.readonly = true;
+  // A combobox whose popup listbox takes several options says so on the listbox (ARIA: aria-multiselectable
+  // belongs to the listbox, which the combobox controls or holds): the agent may give `fill` a list.
+  if (role === "combobox" && el.localName !== "select") {
+    const ref = (el.getAttribute("aria-controls") || el.getAttribute("aria-owns") || "").split(/\s+/)[0];
+    const root = el.getRootNode();
+    const list = (ref && root.getElementById ? root.getElementById(ref) : null) || el.querySelector("[role=listbox]");
+    if (el.getAttribute("aria-multiselectable") === "true" || (list && list.getAttribute("aria-multiselectable") === "true")) s.multiselectable = true;
+  }
 }
 
 // ---- one pass over the kept candidates (capture.js, before the caps) -------------------------

@@ -79,8 +79,9 @@ async def test_flask_admin_start_date_typed_then_days_filled_is_saved(desk, app_
 
 @pytest.mark.xfail(
     strict=True,
-    reason="issue 31 kind 4 (hidden native select with a drawn stand-in): select2's box is a link named by its "
-    "value ('Ada Lovelace'), no combobox 'Customer *'; `select` on it answers VALIDATION_ERROR (not a select)",
+    reason="issue 31 kinds 1 + 2 (its date step; the select2 steps pass since session 9): the date picker parses "
+    "each keyup and rewrites the field ('2' is the year 2: '0002-01-01026-06-01', 'Not a valid date value'), and "
+    "stays open over Save: select2's presses never reach the document listener that closes it",
 )
 async def test_flask_admin_customer_and_size_chosen_in_their_select2_boxes_are_saved(desk, app_timings, mcp):
     app, db = desk
@@ -91,7 +92,8 @@ async def test_flask_admin_customer_and_size_chosen_in_their_select2_boxes_are_s
             typed = await browser.snapshot()
             await browser.act("select", control(typed, "combobox", "Customer *"), option="Grace Hopper")
             customer = await browser.snapshot()
-            await browser.act("select", control(customer, "combobox", "Size *"), option="Large")
+            # Size has a default, so its label carries no "*" (the form's own text is "Size&nbsp;").
+            await browser.act("select", control(customer, "combobox", re.compile(r"^Size\b")), option="Large")
             size = await browser.snapshot()
             await save(browser, size)
     assert rental(db, "Paddle") == [("Paddle", "Grace Hopper", "L", "2026-06-01", 1)]

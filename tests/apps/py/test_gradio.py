@@ -81,11 +81,6 @@ async def test_gradio_seats_slider_set_to_7_is_saved(box_office, app_timings, mc
     assert [b["seats"] for b in booked(tickets, "Alan Turing")] == [7]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 31 kind 4 (drawn multiselect): `fill` of the multiselect dropdown 'Extras' with a list answers"
-    " VALIDATION_ERROR 'this field takes text (or a number)'; the single dropdown's select passes",
-)
 async def test_gradio_section_and_extras_chosen_in_their_dropdowns_are_saved(box_office, app_timings, mcp):
     app, tickets = box_office
     with app_timings.measure("task: dropdowns"):

@@ -85,12 +85,6 @@ async def test_panel_quantity_slider_set_to_7_is_saved(desk, app_timings, mcp):
     assert [o["quantity"] for o in placed(orders, "Alan Turing")] == [7]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 31 kind 3 + 4 (a hidden <select multiple> with a drawn stand-in): Choices.js's 'Extras' is an "
-    "unnamed combobox described 'Extras' beside a textbox named 'null'; the native select's 'Product' "
-    "passes",
-)
 async def test_panel_product_and_extras_chosen_are_saved(desk, app_timings, mcp):
     app, orders = desk
     with app_timings.measure("task: select, multi-choice"):

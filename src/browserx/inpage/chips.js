@@ -1,0 +1,99 @@
+// layer: actions
+// What a combobox that takes several options holds, as a person reads it (part of the in-page program,
+// main.js; element.js publishes CHIPS in globalThis.__bxact for actions/fill.py). A widget of that kind says
+// so in its ARIA (`aria-multiselectable` on the combobox or on its listbox), or shows it: each chosen option
+// is a chip in the widget's box, its text beside a control of its own that removes it; the widget may also
+// keep a hidden native <select> whose selected options are the chosen ones. A person picks each option from
+// the list (open it, click the option, again for the next), removes a chip by its control, and checks the
+// chips (or the list's ticks) after.
+import { S, resolve, notFound, activeElement, shown } from "./reach.js";
+import { roleFor, nameFor } from "./describe.js";
+import { folded, listboxOf, optionLabel } from "./controls.js";
+
+const BOX_FIELDS = "input:not([type=hidden]), select, textarea";
+const CHIP_REMOVER = "button, [role=button], a, [tabindex]";
+
+// The widget's box: a combobox that is a container (ARIA 1.1's) is its own box; a combobox that is a text
+// field, its largest ancestor (up to 3 levels) that holds no other field (where its chips are drawn).
+function widgetBoxOf(el) {
+  if (!el.matches(BOX_FIELDS) && !el.isContentEditable) return el;
+  let box = el;
+  for (let up = el.parentElement, depth = 0; up && depth < 3; up = up.parentElement, depth++) {
+    // A hidden select there is the widget's own (what it writes its options into), not another field.
+    if ([...up.querySelectorAll(BOX_FIELDS)].some(f => f !== el && !(f.localName === "select" && !shown(f)))) break;
+    box = up;
+  }
+  return box;
+}
+// The chips in the box, outside the list of options: a shown control that is no field nor the combobox, and
+// the nearest element around it (not around the combobox) with text besides the control's own (its label).
+function chipsOf(el) {
+  const box = widgetBoxOf(el), list = listboxOf(el), chips = [];
+  for (const x of box.querySelectorAll(CHIP_REMOVER)) {
+    if (x === el || x.contains(el) || x.matches(BOX_FIELDS) || (list && list.contains(x)) || !shown(x)) continue;
+    const own = folded(x.textContent);
+    for (let chip = x.parentElement; chip && box.contains(chip) && !chip.contains(el); chip = chip.parentElement) {
+      const label = folded(chip.textContent).replace(own, "").trim();
+      if (!label) continue;
+      chips.push({label, remover: x});
+      break;
+    }
+  }
+  return chips;
+}
+// The labels chosen now: a hidden native select's in the box (what the form sends), else the chips, else the
+// options of its shown list that say they are selected.
+function chosenLabelsOf(el) {
+  const native = el.localName === "select" ? null : widgetBoxOf(el).querySelector("select");
+  if (native && native.multiple) return Array.from(native.selectedOptions, o => folded(o.label || o.text));
+  const chips = chipsOf(el);
+  if (chips.length) return chips.map(c => c.label);
+  const list = listboxOf(el) || null;
+  if (!list || !shown(list)) return [];
+  return Array.from(list.querySelectorAll("[role=option][aria-selected=true]"), o => folded(optionLabel(o)));
+}
+const declaresMany = (el) => {
+  const list = listboxOf(el);
+  return el.getAttribute("aria-multiselectable") === "true" || (!!list && list.getAttribute("aria-multiselectable") === "true");
+};
+// Whether the combobox shows that it takes several options (fields.js asks it for fill's kind of field).
+const takesMany = (el) => declaresMany(el) || chipsOf(el).length > 0;
+
+const CHIPS = {
+  // Of the options `wanted`, which are chosen now, and the chips of those chosen that `wanted` leaves out.
+  chosen(id, wanted) {
+    const el = resolve(id);
+    if (!el) return notFound(id);
+    const now = chosenLabelsOf(el), want = wanted.map(folded);
+    return {ok: true, chosen: wanted.filter((w, i) => now.includes(want[i])),
+      unwanted: chipsOf(el).filter(c => !want.includes(c.label)).map(c => c.label)};
+  },
+  // The remove control of the chip of `label`: the pending element for a click.
+  chipRemover(id, label) {
+    const el = resolve(id);
+    if (!el) return notFound(id);
+    const chip = chipsOf(el).find(c => c.label === label);
+    if (!chip) return {error: "VALIDATION_ERROR", message: `${roleFor(el)} "${nameFor(el)}" shows no way to remove a chosen option`};
+    S.pending = chip.remover;
+    return {ok: true};
+  },
+  // After a pick meant to add to the others: the option is chosen, or the widget takes one option only.
+  keptAll(id, wanted) {
+    const el = resolve(id);
+    if (!el) return notFound(id);
+    const now = chosenLabelsOf(el);
+    if (wanted.every(w => now.includes(folded(w)))) return {ok: true};
+    return {error: "VALIDATION_ERROR", message: `${roleFor(el)} "${nameFor(el)}" did not keep every option picked: it takes one option`};
+  },
+  // After the picks: the combobox's list still open, the focus in the widget (a person done picking closes it
+  // with Escape, the key ARIA's combobox pattern gives for dismissing its popup; fill.py presses it).
+  listOpen(id) {
+    const el = resolve(id);
+    if (!el) return notFound(id);
+    const list = listboxOf(el), focused = activeElement();
+    const inWidget = !!focused && (focused === el || widgetBoxOf(el).contains(focused) || (!!list && list.contains(focused)));
+    return {ok: true, open: !!list && shown(list) && inWidget};
+  },
+};
+
+export { CHIPS, takesMany };
