@@ -145,3 +145,17 @@ async def test_find_finds_a_field_by_its_seen_caption_with_the_snapshots_name(se
     assert control["role"] == role and control["name"] == name
     model = await DomService.of(tab).snapshot(SnapshotOptions(), fresh=True)
     assert model.control(control["element_id"]).name == name
+
+
+# A dialog's title atop its field (with a hint of its own), a checkbox and buttons: the title names the
+# dialog's region, the field keeps its placeholder ("File name"), as a heading would leave it.
+TITLED_DIALOG = """<!doctype html><title>Files</title><style>body { font: 16px/1.5 sans-serif }</style>
+<dialog open><div>Rename file</div><div><input id=file placeholder="File name"></div>
+<label><input type=checkbox>Do not ask again</label> <button>Cancel</button> <button>Rename</button></dialog>"""
+
+
+async def test_a_dialogs_title_is_not_the_caption_of_its_hinted_field(server, tab):
+    model = await _model(server, tab, "/seen/dialog.html", TITLED_DIALOG)
+    ids = await _ids(tab, model)
+    field = _by_dom_id(model, ids)["file"]
+    assert field.name == "File name" and field.name_from != "seen"

@@ -311,3 +311,61 @@ async def test_fidelity_counts_the_stand_in_as_its_select_entry(server, tab):
     report = await fidelity_report(tab, model)
     assert (report.recall, report.precision) == (1.0, 1.0), (report.misses, report.extras)
     assert {m["rule"] for m in report.merged} == {"standin_part"}
+
+
+# A select laid transparent under a widget that declares its own combobox (a button `role=combobox` showing
+# the value, or a prompt when a multiple select has nothing chosen), each option a `role=option` in a listbox
+# the button owns. The select stays in the tab order. A person sees one dropdown each.
+DECLARED_FACE = """<!doctype html><title>Trip</title>
+<style>body { font: 14px sans-serif; width: 500px } .w { position: relative; width: 300px; margin: 4px 0 16px }
+.w select { position: absolute; bottom: 0; left: 50%; width: 0.5px; height: 100%; opacity: 0; border: 0; padding: 0 }
+.w button { width: 100%; text-align: left } [role=listbox] { display: none } .w.open [role=listbox] { display: block }
+</style>
+<label for=room>Room</label>
+<div class=w><select id=room name=room><option>Single</option><option>Suite</option></select></div>
+<label for=extras>Extras</label>
+<div class=w><select id=extras name=extras multiple><option>Breakfast</option><option>Parking</option></select></div>
+<button type=submit>Book</button>
+<script>
+for (const select of document.querySelectorAll('.w select')) {
+  const box = select.parentElement, n = select.id;
+  const face = document.createElement('button');
+  face.type = 'button'; face.tabIndex = -1; face.setAttribute('role', 'combobox');
+  face.setAttribute('aria-haspopup', 'listbox'); face.setAttribute('aria-owns', 'list-' + n);
+  const shown = () => { const t = [...select.selectedOptions].map(o => o.text).join(', ') || 'Nothing selected';
+    face.textContent = t; face.title = t; };
+  const list = document.createElement('div');
+  list.id = 'list-' + n; list.setAttribute('role', 'listbox');
+  if (select.multiple) list.setAttribute('aria-multiselectable', 'true');
+  for (const o of select.options) {
+    const item = document.createElement('a'); item.setAttribute('role', 'option'); item.textContent = o.text;
+    item.tabIndex = 0;
+    item.onclick = () => { o.selected = select.multiple ? !o.selected : true; shown();
+      item.setAttribute('aria-selected', String(o.selected)); if (!select.multiple) box.classList.remove('open'); };
+    list.append(item);
+  }
+  face.onclick = () => box.classList.toggle('open');
+  box.append(face, list); shown();
+}
+</script>"""
+
+
+async def test_a_transparent_select_under_a_declared_combobox_is_listed_once(open_page, snapshot):
+    await open_page(DECLARED_FACE)
+    model = await snapshot()
+    boxes = [(c["role"], c["name"]) for c in model["controls"] if c["role"] in ("combobox", "listbox")]
+    assert boxes == [("combobox", "Room"), ("combobox", "Extras")], boxes
+
+
+async def test_select_and_fill_go_through_the_declared_combobox_over_a_transparent_select(
+    open_page, snapshot, call, js
+):
+    await open_page(DECLARED_FACE)
+    room, extras = [c for c in (await snapshot())["controls"] if c["role"] == "combobox"]
+    result = await call("browser_dom", action="select", element_id=room["id"], option="Suite")
+    assert result.success, result.error
+    assert await js(f"({_SELECTED})('room')") == ["Suite"]
+    fields = [{"element_id": extras["id"], "value": ["Breakfast", "Parking"]}]
+    result = await call("browser_dom", action="fill", fields=fields)
+    assert result.success, result.error
+    assert await js(f"({_SELECTED})('extras')") == ["Breakfast", "Parking"]

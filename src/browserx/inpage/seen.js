@@ -111,7 +111,7 @@ function scanBack(node, st) {
   if (node.nodeType === 3) return /\S/.test(node.data) ? captionOf(node.parentElement, node, st) : undefined;
   if (node.nodeType !== 1) return undefined;
   if (!seenShown(node)) return undefined;
-  if (isSeenControl(node)) return SEEN_STOP;
+  if (isSeenControl(node)) return replacedSelect(node) ? undefined : SEEN_STOP;
   const tag = node.localName;
   if (/^h[1-6]$/.test(tag) || tag === "legend" || node.getAttribute("role") === "heading") {
     const region = node.parentElement;
@@ -122,6 +122,30 @@ function scanBack(node, st) {
     if (r) return r;
   }
   return undefined;
+}
+
+// A select no person sees (transparent, or a box of at most 1 px) though it is rendered: a widget drawn
+// beside it replaced it, and its label is that widget's caption.
+function replacedSelect(el) {
+  if (el.localName !== "select") return false;
+  const r = el.getBoundingClientRect();
+  return r.width <= 1 || r.height <= 1 || !el.checkVisibility({ opacityProperty: true });
+}
+
+// Whether `block` is the title of the region holding `field`, as a heading would be: the first text of
+// the field's group (a dialog, form, section: isSeenGroup) when that group holds other controls too
+// ("Rename file" atop a dialog with its field, a checkbox and buttons). Asked only for a field with a hint
+// of its own, as headings are (scanBack).
+function titlesRegion(block, field) {
+  let group = field.parentElement;
+  while (group && !isSeenGroup(group)) group = group.parentElement;
+  // The page's own body or main is no titled region: its first words may well be a field's caption.
+  if (!group || /^(body|html|main)$/.test(group.localName) || !group.contains(block) || !holdsSeenControl(group, field)) return false;
+  const walker = group.ownerDocument.createTreeWalker(group, NodeFilter.SHOW_TEXT);
+  for (let budget = SEEN_BUDGET, t = walker.nextNode(); t && budget > 0; t = walker.nextNode(), budget--) {
+    if (/\S/.test(t.data) && t.parentElement && seenShown(t.parentElement)) return block.contains(t);
+  }
+  return false;
 }
 
 // The block of text holding what was met (the label or line around a text node), judged as a caption.
@@ -142,7 +166,7 @@ function captionOf(block, text, st) {
   const label = block.closest("label");
   // Another control's label, unless no person sees that control: a field hidden under a drawn widget leaves
   // its caption to what stands in for it (a select a plugin's own combobox replaces).
-  if (label && label.control && label.control !== st.el && seenShown(label.control)) return SEEN_STOP;
+  if (label && label.control && label.control !== st.el && seenShown(label.control) && !replacedSelect(label.control)) return SEEN_STOP;
   // The field's own description (its placeholder drawn beside it, a hint) is not its caption.
   if (st.described.some(d => d === block || d.contains(block))) return undefined;
   for (let n = block; n && !n.contains(st.el); n = n.parentElement) {
@@ -158,6 +182,7 @@ function captionOf(block, text, st) {
   const above = t.bottom <= f.top + 2 && f.top - t.bottom <= ABOVE_GAP && t.left < f.right && t.right > f.left - LEFT_GAP;
   const left = t.right <= f.left + 2 && f.left - t.right <= LEFT_GAP && t.top < f.bottom && t.bottom > f.top;
   if (!above && !left) return SEEN_STOP;
+  if (st.hinted && titlesRegion(block, st.el)) return SEEN_STOP;
   st.found = words;
   return SEEN_TAKE;
 }

@@ -58,8 +58,11 @@ function drawnFor(el, named) {
   if (!tiny && !transparent) return el;
   if (checkable) return label || (tiny ? null : el);
   if (tag === "select") {
-    const standIn = standInOf(el);
-    if (standIn) return standIn;
+    // A select kept transparent or tiny under a widget that declares its own combobox (bootstrap-select's
+    // button role=combobox over a select of opacity 0): the widget is the control, whether or not the
+    // select stays in the tab order; listing both gives a person's one dropdown twice.
+    const beside = widgetBeside(el);
+    if (beside) return beside.declared ? null : beside.side;
   }
   if (el.tabIndex < 0 || (named && !named(el) && !editor)) return null;
   // Laid over its own picture (not moved off the page): the pointer reaches it where it is.
@@ -94,7 +97,8 @@ const DECLARED = "[role=combobox], [role=listbox], select";
 const seenPart = (d) => (d.localName === "input" || d.localName === "textarea" ? !!drawnFor(d, null) : sized(d));
 const declares = (side) => (side.matches(DECLARED) && seenPart(side)) || [...side.querySelectorAll(DECLARED)].some(seenPart);
 const TEXT_FIELD = "input:not([type]), input[type=text], input[type=search]";
-function standInOf(select) {
+// The widget drawn beside `select`: {side, declared} (declared: it is a control of its own), or null.
+function widgetBeside(select) {
   const chosen = select.selectedOptions.length ? select.selectedOptions[0].text.replace(/\s+/g, " ").trim() : "";
   for (let node = select, depth = 0; node && depth < 3; node = parentOf(node), depth++) {
     if (depth && node.querySelectorAll("select, textarea, input:not([type=hidden])").length > 1) return null;
@@ -102,10 +106,17 @@ function standInOf(select) {
       if (!side || !sized(side)) continue;
       const field = side.matches(TEXT_FIELD) ? side : side.querySelector(TEXT_FIELD);
       const looks = (field && sized(field)) || (chosen && (side.textContent || "").replace(/\s+/g, " ").includes(chosen));
-      if (looks) return declares(side) ? null : side;
+      // A multiple select with nothing chosen shows a prompt ("Nothing selected"): a combobox declared
+      // right beside it is its widget all the same.
+      const declared = declares(side);
+      if (looks || (declared && side.matches(DECLARED))) return { side, declared };
     }
   }
   return null;
+}
+function standInOf(select) {
+  const beside = widgetBeside(select);
+  return beside && !beside.declared ? beside.side : null;
 }
 // The stand-in that replaces `select` when the select is not drawn as itself (what actions go through).
 function standInFor(select) {
