@@ -69,20 +69,55 @@ function offered(el, c) {
   c.options = options.slice(0, OPTIONS_SHOWN);
   if (options.length > OPTIONS_SHOWN) c.option_count = options.length;
 }
-let baseUrl = null;
+// The page's own URL (the snapshot sets it; null when it cannot be parsed), its parts read once.
+let baseOrigin = null, basePath = "", baseSearch = "";
+// Per capture: each document's base URL (a node's base URL is its document's) and each href's answer
+// (a page repeats its links: a nav bar in the header and the footer, "#" on every card).
+let baseOf = new Map(), hrefMemo = new Map();
 // Hrefs relative to the page's own URL (the snapshot sets it): shorter, as a person reads them.
-function setBaseUrl(url) { baseUrl = url; }
+function setBaseUrl(url) {
+  baseOrigin = url && url.origin !== "null" ? url.origin : null;
+  basePath = url ? url.pathname : "";
+  baseSearch = url ? url.search : "";
+  baseOf = new Map(); hrefMemo = new Map();
+}
 function relHref(el) {
   const raw = el.getAttribute("href");
   if (raw === null) return undefined;
+  const doc = el.ownerDocument;
+  let base = baseOf.get(doc);
+  if (base === undefined) baseOf.set(doc, base = el.baseURI);
+  const key = base + "\n" + raw;  // a base URL holds no newline: the first one ends it
+  if (hrefMemo.has(key)) return hrefMemo.get(key);
+  const rel = resolvedHref(raw, base);
+  hrefMemo.set(key, rel);
+  return rel;
+}
+function resolvedHref(raw, base) {
   let u;
-  try { u = new URL(raw, el.baseURI); } catch (_) { return cap(raw, 300); }
-  if (u.protocol === "javascript:") return undefined;
-  if (baseUrl && u.origin === baseUrl.origin && u.origin !== "null") {
-    if (u.pathname === baseUrl.pathname && u.search === baseUrl.search && u.hash) return cap(u.hash, 300);
+  try { u = new URL(raw, base); } catch (_) { return cap(raw, 300); }
+  const href = u.href;
+  if (href.startsWith("javascript:")) return undefined;
+  // Same origin: `origin/` starts the href exactly when the URL has this origin and no user info; what
+  // follows is its path, query and fragment (read from the one string: each URL getter is a call).
+  if (baseOrigin && href.startsWith(baseOrigin) && href[baseOrigin.length] === "/") {
+    const rest = href.slice(baseOrigin.length);
+    const h = rest.indexOf("#");
+    let q = rest.indexOf("?");
+    if (h >= 0 && q > h) q = -1;  // a "?" in the fragment
+    const end = h >= 0 ? h : rest.length;
+    const path = rest.slice(0, q >= 0 ? q : end);
+    let search = q >= 0 ? rest.slice(q, end) : "", hash = h >= 0 ? rest.slice(h) : "";
+    if (search === "?") search = "";  // an empty query or fragment reads as none (URL's search, hash)
+    if (hash === "#") hash = "";
+    if (path === basePath && search === baseSearch && hash) return cap(hash, 300);
+    return cap(path + search + hash, 300);
+  }
+  if (baseOrigin && u.origin === baseOrigin) {  // same origin with user info, or a blob: URL of it
+    if (u.pathname === basePath && u.search === baseSearch && u.hash) return cap(u.hash, 300);
     return cap(u.pathname + u.search + u.hash, 300);
   }
-  return cap(u.href, 300);
+  return cap(href, 300);
 }
 
 // An unlabelled file input hidden behind a styled button: named after the button next to it,

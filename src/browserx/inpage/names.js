@@ -160,9 +160,10 @@ function contentText(el, st, own) {
   const pseudo = own && mayHavePseudo(el);
   let out = pseudo ? pseudoText(el, "::before") : "";
   const shadow = shadowOf(el);
-  let kids = shadow ? shadow.childNodes : el.childNodes;
-  if (el.localName === "slot") { const a = el.assignedNodes({ flatten: true }); if (a.length) kids = a; }
-  for (const n of kids) {
+  const assigned = el.localName === "slot" ? el.assignedNodes({ flatten: true }) : null;
+  const nodes = assigned && assigned.length ? assigned : null;
+  // Sibling links, not the childNodes list's iterator: a name is read for every control.
+  for (let k = 0, n = nodes ? nodes[0] : (shadow || el).firstChild; n; n = nodes ? nodes[++k] : n.nextSibling) {
     if (n.nodeType === 3) { if (own) out += n.data; }
     else if (n.nodeType === 1) {
       if (SKIP.has(n.localName)) continue;

@@ -28,10 +28,17 @@ function siblingPosition(parent) {
   }
   return memo;
 }
+// CSS.escape of a tag name, once per name (a pure function of the string).
+const escapedNames = new Map();
+function escapedName(name) {
+  let e = escapedNames.get(name);
+  if (e === undefined) escapedNames.set(name, e = CSS.escape(name));
+  return e;
+}
 function segment(el) {
   let seg = segMemo.get(el);
   if (seg) return seg;
-  seg = CSS.escape(el.localName);
+  seg = escapedName(el.localName);
   const parent = el.parentNode;
   if (parent) {
     const memo = siblingPosition(parent);
@@ -40,42 +47,66 @@ function segment(el) {
   segMemo.set(el, seg);
   return seg;
 }
+// A step of the path: a shadow root's top element is reached from the host (`:host > `).
+const step = (el, root) => el.parentElement || root.nodeType !== 11 ? segment(el) : `:host > ${segment(el)}`;
+// Whether `el`'s id is unique in its root, asked once per element and capture.
+function anchored(el, root) {
+  let ok = anchorIds.get(el);
+  if (ok === undefined) anchorIds.set(el, ok = !!uniqueId(el, root));
+  return ok;
+}
+// The path from the nearest anchor (an ancestor's unique #id, the body, or the top of the root) down to
+// `el`, an ancestor of a control: `{ sel, first, top }`, `first` the anchor's step, `top` its element.
+// The same for every control below `el` (the steps above `el` depend on `el` alone): once per capture,
+// so a list of 300 links walks its common ancestors once, not 300 times.
+function pathTo(el, root) {
+  let path = pathMemo.get(el);
+  if (path) return path;
+  if (el.id && anchored(el, root)) path = { sel: "#" + CSS.escape(el.id), first: "#", top: el };
+  else {
+    const seg = step(el, root);
+    const parent = el.localName === "body" ? null : el.parentElement;
+    if (!parent) path = { sel: seg, first: seg, top: el };
+    else {
+      const up = pathTo(parent, root);
+      path = { sel: up.sel + " > " + seg, first: up.first, top: up.top };
+    }
+  }
+  pathMemo.set(el, path);
+  return path;
+}
 function localSelector(el) {
   const root = el.getRootNode();
-  if (uniqueId(el, root)) return "#" + CSS.escape(el.id);
-  for (const attr of TEST_ATTRS) {
-    const v = el.getAttribute(attr);
-    if (v) {
-      const sel = `[${attr}="${cssStr(v)}"]`;
-      if (matchesOnly(root, sel, el)) return sel;
+  if (el.id && anchored(el, root)) return "#" + CSS.escape(el.id);
+  if (el.hasAttributes()) {
+    for (const attr of TEST_ATTRS) {
+      const v = el.getAttribute(attr);
+      if (v) {
+        const sel = `[${attr}="${cssStr(v)}"]`;
+        if (matchesOnly(root, sel, el)) return sel;
+      }
     }
   }
-  const parts = [];
-  for (let cur = el; cur && cur.nodeType === 1; cur = cur.parentElement) {
-    if (cur !== el && cur.id && parts.length && anchorIds.get(cur) !== false) {
-      const ok = anchorIds.has(cur) ? anchorIds.get(cur) : uniqueId(cur, root);
-      anchorIds.set(cur, ok);
-      if (ok) { parts.unshift("#" + CSS.escape(cur.id)); break; }
-    }
-    parts.unshift(cur.parentElement || root.nodeType !== 11 ? segment(cur) : `:host > ${segment(cur)}`);
-    if (cur.localName === "body") break;
-  }
-  let sel = parts.join(" > ");
+  const seg = step(el, root);
+  const parent = el.localName === "body" ? null : el.parentElement;
+  const up = parent ? pathTo(parent, root) : { sel: "", first: seg, top: el };
+  let sel = parent ? up.sel + " > " + seg : seg;
   if (sel.startsWith(":host > ")) sel = sel.slice(8);
   // A chain of child steps, each made unique among its siblings by :nth-of-type, from an
   // anchor verified unique (#id by querySelectorAll, or the document's one body) is unique by
   // construction; verifying it again would cost a selector parse per control.
-  if (parts[0].startsWith("#") || (parts[0].startsWith("body") && el.ownerDocument.body === el.closest("body"))) return sel;
+  if (up.first.startsWith("#") || (up.first.startsWith("body") && el.ownerDocument.body === up.top)) return sel;
   const full = [];
   for (let cur = el; cur && cur.nodeType === 1; cur = cur.parentElement) full.unshift(segment(cur));
   sel = (root.nodeType === 11 ? "" : ":root > ") + full.join(" > ");
   return matchesOnly(root, sel, el) ? sel : null;
 }
 let anchorIds = new Map();
+let pathMemo = new Map();
 let hostSel = new Map();
 // The memos hold for one capture (a snapshot, or frameInfo): the DOM may change between two.
 function resetSelectors() {
-  segMemo = new Map(); siblingMemo = new Map(); anchorIds = new Map(); hostSel = new Map();
+  segMemo = new Map(); siblingMemo = new Map(); anchorIds = new Map(); pathMemo = new Map(); hostSel = new Map();
 }
 function selectorFor(el, hops) {
   const parts = hops.map(h => { if (!hostSel.has(h)) hostSel.set(h, localSelector(h)); return hostSel.get(h); });

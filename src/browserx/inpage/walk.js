@@ -132,11 +132,15 @@ function visit(el, ctx, out) {
         inset: shape.startsWith("inset(") ? shape : null };
     }
   }
-  // A pointer a :hover rule gives (hovered.js), a day of a month whose table's listener serves it (served.js).
-  const pointer = style.cursor === "pointer" || (hovered !== null && hovered.has(el)) || (tag === "td" && servedCell(el));
-  if (tag === "table") noteTable(el);
   let candidate = role && PREFIX[role] && role !== "clickable";
   if (role === "file" && !out.opts.include_file_inputs) candidate = false;
+  // A pointer a :hover rule gives (hovered.js), a day of a month whose table's listener serves it (served.js).
+  // Inside a control no pointer makes a control (the test below needs !ctx.inControl), so its cursor is
+  // not read; only a header cell that is an entry of its own (grids.js) opens what it holds again, and
+  // reads its own.
+  const pointer = ctx.inControl && !(candidate && headerEntries.has(el)) ? ctx.pointer :
+    style.cursor === "pointer" || (hovered !== null && hovered.has(el)) || (tag === "td" && servedCell(el));
+  if (tag === "table") noteTable(el);
   let open = false;
   if (!candidate && !ctx.inControl && tag !== "body" && tag !== "html" &&
       (((pointer && !ctx.pointer) || (!bare && (el.hasAttribute("onclick") || el.getAttribute("draggable") === "true" ||
@@ -156,6 +160,10 @@ function visit(el, ctx, out) {
     const change = el === ctx.modal ? MODAL_NOTES : noteVisit(el, tag, role, position, bare, c, out);
     if (change) c = { ...c, ...change };
   }
+  // A leaf that is no candidate (no child element, no shadow root, no frame, no custom element to look
+  // up): what follows (the clips, containment and content-visibility it sets) bears only on what it
+  // holds, so its three style reads are skipped. A candidate's context may be `c` itself: read on.
+  if (!candidate && el.firstElementChild === null && !shadow && tag !== "iframe" && tag !== "frame" && !tag.includes("-")) return;
   // Clip boxes are linked, not copied: their rects are read after the walk, in one batch.
   if (boxed) {
     // The shorthand: one read instead of two ("visible" only when both axes are).
