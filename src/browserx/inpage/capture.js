@@ -1,7 +1,8 @@
 // layer: capture
 // The page model, captured in one pass in browserx's isolated world.
 //
-// Contract: `globalThis.__browserx = { snapshot(options) -> raw model, element(id) -> Element|null,
+// Contract: `globalThis.__browserx = { snapshot(options) -> raw model, snapshotText(options) -> the same as
+// page/capture.py reads it, element(id) -> Element|null,
 // idOf(el) -> id|null, state() -> {k, m, x, y, w, h}, readText(options), find(query, options) }` (the
 // last two: reading.js), `standInFor(select)` (the fidelity probe's: what a hidden select's entry stands for), plus the hooks for CDP (dom.js shadowOf, adoptShadowRoot; frames.js frameInfo; ids.js pendingHosts).
 //   - Ids are `<role prefix>_<n>`; the world keeps element -> id (WeakMap) and id -> WeakRef so the
@@ -165,8 +166,17 @@ function snapshot(options) {
   };
 }
 
+// The snapshot as page/capture.py reads it: a line of what Python needs beside the model (the id counter,
+// the world's state, the roots and grids to ask about), then the whole result's JSON, which pydantic
+// validates as it parses. JSON text holds no raw newline, so the first one ends the line.
+function snapshotText(options) {
+  const r = snapshot(options);
+  const meta = r.error ? { error: r.error } : { next_number: r.next_number, pending_hosts: r.pending_hosts,
+    pending_grids: r.pending_grids, state: r.state, stamp: r.stamp, text_hash: r.text_hash };
+  return JSON.stringify(meta) + "\n" + JSON.stringify(r);
+}
 
 Object.defineProperty(globalThis, "__browserx", {
-  value: Object.freeze({ snapshot, element, state, recheck: () => Object.assign(recheck(), { state: state() }), idOf: el => idOf.get(el) || null, shadowOf, frameInfo, frameHit, adoptShadowRoot, adoptShadowRoots,
+  value: Object.freeze({ snapshot, snapshotText, element, state, recheck: () => Object.assign(recheck(), { state: state() }), idOf: el => idOf.get(el) || null, shadowOf, frameInfo, frameHit, adoptShadowRoot, adoptShadowRoots,
     pendingHosts: () => pendingHosts, readText, find, standInFor }), configurable: false, enumerable: false, writable: false,
 });

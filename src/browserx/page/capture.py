@@ -1,13 +1,19 @@
 """Taking a page model's raw capture: one world's, closed shadow roots adopted, and the out-of-process frames'.
 
-    raw = await capture_raw(world, options.script_options(next_number), timeout=30.0)
-    next_number = await capture_frames(tab, raw, options, next_number, states, frame_ids)
+    capture = await capture_raw(world, options.script_options(next_number), timeout=30.0)
+    next_number = await capture_frames(tab, capture.raw, options, next_number, states, frame_ids)
+    model = capture.model()
 
-A capture is one call to `__browserx.snapshot` (capture.js) in a world; when the walk met custom
+A capture is one call to `__browserx.snapshotText` (capture.js) in a world; when the walk met custom
 elements never looked up, their closed shadow roots are adopted through CDP (shadow.py) and the
 capture runs once more. Each out-of-process iframe is captured in its own world (frames.py) with
 what is left of the caps, and merged. DomService (service.py) decides when to capture, numbers
 the ids and keeps the result.
+
+The page answers one line of what Python reads beside the model (`Capture.meta`: the id counter, the
+world's state, the roots and grids left to ask about) and then the model's JSON text, which pydantic
+validates as it parses (no dict built in between: on medium.html that was a third of the Python side's
+time). Whatever edits the capture (the frames merged in) takes `Capture.raw`, the parsed dict.
 """
 
 from __future__ import annotations
@@ -16,39 +22,68 @@ import asyncio
 import contextlib
 import json
 import time
+from dataclasses import dataclass, field
 from typing import Any
+
+import pydantic
 
 from ..browser import Tab
 from ..errors import BrowserxError
 from . import frames, shadow
 from .listeners import ask_grid_listeners
-from .model import SnapshotOptions
+from .model import PageModel, SnapshotOptions
 from .world import PageWorld
 
 FRAME_TIMEOUT_S = 5.0  # one out-of-process frame's capture
 FRAMES_BUDGET_S = 15.0  # all of them: a slow frame costs the model its content, never the snapshot
 MAX_FRAME_IDS = 50_000  # element ids remembered per document as living in an out-of-process frame
 
-# One JSON string crosses CDP: far cheaper than returnByValue of a deep object. A snapshot taken
-# while finite animations run waits for them first (widgets.js, bounded 1 s).
+# One string crosses CDP: far cheaper than returnByValue of a deep object. A snapshot taken while
+# finite animations run waits for them first (widgets.js, bounded 1 s).
 _SNAPSHOT = (
     "async function (options) { const W = globalThis.__browserxWidgets;"
     " if (W) await W.settleAnimations(1000);"
-    " return JSON.stringify(globalThis.__browserx.snapshot(options)); }"
+    " return globalThis.__browserx.snapshotText(options); }"
 )
 
 
-async def capture_raw(world: PageWorld, script_options: dict[str, Any], *, timeout: float) -> dict[str, Any] | None:
-    """One world's raw capture (capture.js's result), closed shadow roots adopted; None if it gave nothing."""
-    raw = await _snapshot_call(world, script_options, timeout)
+@dataclass
+class Capture:
+    """One world's capture: `meta` (next_number, pending_hosts, pending_grids, state, stamp, text_hash;
+    or `error`), and the model's JSON text."""
+
+    meta: dict[str, Any]
+    text: str
+    _raw: dict[str, Any] | None = field(default=None, repr=False)
+
+    @property
+    def raw(self) -> dict[str, Any]:
+        """capture.js's whole result as a dict, parsed once; the model is then built from it."""
+        if self._raw is None:
+            self._raw = json.loads(self.text)
+        return self._raw
+
+    def model(self) -> PageModel:
+        if self._raw is not None:
+            return PageModel.from_raw(self._raw)
+        try:
+            return PageModel.model_validate_json(self.text)
+        except pydantic.ValidationError:  # text Python reads but pydantic's parser refuses (a lone surrogate)
+            return PageModel.from_raw(self.raw)
+
+
+async def capture_raw(world: PageWorld, script_options: dict[str, Any], *, timeout: float) -> Capture | None:
+    """One world's capture, closed shadow roots adopted; None if it gave nothing."""
+    capture = await _snapshot_call(world, script_options, timeout)
     # New roots to walk (closed shadow roots adopted), or month grids whose day cells a listener of the
     # page's serves (listeners.py): once more. Ids stay (same elements); new ones continue the counter.
-    adopted = bool(raw and raw.get("pending_hosts")) and await adopt_pending_roots(world) > 0
-    served = bool(raw and raw.get("pending_grids")) and await ask_grid_listeners(world) > 0
-    if raw and (adopted or served):
-        again = dict(script_options, next_number=max(script_options.get("next_number", 1), raw.get("next_number", 1)))
-        raw = await _snapshot_call(world, again, timeout) or raw
-    return raw
+    meta = capture.meta if capture else {}
+    adopted = bool(meta.get("pending_hosts")) and await adopt_pending_roots(world) > 0
+    served = bool(meta.get("pending_grids")) and await ask_grid_listeners(world) > 0
+    if capture and (adopted or served):
+        again = dict(script_options, next_number=max(script_options.get("next_number", 1), meta.get("next_number", 1)))
+        capture = await _snapshot_call(world, again, timeout) or capture
+    return capture
 
 
 async def adopt_pending_roots(world: PageWorld) -> int:
@@ -59,10 +94,15 @@ async def adopt_pending_roots(world: PageWorld) -> int:
         return 0  # the model without those roots beats no model; the hosts stay pending
 
 
-async def _snapshot_call(world: PageWorld, script_options: dict[str, Any], timeout: float) -> dict[str, Any] | None:
-    raw = await world.call(_SNAPSHOT, script_options, timeout=timeout + 5)
-    raw = json.loads(raw) if isinstance(raw, str) else None
-    return raw if isinstance(raw, dict) and ("controls" in raw or raw.get("error") == "within") else None
+async def _snapshot_call(world: PageWorld, script_options: dict[str, Any], timeout: float) -> Capture | None:
+    answer = await world.call(_SNAPSHOT, script_options, timeout=timeout + 5)
+    if not isinstance(answer, str):
+        return None
+    head, _, text = answer.partition("\n")  # JSON text holds no raw newline: the first one ends the line
+    meta = json.loads(head)
+    if not isinstance(meta, dict) or meta.get("error") not in (None, "within"):
+        return None
+    return Capture(meta, text)
 
 
 async def capture_frames(
@@ -113,7 +153,8 @@ async def capture_frames(
             budget = min(FRAME_TIMEOUT_S, deadline - time.monotonic())
             if budget > 0:
                 with contextlib.suppress(TimeoutError, BrowserxError):
-                    part = await asyncio.wait_for(capture_raw(plan.world, script, timeout=budget), budget)
+                    captured_part = await asyncio.wait_for(capture_raw(plan.world, script, timeout=budget), budget)
+                    part = captured_part.raw if captured_part else None
             if part is None:
                 # Its two passes (shadow.py) may still number up to max_controls new elements
                 # each: never hand those numbers out again.

@@ -172,7 +172,7 @@ class DomService:
         loader_id = self.tab.loader_id
         next_number = self._next_numbers.get(loader_id, 1)
         try:
-            raw = await asyncio.wait_for(
+            capture = await asyncio.wait_for(
                 capture_raw(self.world, options.script_options(next_number), timeout=CAPTURE_TIMEOUT_S),
                 CAPTURE_TIMEOUT_S,
             )
@@ -183,11 +183,12 @@ class DomService:
             ) from exc
         except JSExceptionError as exc:
             raise SnapshotFailedError(f"the page model could not be built: {exc.message}", details=exc.details) from exc
-        if raw is None:
+        if capture is None:
             raise SnapshotFailedError("the page model script returned nothing (the document may be closing)")
-        if raw.get("error") == "within":
+        meta = capture.meta
+        if meta.get("error") == "within":
             raise _within_not_found(options.within)
-        next_number = max(next_number, int(raw.get("next_number") or next_number))
+        next_number = max(next_number, int(meta.get("next_number") or next_number))
         frame_states: dict[str, Any] = {}
         # Taken before the frames are: one attaching meanwhile makes the cache miss next time.
         frame_sessions = (
@@ -198,13 +199,16 @@ class DomService:
         if options.include_cross_origin_iframes and not options.within:
             if self._frame_ids_loader != loader_id:
                 self._frame_ids, self._frame_ids_loader = {}, loader_id
-            next_number = await capture_frames(self.tab, raw, options, next_number, frame_states, self._frame_ids)
+            next_number = await capture_frames(
+                self.tab, capture.raw, options, next_number, frame_states, self._frame_ids
+            )
         if self.tab.loader_id == loader_id:
             self._next_numbers[loader_id] = next_number
-        self._note_text(raw, options, loader_id)
-        model = PageModel.from_raw(raw)
-        self.last, self._options, self._state = model, options, raw.get("state")
-        self._stamp = raw.get("stamp") if not frame_states else None
+        # A later piece marks the model (text_changed): that edits the capture's dict.
+        self._note_text(capture.raw if options.text_offset > 0 else meta, options, loader_id)
+        model = capture.model()
+        self.last, self._options, self._state = model, options, meta.get("state")
+        self._stamp = meta.get("stamp") if not frame_states else None
         self.patch = None
         self.last_loader_id = loader_id
         self._frame_states, self._frame_sessions = frame_states, frame_sessions
