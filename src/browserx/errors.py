@@ -157,7 +157,10 @@ class ElementNotVisibleError(BrowserxError):
 
 class ElementCoveredError(BrowserxError):
     code = "ELEMENT_COVERED"
-    hint = "Another element lies on top of the target; dismiss or act on the covering element first."
+    hint = (
+        "Another element lies on top of the target: act on it, or close it as a person would (a popup left open:"
+        " Escape, Tab out of the field that opened it, or a click outside it), then snapshot again."
+    )
 
 
 class ElementDisabledError(BrowserxError):

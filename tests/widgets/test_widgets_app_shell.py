@@ -378,4 +378,7 @@ async def test_controls_under_a_shade_are_counted_not_listed(open_page, snapshot
     model = await snapshot()
     assert [c["name"] for c in model["controls"]] == ["Done"]
     assert model["omitted"]["blocked"] == 2
-    assert "(left out: 2 controls under a cover)" in await snapshot("text")
+    # What lies over them is said too: the shade, which holds no listed control (layers.js).
+    assert '(left out: 2 controls under a cover: link "Deploy", button "Behind" under a layer (' in await snapshot(
+        "text"
+    )

@@ -68,7 +68,7 @@ async def _page(world: PageWorld, method: str, *args: Any, begin: list[Any] | No
     if not isinstance(out, dict):
         raise NodeNotFoundError("the page gave no answer for the element; take a new snapshot")
     if out.get("error"):
-        details = {k: out[k] for k in ("cover", "options") if out.get(k)}
+        details = {k: out[k] for k in ("cover", "layer", "options") if out.get(k)}
         raise error_for_code(out["error"], out.get("message") or out["error"], details=details)
     return out
 

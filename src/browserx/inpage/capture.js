@@ -33,6 +33,7 @@ import { beginWalk, walk, visit, whereSeen, onTop } from "./walk.js";
 import { takePendingGrids } from "./served.js";
 import { seenLabel, fallbackOf } from "./seen.js";
 import { standInFor } from "./standin.js";
+import { coverLayer, layerInfo } from "./layers.js";
 
 function snapshot(options) {
   const opts = Object.assign({ include_values: false, max_controls: 400, max_headings: 30, max_iframe_depth: 1,
@@ -67,6 +68,7 @@ function snapshot(options) {
   const kept = [];
   const sx = scrollX, sy = scrollY;  // window accessors are slow in a loop
   let blocked = 0;
+  const covers = new Map();  // layer -> the candidates it covers (what the look says is under it)
   const guessed = !!modal && inferred.has(modal);
   for (const cand of out.candidates) {
     const { el, ctx } = cand;
@@ -77,7 +79,8 @@ function snapshot(options) {
     if (!visible && !(cand.role === "file")) continue;
     const inView = visible && area(intersect(intersect(viewport, clip.clip), box)) >= 0.5 * area(box);
     // In view but under something drawn over it (a shade, a backdrop): no pointer reaches it.
-    if (inView && !inFrame && coveredAt(el, box, cand.drawn)) { blocked++; continue; }
+    const cover = inView && !inFrame && coveredAt(el, box, cand.drawn);
+    if (cover) { blocked++; coveredBy(covers, coverLayer(cover, el), cand); continue; }
     cand.visible = visible; cand.inView = inView; cand.box = box;
     if (visible && !inView && ctx.clipper) cand.container = scrollContainer(ctx.clipper, box);
     cand.enabled = !(ctx.disabled || el.getAttribute("aria-disabled") === "true" ||
@@ -151,6 +154,7 @@ function snapshot(options) {
   const omitted = { controls: kept.length - chosen.length, headings: out.headings.length - i, text: textCut };
   if (out.crossOrigin) omitted.frames = out.crossOrigin;
   if (blocked) omitted.blocked = blocked;
+  if (covers.size) omitted.covers = coversOf(covers, chosen, controls);
   const cutIn = cutByContainer(kept, chosen);
   if (cutIn) omitted.containers = cutIn;
   setPendingHosts(out.pendingHosts);
@@ -164,6 +168,20 @@ function snapshot(options) {
     next_number: nextNumber, state: state(), pending_hosts: pendingHosts.length, pending_grids: takePendingGrids().length, stamp,
     timings: { walk: t1 - t0, rects: t2 - t1, controls: t3 - t2, reader: t4 - t3, elements: out.visited },
   };
+}
+
+// The layers that cover controls in view, each named by the listed controls it holds (layers.js), with
+// the role and name of the first few it covers: the look says what lies over what, so the agent can close
+// a popup left open (a person sees the calendar over "Save", not a "cover").
+const MAX_COVERS = 3, MAX_OVER = 5;
+function coveredBy(covers, layer, cand) {
+  const over = covers.get(layer);
+  if (over) over.push(cand); else if (covers.size < MAX_COVERS) covers.set(layer, [cand]);
+}
+function coversOf(covers, chosen, controls) {
+  const listed = chosen.map((cand, i) => [cand.el, controls[i].id]);
+  return [...covers].map(([layer, over]) => ({ ...layerInfo(layer, listed), covering: over.length,
+    over: over.slice(0, MAX_OVER).map(c => `${c.role} "${cap(readable(accName(c.el, c.role)), 60)}"`) }));
 }
 
 // The snapshot as page/capture.py reads it: a line of what Python needs beside the model (the id counter,

@@ -166,7 +166,8 @@ function paintsOver(hit, x, y, el) {
 // A control in view that no pointer reaches where it shows: something is drawn over it (a tray's
 // shade, a backdrop). What a pointer aimed at one of five spots of `box` (top-viewport px) meets
 // must not cover it (coverAt). A bar fixed or sticky on the page is no cover: scrolling moves the
-// control from under it; a fixed layer over the whole viewport is (coversViewport).
+// control from under it; a fixed layer over the whole viewport is (coversViewport). The answer: what
+// the pointer meets over el (its cover), or false.
 const SPOTS = [[0.5, 0.5], [0.25, 0.25], [0.75, 0.25], [0.25, 0.75], [0.75, 0.75]];
 function coveredAt(el, box, drawn) {
   // What each spot meets first (cheap); what it paints only when no spot reaches el.
@@ -184,9 +185,10 @@ function coveredAt(el, box, drawn) {
   for (let n = missed[0][0]; n && n.nodeType === 1; n = parentOf(n)) {
     const position = getComputedStyle(n).position;
     if (position !== "fixed" && position !== "sticky") continue;
-    return coversViewport(n);  // a shade over everything, or a bar that scrolling moves the control from under
+    // a shade over everything, or a bar that scrolling moves the control from under
+    return coversViewport(n) ? missed[0][0] : false;
   }
-  return true;
+  return missed[0][0];
 }
 
 export { frameBox, visibleBox, hitAt, parentOf, composedContains, coversViewport, reaches, coverAt, paintsOver, coveredAt };

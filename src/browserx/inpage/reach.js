@@ -8,6 +8,7 @@ import { drawnFor } from "./standin.js";
 import { roleFor, nameFor, describe } from "./describe.js";
 import { element } from "./ids.js";
 import { shadowOf } from "./dom.js";
+import { coverLayer, layerInfo, layerText } from "./layers.js";
 
 const CONTROL = 'a[href],button,input:not([type=hidden]),select,textarea,summary,[contenteditable=""],' +
   '[contenteditable=true],[role=button],[role=link],[role=checkbox],[role=radio],[role=tab],[role=menuitem],' +
@@ -117,10 +118,16 @@ function pointAt(el0, el, b, x, y, scrolled) {
   // sees the control; the pointer meets the layer. The model lists the control; a click may go
   // through the keyboard instead (throughGlass), any other pointer action is refused naming the layer.
   const glass = !!hit && !composedContains(hit, el) && !composedContains(hit, el0) && !paintsOver(hit, x, y, el0);
-  return {error: 'ELEMENT_COVERED', cover, x, y, scrolled, glass,
+  // What a person sees over the control: the layer the cover belongs to (a calendar left open), named by
+  // the ids the agent has read (layers.js), when that says more than the cover itself.
+  const over = cover && !glass ? coverLayer(hit, el) : null;
+  const info = over ? layerInfo(over, null) : null;
+  const layer = info && (over !== hit || info.first) ? info : null;
+  const by = layer ? `${layerText(layer)} (${named} there)` : named;
+  return {error: 'ELEMENT_COVERED', cover, x, y, scrolled, glass, ...(layer ? {layer} : {}),
     message: !cover ? `nothing receives the pointer at (${Math.round(x)}, ${Math.round(y)})`
       : glass ? `${named} lies over ${roleFor(el)} "${nameFor(el)}" at (${Math.round(x)}, ${Math.round(y)}) and paints nothing there: the pointer meets it, not the control`
-        : `${named} covers ${roleFor(el)} "${nameFor(el)}" at (${Math.round(x)}, ${Math.round(y)})`};
+        : `${by} covers ${roleFor(el)} "${nameFor(el)}" at (${Math.round(x)}, ${Math.round(y)})`};
 }
 // A click whose pointer would meet glass reaches the control as a keyboard does: focus, then Enter
 // for a button or a link (their activation key), Space for a checkbox, radio or switch (which Enter

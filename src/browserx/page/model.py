@@ -12,6 +12,8 @@ name_from?, options?, option_count?, visible, inViewport, bbox}` with `bbox = [x
 in CSS pixels of the top viewport.
 `omitted` counts what the caps left out: controls and headings exactly, `text` the characters of
 the reader text not in this piece (exact), `frames` the cross-origin frames not captured.
+`blocked` the controls in view under a cover, and `covers` the layers over them
+(inpage/layers.js: each named by the first and last listed controls it holds, with the covered ones).
 
 Paging: the reader text is cut into pieces of `max_text_chars` from `text_offset`; consecutive pieces
 concatenate exactly to the whole text. The model then also carries `text_range {offset, end,

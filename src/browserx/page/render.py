@@ -262,7 +262,30 @@ def cut_line(model: PageModel) -> str | None:
     containers = model.omitted.get("containers") or {}
     if cut and containers:  # where the cut controls lie: scroll that area, or raise max_controls
         cut[0] += " (" + ", ".join(f"{n} in {where}" for where, n in containers.items()) + ")"
+    covers = [] if model.modal else model.omitted.get("covers") or []
+    if covers:  # what lies over what: a popup left open is closed as a person closes it
+        cut[-1] += ": " + "; ".join(_cover_text(cover) for cover in covers) + COVER_HINT
     return "(left out: " + ", ".join(cut) + ")" if cut else None
+
+
+COVER_HINT = " (a popup left open: Escape, Tab out of its field or a press outside closes most)"
+
+
+def _cover_text(cover: dict[str, Any]) -> str:
+    """`button "Save", button "Cancel" under the layer of cl_16…cl_69` (inpage/layers.js names the layer)."""
+    over = ", ".join(cover.get("over") or [])
+    more = cover.get("covering", 0) - len(cover.get("over") or [])
+    if more > 0:
+        over += f" and {more} more"
+    if cover.get("first"):
+        first, last = cover["first"], cover.get("last") or cover["first"]
+        layer = f"the layer of {first}" + (f"…{last}" if last != first else "")
+    else:
+        tag = f" #{cover['dom_id']}" if cover.get("dom_id") else f" .{cover['class']}" if cover.get("class") else ""
+        role = cover.get("role") or "generic"
+        named = f" {_quote(cover['name'])}" if cover.get("name") else ""
+        layer = "a layer" + tag if role == "generic" and not named else f"{role}{named}{tag}"
+    return f"{over} under {layer}"
 
 
 def llm_json(model: PageModel, *, loading: bool = False) -> dict[str, Any]:
