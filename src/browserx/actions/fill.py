@@ -75,7 +75,9 @@ async def _select(run: _Run, element_id: str, kind: dict[str, Any], value: Any) 
         if out.get("error"):
             raise ValidationError(out["message"])
         return
-    if len(wanted) > 1 and not kind.get("multiple") and not kind.get("combo"):
+    # A combobox or a popup's button says whether it takes several options only once its list is open: a list
+    # given is picked, each pick checked (`_pick_many`).
+    if len(wanted) > 1 and not kind.get("multiple") and not kind.get("combo") and not kind.get("popup"):
         raise ValidationError("this field takes one option")
     if kind.get("drawn") and kind.get("multiple"):  # exactly these: the others removed by their remove buttons
         for value_of in (await run.page("unwanted", element_id, wanted))["options"]:
