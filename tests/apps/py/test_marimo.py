@@ -118,12 +118,6 @@ async def test_marimo_start_date_picked_in_its_calendar_is_saved(desk, app_timin
     assert [t["start"] for t in saved(trips, "Alan Turing")] == ["2026-05-20"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 31 kind 3 (labels): the multiselect is a button the model names by its content 'Select...'; "
-    "a <label for> 'Extras' in the same shadow root points at it (a button is labelable; Chromium's tree names it "
-    "'Extras'); no control 'Extras' (the slider 'Nights' and the select 'Room' before it pass)",
-)
 async def test_marimo_nights_room_and_extras_chosen_are_saved(desk, app_timings, mcp):
     app, trips = desk
     with app_timings.measure("task: slider, selects"):
