@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from app_corpus import LATE, VENV_BIN, AppProcess, Timings, control, controls, free_port, json_lines, need, shown
+from app_corpus import LATE, VENV_BIN, AppProcess, Timings, control, controls, free_port, json_lines, need, save, saved
 
 MARIMO = VENV_BIN / "marimo"
 APP = Path(__file__).parent / "marimo_app" / "marimo_trips.py"
@@ -65,17 +65,6 @@ async def new_trip(browser, app: AppProcess, traveller: str) -> dict:
     form = await open_desk(browser, app)
     await browser.act("type", control(form, "textbox", "Traveller"), text=traveller)
     return await browser.snapshot()
-
-
-async def save(browser, form: dict, count: int) -> None:
-    """Save, and the first look after it: the line a person reads ("Trip N saved")."""
-    await browser.act("click", control(form, "button", "Save trip"))
-    after = await browser.snapshot()
-    assert shown(after, f"Trip {count} saved"), after["text"]
-
-
-def saved(trips: Path, traveller: str) -> list[dict]:
-    return [t for t in json_lines(trips) if t["traveller"] == traveller]
 
 
 @pytest.mark.xfail(
