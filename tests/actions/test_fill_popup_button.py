@@ -114,6 +114,21 @@ async def test_fill_picks_each_option_of_a_button_whose_popover_holds_the_list(t
     assert await _page(tab, "document.getElementById('extras-pop') === null") is True
 
 
+async def test_fill_leaves_exactly_the_options_given_taking_out_those_chosen_before(tab, server):
+    ids = await _ids(tab, server, "/fill/popup-exact")
+    await fill(tab, [{"element_id": ids["Extras"], "value": ["Breakfast", "Late checkout"]}])
+    # One kept, one taken out (clicked again in the list the pick opened), one added.
+    await fill(tab, [{"element_id": ids["Extras"], "value": ["Parking", "Breakfast"]}])
+    assert await _page(tab, "window.chosen") == ["Breakfast", "Parking"]
+    # Nothing to pick, one to take out: its list opened for it (only the list tells options from a prompt).
+    await fill(tab, [{"element_id": ids["Extras"], "value": ["Parking"]}])
+    assert await _page(tab, "window.chosen") == ["Parking"]
+    assert await _page(tab, "document.getElementById('extras-pop') === null") is True
+    # An option chosen already is left chosen (a click on it would take it out).
+    await fill(tab, [{"element_id": ids["Extras"], "value": "Parking"}])
+    assert await _page(tab, "window.chosen") == ["Parking"]
+
+
 async def test_fill_picks_the_option_of_a_button_that_opens_a_listbox(tab, server):
     ids = await _ids(tab, server, "/fill/popup-one")
     result = await fill(tab, [{"element_id": ids["Size"], "value": "Large"}])

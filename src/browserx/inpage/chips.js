@@ -57,9 +57,12 @@ function chosenLabelsOf(el) {
   return [...faceItemsOf(el, list), ...marked];
 }
 // A face is a trigger's own text: not a text field's, not a list's (a listbox, or a box holding its list, shows
-// every option).
-const faceItemsOf = (el, list) => el.matches(BOX_FIELDS) || el.isContentEditable || (list && el.contains(list)) ||
-  !/^(button|combobox)$/.test(roleFor(el)) ? [] : (el.innerText || "").split(/[,;\n]/).map(folded).filter(Boolean);
+// every option). Its items, and the whole of it (one label may hold a comma: "Paris, France").
+function faceItemsOf(el, list) {
+  if (el.matches(BOX_FIELDS) || el.isContentEditable || (list && el.contains(list)) || !/^(button|combobox)$/.test(roleFor(el))) return [];
+  const text = el.innerText || "", items = text.split(/[,;\n]/).map(folded).filter(Boolean);
+  return items.length > 1 ? [...items, folded(text)] : items;
+}
 const declaresMany = (el) => {
   const list = listboxOf(el);
   return el.getAttribute("aria-multiselectable") === "true" || (!!list && list.getAttribute("aria-multiselectable") === "true");
@@ -92,6 +95,26 @@ const CHIPS = {
     const now = chosenLabelsOf(el);
     if (wanted.every(w => now.includes(folded(w)))) return {ok: true};
     return {error: "VALIDATION_ERROR", message: `${roleFor(el)} "${nameFor(el)}" did not keep every option picked: it takes one option`};
+  },
+  // What the face lists beyond `wanted` (chosen before, to be taken out: a chosen option clicked again is
+  // taken out). Only the labels of the options of its open list: a face may say a prompt ("Select...") or a
+  // count ("2 selected"); `closed` when its list is not open to tell them apart.
+  faceOthers(id, wanted) {
+    const el = resolve(id);
+    if (!el) return notFound(id);
+    if (chipsOf(el).length) return {ok: true, closed: false, labels: []};  // chips are taken out by their own controls
+    const list = listboxOf(el), want = wanted.map(folded);
+    const others = faceItemsOf(el, list).filter(f => !want.includes(f));
+    if (!others.length || !list || !shown(list)) return {ok: true, closed: others.length > 0, labels: []};
+    const options = Array.from(list.querySelectorAll("[role=option]"), o => optionLabel(o).trim());
+    return {ok: true, closed: false, labels: options.filter(o => others.includes(folded(o)))};
+  },
+  // After a chosen option was clicked again: the face no longer lists it (the list's highlight is no choice).
+  dropped(id, label) {
+    const el = resolve(id);
+    if (!el) return notFound(id);
+    if (!faceItemsOf(el, listboxOf(el)).includes(folded(label))) return {ok: true};
+    return {error: "VALIDATION_ERROR", message: `${roleFor(el)} "${nameFor(el)}" shows no way to remove a chosen option`};
   },
   // After the picks: the combobox's list still open, the focus in the widget or nowhere (a person done picking
   // closes it with Escape, the key ARIA's combobox pattern gives for dismissing its popup; fill.py presses it).
