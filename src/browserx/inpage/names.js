@@ -123,11 +123,20 @@ function chosenOptions(el) {
 // answer through `labels`; a form-associated custom element (its name has a hyphen) keeps its `labels`
 // in its ElementInternals, out of reach, but `label.control` names it: the labels that point at it or
 // hold it are asked.
+// The ids a tree's labels point at, read once per tree and walk (facts.js): a name is read for every control.
+let labelTargets = new WeakMap(), labelTargetsFor = null;
+function pointedAt(root, id) {
+  if (labelTargetsFor !== facts) { labelTargets = new WeakMap(); labelTargetsFor = facts; }
+  let ids = labelTargets.get(root);
+  if (ids === undefined) labelTargets.set(root, ids = new Set(Array.from(root.querySelectorAll("label[for]"), l => l.htmlFor)));
+  return ids.has(id);
+}
 function labelsOf(el) {
   if (LABELABLE.has(el.localName)) return el.labels && el.labels.length ? [...el.labels] : [];
   if (!el.localName.includes("-")) return [];
   const root = el.getRootNode();
-  const pointing = el.id && root.querySelectorAll ? [...root.querySelectorAll(`label[for="${CSS.escape(el.id)}"]`)] : [];
+  const pointing = el.id && root.querySelectorAll && pointedAt(root, el.id)
+    ? [...root.querySelectorAll(`label[for="${CSS.escape(el.id)}"]`)] : [];
   const holding = el.parentElement ? el.parentElement.closest("label:not([for])") : null;
   const found = (holding ? [...pointing, holding] : pointing).filter(l => l.control === el);
   return found.length > 1 ? found.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1)) : found;
