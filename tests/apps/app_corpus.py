@@ -288,3 +288,16 @@ def shown(model: dict[str, Any], text: str) -> bool:
     notes = [n.get("text", "") for n in model.get("notes", [])]
     names = [c["name"] for c in model["controls"]]
     return any(text in t for t in [model.get("text") or "", *notes, *names])
+
+
+# -- the trip desks of issue 31's second holdout (marimo, Solara, PyWebIO): one form, one file of trips ----------
+async def save(browser: McpBrowser, form: dict[str, Any], count: int, button: str = "Save trip") -> None:
+    """Save the form by its `button`, and the first look after it: the line a person reads ("Trip N saved")."""
+    await browser.act("click", control(form, "button", button))
+    after = await browser.snapshot()
+    assert shown(after, f"Trip {count} saved"), after["text"]
+
+
+def saved(trips: Path, traveller: str) -> list[dict[str, Any]]:
+    """The trips of `traveller` the desk appended to its JSON-lines file."""
+    return [t for t in json_lines(trips) if t["traveller"] == traveller]

@@ -75,13 +75,16 @@ async def _select(run: _Run, element_id: str, kind: dict[str, Any], value: Any) 
         if out.get("error"):
             raise ValidationError(out["message"])
         return
-    if len(wanted) > 1 and not kind.get("multiple") and not kind.get("combo"):
+    # A combobox or a popup's button says whether it takes several options only once its list is open: a list
+    # given is picked, each pick checked (`_pick_many`).
+    if len(wanted) > 1 and not kind.get("multiple") and not kind.get("combo") and not kind.get("popup"):
         raise ValidationError("this field takes one option")
     if kind.get("drawn") and kind.get("multiple"):  # exactly these: the others removed by their remove buttons
         for value_of in (await run.page("unwanted", element_id, wanted))["options"]:
             await run.page("remover", element_id, value_of)
             await _click(run, None)
-    if not kind.get("native") and (kind.get("multiple") or len(wanted) > 1):
+    # A popup's button always: its face tells what is chosen (an option clicked again may be taken out).
+    if not kind.get("native") and (kind.get("multiple") or len(wanted) > 1 or kind.get("popup")):
         await _pick_many(run, element_id, wanted)
         return
     for option in wanted:  # as element.select: in page for <select>, by clicks for ARIA widgets and stand-ins
@@ -119,8 +122,30 @@ async def _pick_many(run: _Run, element_id: str, wanted: list[str]) -> None:
             await _click(run, None)
         kept.append(option)
         await run.page("keptAll", element_id, kept)
+    await _drop_others(run, element_id, wanted)
     if (await run.page("listOpen", element_id))["open"]:  # done picking: the list it left open closed
         await press_key(run.tab.session, "Escape")
+
+
+async def _drop_others(run: _Run, element_id: str, wanted: list[str]) -> None:
+    """A dropdown whose face lists its choice (a button opening a popover): the options it lists beyond `wanted`
+    clicked again in its list, which takes them out, each checked gone from the face. Its list is opened first
+    when the picks left it closed: only the list tells an option on the face from a prompt or a count."""
+    others = await run.page("faceOthers", element_id, wanted)
+    if others["closed"]:
+        await _click(run, element_id)
+        try:
+            await run.page("awaitOption", element_id, wanted[0], OPTION_WAIT_MS)
+        except ValidationError:
+            return  # no list of its options shows: what the face says beyond them cannot be told apart
+        others = await run.page("faceOthers", element_id, wanted)
+    for label in others["labels"]:
+        out = await run.page("select", element_id, label)
+        if out.get("open"):
+            await _click(run, element_id)
+            await run.page("awaitOption", element_id, label, OPTION_WAIT_MS)
+        await _click(run, None)
+        await run.page("dropped", element_id, label)
 
 
 def _number(value: Any) -> float:

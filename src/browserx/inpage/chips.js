@@ -41,16 +41,27 @@ function chipsOf(el) {
   }
   return chips;
 }
-// The labels chosen now: a hidden native select's in the box (what the form sends), else the chips, else the
-// options of its shown list that say they are selected.
+// The labels chosen now: a hidden native select's in the box (what the form sends), else the chips, else what
+// the widget's face lists and the options of its shown list that say they are selected. The face of a dropdown
+// that is no text field (a button opening the list, a combobox that is not an input) shows its current
+// choice, the chosen labels one after another ("Breakfast, Parking"), as a person reads it; a list's
+// `aria-selected` may be only the option under the pointer (a command menu's highlight), so the face is read
+// too.
 function chosenLabelsOf(el) {
   const native = el.localName === "select" ? null : widgetBoxOf(el).querySelector("select");
   if (native && native.multiple) return Array.from(native.selectedOptions, o => folded(o.label || o.text));
   const chips = chipsOf(el);
   if (chips.length) return chips.map(c => c.label);
   const list = listboxOf(el) || null;
-  if (!list || !shown(list)) return [];
-  return Array.from(list.querySelectorAll("[role=option][aria-selected=true]"), o => folded(optionLabel(o)));
+  const marked = list && shown(list) ? Array.from(list.querySelectorAll("[role=option][aria-selected=true]"), o => folded(optionLabel(o))) : [];
+  return [...faceItemsOf(el, list), ...marked];
+}
+// A face is a trigger's own text: not a text field's, not a list's (a listbox, or a box holding its list, shows
+// every option). Its items, and the whole of it (one label may hold a comma: "Paris, France").
+function faceItemsOf(el, list) {
+  if (el.matches(BOX_FIELDS) || el.isContentEditable || (list && el.contains(list)) || !/^(button|combobox)$/.test(roleFor(el))) return [];
+  const text = el.innerText || "", items = text.split(/[,;\n]/).map(folded).filter(Boolean);
+  return items.length > 1 ? [...items, folded(text)] : items;
 }
 const declaresMany = (el) => {
   const list = listboxOf(el);
@@ -85,13 +96,35 @@ const CHIPS = {
     if (wanted.every(w => now.includes(folded(w)))) return {ok: true};
     return {error: "VALIDATION_ERROR", message: `${roleFor(el)} "${nameFor(el)}" did not keep every option picked: it takes one option`};
   },
-  // After the picks: the combobox's list still open, the focus in the widget (a person done picking closes it
-  // with Escape, the key ARIA's combobox pattern gives for dismissing its popup; fill.py presses it).
+  // What the face lists beyond `wanted` (chosen before, to be taken out: a chosen option clicked again is
+  // taken out). Only the labels of the options of its open list: a face may say a prompt ("Select...") or a
+  // count ("2 selected"); `closed` when its list is not open to tell them apart.
+  faceOthers(id, wanted) {
+    const el = resolve(id);
+    if (!el) return notFound(id);
+    if (chipsOf(el).length) return {ok: true, closed: false, labels: []};  // chips are taken out by their own controls
+    const list = listboxOf(el), want = wanted.map(folded);
+    const others = faceItemsOf(el, list).filter(f => !want.includes(f));
+    if (!others.length || !list || !shown(list)) return {ok: true, closed: others.length > 0, labels: []};
+    const options = Array.from(list.querySelectorAll("[role=option]"), o => optionLabel(o).trim());
+    return {ok: true, closed: false, labels: options.filter(o => others.includes(folded(o)))};
+  },
+  // After a chosen option was clicked again: the face no longer lists it (the list's highlight is no choice).
+  dropped(id, label) {
+    const el = resolve(id);
+    if (!el) return notFound(id);
+    if (!faceItemsOf(el, listboxOf(el)).includes(folded(label))) return {ok: true};
+    return {error: "VALIDATION_ERROR", message: `${roleFor(el)} "${nameFor(el)}" shows no way to remove a chosen option`};
+  },
+  // After the picks: the combobox's list still open, the focus in the widget or nowhere (a person done picking
+  // closes it with Escape, the key ARIA's combobox pattern gives for dismissing its popup; fill.py presses it).
+  // A click on an option that takes no focus leaves none: the key then goes to the document, where a popup
+  // listens for it; focus in another field would take the key itself.
   listOpen(id) {
     const el = resolve(id);
     if (!el) return notFound(id);
     const list = listboxOf(el), focused = activeElement();
-    const inWidget = !!focused && (focused === el || widgetBoxOf(el).contains(focused) || (!!list && list.contains(focused)));
+    const inWidget = !focused || focused === el || widgetBoxOf(el).contains(focused) || (!!list && list.contains(focused));
     return {ok: true, open: !!list && shown(list) && inWidget};
   },
 };

@@ -17,11 +17,16 @@ function pick(options, wanted, labelOf, valueOf) {
 }
 // A partial label match counts only when it is the only one: "2" must not pick "12" over "20".
 const unique = (found) => found.length === 1 ? found[0] : undefined;
+// The list a widget controls. Its id is looked up in the widget's own tree, then in the document: a trigger
+// inside a shadow root whose popup a popover library drew at the end of the document's body (a portal) opens
+// that popup all the same, beneath it, as a person sees (Chromium's tree does not link the two: IDREFs stay
+// in one tree; the action goes by what is shown).
 function listboxOf(el) {
   if (el.getAttribute('role') === 'listbox') return el;
+  const root = el.getRootNode();
   for (const attr of ['aria-controls', 'aria-owns']) {
-    const ref = el.getAttribute(attr);
-    const box = ref && el.getRootNode().getElementById ? el.getRootNode().getElementById(ref.split(/\s+/)[0]) : null;
+    const ref = (el.getAttribute(attr) || '').trim().split(/\s+/)[0];
+    const box = ref ? (root.getElementById && root.getElementById(ref)) || (root !== document && document.getElementById(ref)) : null;
     if (box) return box;
   }
   return el.querySelector('[role=listbox]');

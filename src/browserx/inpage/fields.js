@@ -44,6 +44,12 @@ function fieldKind(id) {
     max: aria('valuemax') === null ? null : +aria('valuemax'),
     vertical: role === 'spinbutton' || aria('orientation') === 'vertical'};  // its keys: Up and Down first
   if (role === 'textbox' || role === 'searchbox') return {kind: 'text'};
+  // A button that opens a list of options (ARIA's collapsible listbox: `aria-haspopup=listbox`; or a popover,
+  // `dialog`, holding one) is a dropdown: its options are picked from the popup it opens, as a person picks;
+  // given a list, each one, the widget checked after each pick to keep them all (chips.js).
+  if ((tag === 'button' || role === 'button') && /^(listbox|dialog)$/.test(aria('haspopup') || '')) {
+    return {kind: 'select', popup: true, multiple: takesMany(el)};
+  }
   return {kind: 'none'};
 }
 

@@ -117,6 +117,30 @@ function chosenOptions(el) {
   }
   return owners.flatMap(o => [...o.querySelectorAll('[role=option][aria-selected=true], [role=option][aria-checked=true]')]);
 }
+// The labels of a labelable element, in tree order (html's "labeled control"): a label's `for` is an
+// id looked up in the label's own tree (the document, or the one shadow root both are in), never across
+// a shadow boundary; a label without `for` labels its first labelable descendant. The native elements
+// answer through `labels`; a form-associated custom element (its name has a hyphen) keeps its `labels`
+// in its ElementInternals, out of reach, but `label.control` names it: the labels that point at it or
+// hold it are asked.
+// The ids a tree's labels point at, read once per tree and walk (facts.js): a name is read for every control.
+let labelTargets = new WeakMap(), labelTargetsFor = null;
+function pointedAt(root, id) {
+  if (labelTargetsFor !== facts) { labelTargets = new WeakMap(); labelTargetsFor = facts; }
+  let ids = labelTargets.get(root);
+  if (ids === undefined) labelTargets.set(root, ids = new Set(Array.from(root.querySelectorAll("label[for]"), l => l.htmlFor)));
+  return ids.has(id);
+}
+function labelsOf(el) {
+  if (LABELABLE.has(el.localName)) return el.labels && el.labels.length ? [...el.labels] : [];
+  if (!el.localName.includes("-")) return [];
+  const root = el.getRootNode();
+  const pointing = el.id && root.querySelectorAll && pointedAt(root, el.id)
+    ? [...root.querySelectorAll(`label[for="${CSS.escape(el.id)}"]`)] : [];
+  const holding = el.parentElement ? el.parentElement.closest("label:not([for])") : null;
+  const found = (holding ? [...pointing, holding] : pointing).filter(l => l.control === el);
+  return found.length > 1 ? found.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1)) : found;
+}
 function nativeName(el, st) {
   const tag = el.localName;
   // A native label element names its control even when it is hidden (2A, second clause).
@@ -128,8 +152,11 @@ function nativeName(el, st) {
     }
     if (type === "image") return el.getAttribute("alt") || el.getAttribute("value") || el.getAttribute("title") || "Submit";
   }
-  if (LABELABLE.has(tag) && tag !== "button" && el.labels && el.labels.length) {
-    const text = [...el.labels].map(viaElement).join(" ");
+  // html-aam: every labelable element takes its labels, a button too (its label outranks its content,
+  // a dropdown's current choice).
+  const labels = labelsOf(el);
+  if (labels.length) {
+    const text = labels.map(viaElement).join(" ");
     if (text.trim()) return text;
   }
   if (tag === "input" || tag === "textarea") {
@@ -193,4 +220,4 @@ function landmarkName(el) {
   return cap(norm(el.getAttribute("aria-label") || el.getAttribute("title") || ""), 60);
 }
 
-export { norm, cap, readable, byIdRef, accName, landmarkLabel };
+export { norm, cap, readable, byIdRef, labelsOf, accName, landmarkLabel };

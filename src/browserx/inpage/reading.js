@@ -24,7 +24,7 @@ import { holdersOf } from "./locate.js";
 import { noteText } from "./notes.js";
 import { findModal, inferred, dialogText } from "./widgets.js";
 import { roleOf, LANDMARK } from "./roles.js";
-import { landmarkLabel, norm, readable, accName, byIdRef, cap } from "./names.js";
+import { landmarkLabel, norm, readable, accName, byIdRef, cap, labelsOf } from "./names.js";
 import { element, state, idOf, idFor, setPendingHosts, nextNumber, pendingHosts } from "./ids.js";
 import { beginWalk, walk, whereSeen } from "./walk.js";
 import { facts } from "./facts.js";
@@ -233,8 +233,7 @@ function find(query, options) {
     const attributes = el.hasAttributes();
     // Its labels only when needed: `labels` builds a new NodeList at each call.
     let labels = null;
-    const labelText = () => (labels === null ? (labels = el.labels && el.labels.length
-      ? [...el.labels].map(l => l.textContent).join(" ") : "") : labels);
+    const labelText = () => (labels === null ? (labels = labelsOf(el).map(l => l.textContent).join(" ")) : labels);
     // A local needle is tested on each attribute alone, stopping at the first that holds it.
     const maybe = test.local
       ? (attributes && CONTROL_ATTRS.some(a => { const v = el.getAttribute(a); return v !== null && test.any(v); })) ||

@@ -24,7 +24,7 @@
 // heading titles its region, the field's own hint says more of what it takes ("Town or postcode"
 // under "Find a store").
 import { roleOf, PREFIX, CHECKABLE, LANDMARK } from "./roles.js";
-import { norm, cap } from "./names.js";
+import { norm, cap, labelsOf } from "./names.js";
 import { facts } from "./facts.js";
 
 // Fields a person fills or sets. Not buttons, links or tabs (text before an icon button is the title
@@ -58,12 +58,12 @@ const isSeenGroup = (el) => SEEN_GROUPS.has(el.localName) || SEEN_GROUP_ROLES.ha
 // A dropdown named only by its own content: that content is its value.
 function namedByValue(el, role) {
   if (role !== "combobox" && !(el.getAttribute("aria-haspopup") === "listbox" && (role === "button" || role === "clickable"))) return false;
-  if (el.getAttribute("aria-label") || el.getAttribute("title") || (el.labels && el.labels.length)) return false;
+  if (el.getAttribute("aria-label") || el.getAttribute("title") || labelsOf(el).length) return false;
   const ids = el.getAttribute("aria-labelledby");
   return !ids || ids.trim().split(/\s+/).every(id => id === el.id);
 }
 
-const labelled = (el) => el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby") || !!(el.labels && el.labels.length);
+const labelled = (el) => el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby") || labelsOf(el).length > 0;
 // html-aam's last resorts for a field nothing labels: "title" (the tooltip) or "placeholder" (the hint);
 // null when `name` came from elsewhere.
 function fallbackOf(el, name) {

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from app_corpus import LATE, VENV_BIN, AppProcess, Timings, control, controls, free_port, json_lines, need, shown
+from app_corpus import LATE, VENV_BIN, AppProcess, Timings, control, controls, free_port, json_lines, need, save, saved
 
 MARIMO = VENV_BIN / "marimo"
 APP = Path(__file__).parent / "marimo_app" / "marimo_trips.py"
@@ -67,17 +67,6 @@ async def new_trip(browser, app: AppProcess, traveller: str) -> dict:
     return await browser.snapshot()
 
 
-async def save(browser, form: dict, count: int) -> None:
-    """Save, and the first look after it: the line a person reads ("Trip N saved")."""
-    await browser.act("click", control(form, "button", "Save trip"))
-    after = await browser.snapshot()
-    assert shown(after, f"Trip {count} saved"), after["text"]
-
-
-def saved(trips: Path, traveller: str) -> list[dict]:
-    return [t for t in json_lines(trips) if t["traveller"] == traveller]
-
-
 @pytest.mark.xfail(
     strict=True,
     reason="issue 31 kind 1 (a segmented date): the date is a clickable 'Start date' holding three spinbuttons "
@@ -118,12 +107,6 @@ async def test_marimo_start_date_picked_in_its_calendar_is_saved(desk, app_timin
     assert [t["start"] for t in saved(trips, "Alan Turing")] == ["2026-05-20"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 31 kind 3 (labels): the multiselect is a button the model names by its content 'Select...'; "
-    "a <label for> 'Extras' in the same shadow root points at it (a button is labelable; Chromium's tree names it "
-    "'Extras'); no control 'Extras' (the slider 'Nights' and the select 'Room' before it pass)",
-)
 async def test_marimo_nights_room_and_extras_chosen_are_saved(desk, app_timings, mcp):
     app, trips = desk
     with app_timings.measure("task: slider, selects"):

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from app_corpus import PYTHON, AppProcess, Timings, control, free_port, json_lines, need, shown
+from app_corpus import PYTHON, AppProcess, Timings, control, free_port, json_lines, need, save, saved
 
 APP = Path(__file__).parent / "pywebio_app" / "pywebio_trips.py"
 HOLDOUT = True
@@ -44,17 +44,6 @@ async def new_trip(browser, app: AppProcess, traveller: str) -> dict:
     return await browser.snapshot()
 
 
-async def submit(browser, form: dict, count: int) -> None:
-    """Submit, and the first look after it: the line a person reads ("Trip N saved")."""
-    await browser.act("click", control(form, "button", "Submit"))
-    after = await browser.snapshot()
-    assert shown(after, f"Trip {count} saved"), after["text"]
-
-
-def saved(trips: Path, traveller: str) -> list[dict]:
-    return [t for t in json_lines(trips) if t["traveller"] == traveller]
-
-
 async def test_pywebio_start_date_filled_is_saved(desk, app_timings, mcp):
     app, trips = desk
     with app_timings.measure("task: date"):
@@ -65,7 +54,7 @@ async def test_pywebio_start_date_filled_is_saved(desk, app_timings, mcp):
                 "fill", fields=[{"element_id": control(form, FIELD, "Start date"), "value": "2026-05-20"}]
             )
             filled = await browser.snapshot()
-            await submit(browser, filled, len(json_lines(trips)) + 1)
+            await save(browser, filled, len(json_lines(trips)) + 1, button="Submit")
             assert await browser.external_requests() == []
     assert [t["start"] for t in saved(trips, "Ada Lovelace")] == ["2026-05-20"]
 
@@ -77,7 +66,7 @@ async def test_pywebio_nights_slider_set_to_7_is_saved(desk, app_timings, mcp):
             form = await new_trip(browser, app, "Alan Turing")
             await browser.act("fill", fields=[{"element_id": control(form, "slider", "Nights"), "value": 7}])
             moved = await browser.snapshot()
-            await submit(browser, moved, len(json_lines(trips)) + 1)
+            await save(browser, moved, len(json_lines(trips)) + 1, button="Submit")
     assert [t["nights"] for t in saved(trips, "Alan Turing")] == [7]
 
 
@@ -91,6 +80,6 @@ async def test_pywebio_room_and_extras_chosen_in_their_drawn_selects_are_saved(d
             extras = control(room, ("combobox", "listbox"), "Extras")
             await browser.act("fill", fields=[{"element_id": extras, "value": ["Breakfast", "Parking"]}])
             chosen = await browser.snapshot()
-            await submit(browser, chosen, len(json_lines(trips)) + 1)
+            await save(browser, chosen, len(json_lines(trips)) + 1, button="Submit")
     [trip] = saved(trips, "Grace Hopper")
     assert (trip["room"], trip["extras"]) == ("Suite", ["Breakfast", "Parking"])

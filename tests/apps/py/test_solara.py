@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from app_corpus import VENV_BIN, AppProcess, Timings, control, free_port, json_lines, need, shown
+from app_corpus import VENV_BIN, AppProcess, Timings, control, free_port, json_lines, need, save, saved
 
 SOLARA = VENV_BIN / "solara"
 APP = Path(__file__).parent / "solara_app" / "solara_trips.py"
@@ -44,17 +44,6 @@ async def new_trip(browser, app: AppProcess, traveller: str) -> dict:
     form = await browser.open(app.url("/"), "Trip desk")
     await browser.act("type", control(form, "textbox", "Traveller"), text=traveller)
     return await browser.snapshot()
-
-
-async def save(browser, form: dict, count: int) -> None:
-    """Save, and the first look after it: the line a person reads ("Trip N saved")."""
-    await browser.act("click", control(form, "button", "Save trip"))
-    after = await browser.snapshot()
-    assert shown(after, f"Trip {count} saved"), after["text"]
-
-
-def saved(trips: Path, traveller: str) -> list[dict]:
-    return [t for t in json_lines(trips) if t["traveller"] == traveller]
 
 
 async def test_solara_start_date_typed_is_saved(desk, app_timings, mcp):
