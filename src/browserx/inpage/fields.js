@@ -1,13 +1,21 @@
 // layer: actions
 // What `fill` needs of each field in page (actions/fill.py): what kind of control it is (and so how a person
 // fills it), a value given as a person's picker would give it, exactly the wanted options of a multi-select.
-import { element } from "./ids.js";
+import { element, idOf, idFor } from "./ids.js";
+import { dateOf, partValue } from "./dates.js";
 import { standInFor, valueFieldOf } from "./standin.js";
 import { takesMany } from "./chips.js";
 
+const numberOf = (el, name) => el.getAttribute(name) === null || el.getAttribute(name) === '' ? null : +el.getAttribute(name);
 function fieldKind(id) {
   const el = element(id);
   if (!el) return {kind: 'gone'};
+  // A date drawn as segments (dates.js): filled with an ISO date, part by part into its segments; a
+  // segment alone is a spinbutton (a number), or the whole date when given one.
+  const date = dateOf(el);
+  const segments = date && date.segments.map((s, i) => ({part: date.parts[i], id: idOf.get(s) || idFor(s, 'spinbutton'),
+    now: partValue(s), min: numberOf(s, 'aria-valuemin'), max: numberOf(s, 'aria-valuemax')}));
+  if (date && date.el === el) return {kind: 'date', parts: segments};
   // A tab stop drawn for a hidden field that holds its value (page/standin.js valueFieldOf): a slider,
   // moved by its keys and read back from that field.
   const field = valueFieldOf(el);
@@ -39,7 +47,7 @@ function fieldKind(id) {
     return {kind: 'check', checked: aria('checked') === 'true'};
   }
   if (role === 'radio' || role === 'menuitemradio') return {kind: 'radio', checked: aria('checked') === 'true'};
-  if (role === 'slider' || role === 'spinbutton') return {kind: 'keys', now: +aria('valuenow') || 0,
+  if (role === 'slider' || role === 'spinbutton') return {kind: 'keys', now: +aria('valuenow') || 0, date: segments || undefined,
     min: aria('valuemin') === null ? null : +aria('valuemin'),
     max: aria('valuemax') === null ? null : +aria('valuemax'),
     vertical: role === 'spinbutton' || aria('orientation') === 'vertical'};  // its keys: Up and Down first
