@@ -151,3 +151,39 @@ async def test_a_date_the_field_did_not_take_is_an_error(tab, load, call, js):
     result = await call("browser_dom", action="fill", fields=[{"element_id": date, "value": "2040-05-20"}])
     assert result.error["code"] == "VALIDATION_ERROR"
     assert await js(tab, "shown()") != "2040-05-20"
+
+
+async def test_typing_an_iso_date_into_the_date_entry_types_its_parts(tab, load, call, js):
+    await load(tab, RANGED)
+    result = await call("browser_dom", action="type", element_id=await _date_id(call), text="2027-12-03")
+    assert result.success, result.error
+    assert await js(tab, "shown()") == "2027-12-03"
+
+
+async def test_a_segment_given_an_iso_date_fills_the_whole_date(tab, load, call, js):
+    await load(tab, NAMED)
+    model = await _model(call)
+    month = next(c["id"] for c in model["controls"] if c["role"] == "spinbutton" and c["name"].startswith("month"))
+    result = await call("browser_dom", action="fill", fields=[{"element_id": month, "value": "2026-05-20"}])
+    assert result.success, result.error
+    assert await js(tab, "shown()") == "2026-05-20"
+
+
+# Spinbuttons in a group that are no date: a time's parts, counts of people, and counts whose ranges
+# are a month's and a day's (no year among them).
+NOT_DATES = """<!doctype html><title>Booking</title>
+<div role=group aria-label="Arrival time"><span role=spinbutton tabindex=0 aria-label="hour" aria-valuemin=1
+  aria-valuemax=12 aria-valuenow=9>09</span>:<span role=spinbutton tabindex=0 aria-label="minute" aria-valuemin=0
+  aria-valuemax=59 aria-valuenow=30>30</span></div>
+<div role=group aria-label=Guests><span role=spinbutton tabindex=0 aria-label=Adults aria-valuemin=1
+  aria-valuemax=12 aria-valuenow=2>2</span> <span role=spinbutton tabindex=0 aria-label=Children aria-valuemin=0
+  aria-valuemax=10 aria-valuenow=0>0</span></div>
+<div role=group aria-label=Stay><span role=spinbutton tabindex=0 aria-label=Rooms aria-valuemin=1
+  aria-valuemax=12 aria-valuenow=1>1</span> <span role=spinbutton tabindex=0 aria-label=Nights aria-valuemin=1
+  aria-valuemax=30 aria-valuenow=3>3</span></div>"""
+
+
+async def test_spinbuttons_that_are_no_date_stay_spinbuttons(tab, load, call):
+    await load(tab, NOT_DATES)
+    model = await _model(call)
+    assert [c["role"] for c in model["controls"]] == ["spinbutton"] * 6

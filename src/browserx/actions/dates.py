@@ -64,9 +64,10 @@ async def _shown(run: _Run, element_id: str, wanted: dict[str, int], stale: bool
     ends = time.monotonic() + KEY_WAIT_S
     while True:
         kind = await run.frame.world.call(_KIND, element_id)
-        if kind.get("kind") != "date":
+        parts = kind.get("parts") if kind.get("kind") == "date" else kind.get("date")  # the entry, or a segment
+        if not parts:
             raise ValidationError(f"{element_id} is no longer a date field")
-        shown = {p["part"]: p for p in kind["parts"]}
+        shown = {p["part"]: p for p in parts}
         if not stale or all(shown[name]["now"] == wanted[name] for name in wanted) or time.monotonic() > ends:
             return shown
         await run.frame.world.call(_NEXT_FRAME)

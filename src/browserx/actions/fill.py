@@ -204,6 +204,12 @@ async def _fill_one(run: _Run, element_id: str, value: Any, kind: dict[str, Any]
     name = kind.get("kind")
     if name == "gone":
         raise NodeNotFoundError(f"no element {element_id} on the current page; take a new snapshot")
+    if name == "date":
+        await fill_date(run, element_id, kind["parts"], value)
+        return "typed"
+    if kind.get("date") and isinstance(value, str) and "-" in value:  # a date's segment, given a whole date
+        await fill_date(run, element_id, kind["date"], value)
+        return "typed"
     if name == "text":
         await _type(run, element_id, _text(value))
         return "typed"
@@ -235,12 +241,6 @@ async def _fill_one(run: _Run, element_id: str, value: Any, kind: dict[str, Any]
     if name == "value":
         await _set_value(run, element_id, _text(value))
         return "set"
-    if name == "date":
-        await fill_date(run, element_id, kind["parts"], value)
-        return "typed"
-    if name == "keys" and kind.get("date") and isinstance(value, str) and "-" in value:  # a segment, given a date
-        await fill_date(run, element_id, kind["date"], value)
-        return "typed"
     if name == "keys":
         await step_to(run, element_id, kind, value)
         return "set"

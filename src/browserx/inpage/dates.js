@@ -8,8 +8,9 @@
 // words "year", "month", "day" in the page's language or English, through Intl's names of date fields:
 // "Jahr", "Monat", "Tag"), else by the placeholder it shows (a run of the part name's first letter:
 // "yyyy", "mm", "dd"; "jjjj", "tt"), else by the range it says (aria-valuemin/max: 1-12 a month, 1 to
-// 28-31 a day, a top of 100 or more a year). A segment named as another part of a time (hour,
-// minute) is none: a group holding one is no date.
+// 28-31 a day, a top of 100 or more a year; ranges tell a date only with a year among them: 1-12 and
+// 1-31 are also counts). A segment named as another part of a time (hour, minute) is none: a group
+// holding one is no date.
 //
 // The date entry: the elements above a segment (in its own tree, at most HOLDER_LEVELS up) that hold
 // only date segments, each part once, and no other field; of those holding the most segments (two at
@@ -72,6 +73,7 @@ function partsOf(spins) {
   if (said.some(s => s[0] === "time")) return null;
   for (let way = 0; way < 3; way++) {
     const parts = said.map(s => s[way]);
+    if (way === 2 && !parts.includes("year")) break;
     if (parts.every(p => PARTS.includes(p)) && new Set(parts).size === parts.length) return parts;
   }
   return null;

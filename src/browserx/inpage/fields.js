@@ -11,11 +11,14 @@ function fieldKind(id) {
   const el = element(id);
   if (!el) return {kind: 'gone'};
   // A date drawn as segments (dates.js): filled with an ISO date, part by part into its segments; a
-  // segment alone is a spinbutton (a number), or the whole date when given one.
+  // segment is filled as what it is (a number, typed text), or as the whole date when given one.
   const date = dateOf(el);
-  const segments = date && date.segments.map((s, i) => ({part: date.parts[i], id: idOf.get(s) || idFor(s, 'spinbutton'),
+  if (!date) return kindOf(el);
+  const parts = date.segments.map((s, i) => ({part: date.parts[i], id: idOf.get(s) || idFor(s, 'spinbutton'),
     now: partValue(s), min: numberOf(s, 'aria-valuemin'), max: numberOf(s, 'aria-valuemax')}));
-  if (date && date.el === el) return {kind: 'date', parts: segments};
+  return date.el === el ? {kind: 'date', parts} : {...kindOf(el), date: parts};
+}
+function kindOf(el) {
   // A tab stop drawn for a hidden field that holds its value (page/standin.js valueFieldOf): a slider,
   // moved by its keys and read back from that field.
   const field = valueFieldOf(el);
@@ -47,7 +50,7 @@ function fieldKind(id) {
     return {kind: 'check', checked: aria('checked') === 'true'};
   }
   if (role === 'radio' || role === 'menuitemradio') return {kind: 'radio', checked: aria('checked') === 'true'};
-  if (role === 'slider' || role === 'spinbutton') return {kind: 'keys', now: +aria('valuenow') || 0, date: segments || undefined,
+  if (role === 'slider' || role === 'spinbutton') return {kind: 'keys', now: +aria('valuenow') || 0,
     min: aria('valuemin') === null ? null : +aria('valuemin'),
     max: aria('valuemax') === null ? null : +aria('valuemax'),
     vertical: role === 'spinbutton' || aria('orientation') === 'vertical'};  // its keys: Up and Down first
