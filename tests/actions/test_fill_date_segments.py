@@ -54,7 +54,8 @@ customElements.define('date-field', class extends HTMLElement {
         s.setAttribute('aria-valuenow', value[part]);
         if (part === 'day' && s.dataset.ranged) s.setAttribute('aria-valuemax', dim());
       }
-      root.querySelector('input').value = `${String(value.year).padStart(4, '0')}-${String(value.month).padStart(2, '0')}-${String(value.day).padStart(2, '0')}`;
+      const pad = (n, w) => String(n).padStart(w, '0');
+      root.querySelector('input').value = `${pad(value.year, 4)}-${pad(value.month, 2)}-${pad(value.day, 2)}`;
     };
     segs.forEach((s, i) => {
       const part = s.dataset.part, max = RANGE[part][1];
