@@ -26,10 +26,11 @@ const WIDTH = {year: 4, month: 2, day: 2};
 customElements.define('date-field', class extends HTMLElement {
   connectedCallback() {
     const root = this.attachShadow({mode: 'open'});
-    root.innerHTML = `<style>span[role=spinbutton] { padding: 0 2px; } .g { display: inline-flex; gap: 2px; }</style>
+    root.innerHTML = `<style>span[role=spinbutton] { padding: 0 2px; }
+      .g { display: inline-flex; gap: 2px; position: relative; }</style>
       <label id=lbl>Start date</label>
       <div class=g role=group aria-labelledby=lbl><div role=presentation class=segs></div>
-        <input hidden name=start value=2026-01-31>
+        %(value_input)s
         <button type=button aria-label=Calendar>&#128197;</button></div>`;
     const box = root.querySelector('.segs');
     const value = {year: 2026, month: 1, day: 31};
@@ -83,17 +84,31 @@ window.shown = () => document.querySelector('date-field').shadowRoot.querySelect
 </script>"""
 
 
-def _page(parts: list[tuple[str, str, bool]], lang: str = "en", sep: str = "/") -> str:
+# Where the widget keeps the ISO value: a hidden input, or one drawn transparent over the field and
+# hidden from the accessibility tree (as some libraries keep it for forms).
+HIDDEN = "<input hidden name=start>"
+TRANSPARENT = (
+    '<input name=start aria-hidden=true tabindex=-1 style="position: absolute; left: 0; bottom: 0; width: 100%%; '
+    'opacity: 0; pointer-events: none">'
+)
+
+
+def _page(parts: list[tuple[str, str, bool]], lang: str = "en", sep: str = "/", value_input: str = HIDDEN) -> str:
     spec = "[" + ",".join(f"['{p}', '{label}', {'true' if ranged else 'false'}]" for p, label, ranged in parts) + "]"
-    return _WIDGET % {"parts": spec, "lang": lang, "sep": sep}
+    return _WIDGET % {"parts": spec, "lang": lang, "sep": sep, "value_input": value_input}
 
 
 # Named by the part and the field (as "month, Start date"), with ranges, month first.
 NAMED = _page([("month", "month, ", True), ("day", "day, ", True), ("year", "year, ", True)])
 # Named in the page's language only (German: Tag, Monat, Jahr), day first, no ranges said.
-LOCAL = _page([("day", "Tag", False), ("month", "Monat", False), ("year", "Jahr", False)], lang="de", sep=".")
+LOCAL = _page(
+    [("day", "Tag", False), ("month", "Monat", False), ("year", "Jahr", False)],
+    lang="de",
+    sep=".",
+    value_input=TRANSPARENT,
+)
 # Named only by the field's label: told apart by their ranges, year first.
-RANGED = _page([("year", "", True), ("month", "", True), ("day", "", True)], sep="-")
+RANGED = _page([("year", "", True), ("month", "", True), ("day", "", True)], sep="-", value_input=TRANSPARENT)
 PAGES = {"named": NAMED, "local": LOCAL, "ranged": RANGED}
 
 
@@ -109,11 +124,12 @@ async def _date_id(call) -> str:
 
 
 @pytest.mark.parametrize("page", list(PAGES))
-async def test_segments_of_a_date_are_one_date_entry_with_its_segments(tab, load, call, page):
+async def test_segments_of_a_date_are_one_date_entry_with_its_segments(tab, load, call, eid, page):
     await load(tab, PAGES[page])
     model = await _model(call, include_values=True)
     dates = [c for c in model["controls"] if c["role"] == "date"]
     assert [(c["name"], c.get("value")) for c in dates] == [("Start date", "2026-01-31")]
+    assert dates[0]["id"] == await eid(tab, "date-field >>> [role=group]")  # the field's labelled group
     segments = [c for c in model["controls"] if c["role"] == "spinbutton"]
     assert len(segments) == 3  # each segment stays reachable by its own id
     assert any(c["role"] == "button" and c["name"].startswith("Calendar") for c in model["controls"])

@@ -24,6 +24,16 @@ const PARTS = ["year", "month", "day"];
 const TIME_PARTS = ["hour", "minute", "second", "dayPeriod", "era", "weekday"];
 const OTHER_FIELDS = "input:not([type=hidden]):not([hidden]), textarea, select, [role=textbox], [role=searchbox], " +
   "[role=combobox], [role=slider], [role=listbox]";
+// A field a person sees and fills beside the segments; not the hidden input a date field keeps its
+// value in (aria-hidden, or drawn nowhere: a box under 2 px).
+function holdsOtherField(el) {
+  for (const f of el.querySelectorAll(OTHER_FIELDS)) {
+    if (f.closest("[aria-hidden=true]") || !f.checkVisibility()) continue;
+    const r = f.getBoundingClientRect();
+    if (r.width >= 2 && r.height >= 2) return true;
+  }
+  return false;
+}
 
 let words = null;  // word -> part, for the languages of the page (and English)
 function partWords() {
@@ -84,7 +94,7 @@ function holderOf(seg) {
   let best = null, count = 0, group = null;
   let a = seg.parentElement;
   for (let level = 0; a && level < HOLDER_LEVELS; level++, a = a.parentElement) {
-    if (a.querySelector(OTHER_FIELDS)) break;
+    if (holdsOtherField(a)) break;
     const spins = [...a.querySelectorAll("[role=spinbutton]")].filter(s => s.localName !== "input");
     if (spins.length > count) {
       const parts = partsOf(spins);
