@@ -33,8 +33,9 @@ customElements.define('date-field', class extends HTMLElement {
         %(value_input)s
         <button type=button aria-label=Calendar>&#128197;</button></div>`;
     const box = root.querySelector('.segs');
-    const value = {year: 2026, month: 1, day: 31};
-    const dim = () => new Date(value.year, value.month, 0).getDate();
+    const value = %(start)s;
+    const SHOWN_EMPTY = {year: 'yyyy', month: 'mm', day: 'dd'};
+    const dim = () => new Date(value.year || 2000, value.month || 1, 0).getDate();
     const segs = PARTS.map(([part, label, ranged], i) => {
       if (i) box.insertAdjacentHTML('beforeend', '<span aria-hidden=true>%(sep)s</span>');
       const s = document.createElement('span');
@@ -48,15 +49,18 @@ customElements.define('date-field', class extends HTMLElement {
       return s;
     });
     const show = () => {
-      value.day = Math.min(value.day, dim());
+      if (value.day !== null) value.day = Math.min(value.day, dim());
       for (const s of segs) {
         const part = s.dataset.part;
+        if (value[part] === null) { s.textContent = SHOWN_EMPTY[part]; s.removeAttribute('aria-valuenow'); continue; }
         s.textContent = String(value[part]).padStart(part === 'year' ? 1 : 2, '0');
         s.setAttribute('aria-valuenow', value[part]);
         if (part === 'day' && s.dataset.ranged) s.setAttribute('aria-valuemax', dim());
       }
       const pad = (n, w) => String(n).padStart(w, '0');
-      root.querySelector('input').value = `${pad(value.year, 4)}-${pad(value.month, 2)}-${pad(value.day, 2)}`;
+      const whole = value.year !== null && value.month !== null && value.day !== null;
+      const iso = `${pad(value.year, 4)}-${pad(value.month, 2)}-${pad(value.day, 2)}`;
+      root.querySelector('input').value = whole ? iso : '';
     };
     segs.forEach((s, i) => {
       const part = s.dataset.part, max = RANGE[part][1];
@@ -72,8 +76,9 @@ customElements.define('date-field', class extends HTMLElement {
           if (entered.length >= WIDTH[part] || +entered * 10 > max) { if (segs[i + 1]) segs[i + 1].focus(); }
         } else if (e.key === 'Backspace') {
           e.preventDefault();
-          entered = String(value[part]).slice(0, -1);
-          if (entered) { value[part] = +entered; show(); }
+          entered = String(value[part] || '').slice(0, -1);
+          value[part] = entered ? +entered : null;
+          show();
         } else if (e.key.length === 1 && !e.ctrlKey) e.preventDefault();
       });
     });
@@ -93,9 +98,12 @@ TRANSPARENT = (
 )
 
 
-def _page(parts: list[tuple[str, str, bool]], lang: str = "en", sep: str = "/", value_input: str = HIDDEN) -> str:
+def _page(
+    parts: list[tuple[str, str, bool]], lang: str = "en", sep: str = "/", value_input: str = HIDDEN, empty: bool = False
+) -> str:
     spec = "[" + ",".join(f"['{p}', '{label}', {'true' if ranged else 'false'}]" for p, label, ranged in parts) + "]"
-    return _WIDGET % {"parts": spec, "lang": lang, "sep": sep, "value_input": value_input}
+    start = "{year: null, month: null, day: null}" if empty else "{year: 2026, month: 1, day: 31}"
+    return _WIDGET % {"parts": spec, "lang": lang, "sep": sep, "value_input": value_input, "start": start}
 
 
 # Named by the part and the field (as "month, Start date"), with ranges, month first.
@@ -109,6 +117,8 @@ LOCAL = _page(
 )
 # Named only by the field's label: told apart by their ranges, year first.
 RANGED = _page([("year", "", True), ("month", "", True), ("day", "", True)], sep="-", value_input=TRANSPARENT)
+# Empty, named only by the field's label, no ranges: told apart by the placeholders they show (mm, dd, yyyy).
+EMPTY = _page([("month", "", False), ("day", "", False), ("year", "", False)], empty=True)
 PAGES = {"named": NAMED, "local": LOCAL, "ranged": RANGED}
 
 
@@ -135,9 +145,15 @@ async def test_segments_of_a_date_are_one_date_entry_with_its_segments(tab, load
     assert any(c["role"] == "button" and c["name"].startswith("Calendar") for c in model["controls"])
 
 
-@pytest.mark.parametrize("page", list(PAGES))
+async def test_empty_segments_are_told_by_the_placeholders_they_show(tab, load, call):
+    await load(tab, EMPTY)
+    dates = [c for c in (await _model(call, include_values=True))["controls"] if c["role"] == "date"]
+    assert [(c["name"], c.get("value")) for c in dates] == [("Start date", None)]
+
+
+@pytest.mark.parametrize("page", [*PAGES, "empty"])
 async def test_fill_of_a_segmented_date_types_its_parts(tab, load, call, js, page):
-    await load(tab, PAGES[page])
+    await load(tab, {**PAGES, "empty": EMPTY}[page])
     date = await _date_id(call)
     result = await call("browser_dom", action="fill", fields=[{"element_id": date, "value": "2026-05-20"}])
     assert result.success, result.error

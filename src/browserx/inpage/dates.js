@@ -74,17 +74,24 @@ function partsSaid(el) {
     else if (lo === 1 && hi >= 28 && hi <= 31) byRange = "day";
     else if (lo >= 0 && hi >= 100) byRange = "year";
   }
-  return [byName, byShown, byRange];
+  return [byName, byShown, byRange, seenAs.get(el) || null];
 }
-// The parts of a row of segments: the first way that tells every segment a date part, each once.
+// The part each segment was told to be: a segment told by its placeholder shows digits once filled,
+// and is the same part still, as a person who saw "mm" there knows.
+const seenAs = new WeakMap();
+// The parts of a row of segments: the first way that tells every segment a date part, each once (the
+// last: what they were told to be before).
 // A segment named as a part of a time makes them no date.
 function partsOf(spins) {
   const said = spins.map(partsSaid);
   if (said.some(s => s[0] === "time")) return null;
-  for (let way = 0; way < 3; way++) {
+  for (let way = 0; way < 4; way++) {
     const parts = said.map(s => s[way]);
-    if (way === 2 && !parts.includes("year")) break;
-    if (parts.every(p => PARTS.includes(p)) && new Set(parts).size === parts.length) return parts;
+    if (way === 2 && !parts.includes("year")) continue;
+    if (parts.every(p => PARTS.includes(p)) && new Set(parts).size === parts.length) {
+      spins.forEach((s, i) => seenAs.set(s, parts[i]));
+      return parts;
+    }
   }
   return null;
 }
