@@ -52,7 +52,8 @@ function partWords() {
   for (const part of PARTS) if (!words.has(part)) words.set(part, part);
   return words;
 }
-const initialOf = (part) => { for (const [w, p] of partWords()) if (p === part) return w[0]; return part[0]; };
+// The part whose name starts with `letter` in the page's language, else in English ("j": Jahr on a German page).
+const partInitialled = (letter) => { for (const [w, p] of partWords()) if (p !== "time" && w[0] === letter) return p; return null; };
 
 const num = (v) => v === null || v === "" || isNaN(+v) ? null : +v;
 const firstPart = (text) => {
@@ -66,7 +67,7 @@ function partsSaid(el) {
   const byName = firstPart(el.getAttribute("aria-label") || "") || firstPart(accName(el, "spinbutton"));
   const shown = norm(el.textContent || "").toLowerCase();
   let byShown = null;
-  if (/^(\p{L})\1*$/u.test(shown) && shown.length <= 4) byShown = PARTS.find(part => initialOf(part) === shown[0]) || null;
+  if (/^(\p{L})\1*$/u.test(shown) && shown.length <= 4) byShown = partInitialled(shown[0]);
   const lo = num(el.getAttribute("aria-valuemin")), hi = num(el.getAttribute("aria-valuemax"));
   let byRange = null;
   if (lo !== null && hi !== null) {
