@@ -7,9 +7,10 @@
 Text fields, textareas and number inputs are typed into as a keyboard types (actions/typing.py, as `type`);
 checkboxes, switches and radios are clicked when their state differs; selects, listboxes and
 comboboxes pick by label or value (a list for a multi-select); range, date, time and colour inputs
-get their value with input/change events; ARIA sliders and spinbuttons are moved by arrow keys;
-a file input takes a list of paths. One effects baseline and one summary for the whole form.
-It stops at the first failure, naming the field. Values never appear in the result.
+get their value with input/change events; a date drawn as segments (month, day, year spinbuttons)
+takes an ISO date, typed part by part into its segments (actions/dates.py); ARIA sliders and
+spinbuttons are moved by arrow keys; a file input takes a list of paths. One effects baseline and
+one summary for the whole form. It stops at the first failure, naming the field. Values never appear in the result.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 
 from ..browser import Tab
 from ..errors import BrowserxError, ElementDisabledError, ElementReadonlyError, NodeNotFoundError, ValidationError
+from .dates import fill_date
 from .element import OPTION_WAIT_MS, _act, _mouse, _Run
 from .keys import press_key
 from .settle import DEFAULT_SETTLE
@@ -227,6 +229,12 @@ async def _fill_one(run: _Run, element_id: str, value: Any, kind: dict[str, Any]
     name = kind.get("kind")
     if name == "gone":
         raise NodeNotFoundError(f"no element {element_id} on the current page; take a new snapshot")
+    if name == "date":
+        await fill_date(run, element_id, kind["parts"], value)
+        return "typed"
+    if kind.get("date") and isinstance(value, str) and "-" in value:  # a date's segment, given a whole date
+        await fill_date(run, element_id, kind["date"], value)
+        return "typed"
     if name == "text":
         await _type(run, element_id, _text(value))
         return "typed"

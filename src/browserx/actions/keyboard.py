@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..browser import Tab
+from .dates import fill_date
 from .element import _act, _Run
 from .fill import _KIND, step_to
 from .keys import key_event_params, press_events, press_key
@@ -48,6 +49,12 @@ async def type_text(
         # Typing goes where a user's would: a covered field is not refused, the cover may be a
         # placeholder label drawn over the input.
         ready = await focus_field(run, element_id, clear, first=True)
+        if ready.get("date"):  # a date drawn as segments: its parts typed into them, as fill does
+            kind = await run.frame.world.call(_KIND, element_id)
+            await fill_date(run, element_id, kind.get("parts", []), body_text)
+            if enter:
+                await press_key(tab.session, "Enter")
+            return await run.done()
         if ready.get("set_value"):  # a date/time/colour picker takes no typed text: set it in page
             kind = await run.frame.world.call(_KIND, element_id)
             if kind.get("kind") == "keys":  # a range input: moved by its arrow keys, as a person does

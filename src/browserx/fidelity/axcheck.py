@@ -74,7 +74,7 @@ CHROMIUM_TO_ARIA = {
     "Cell": "gridcell",
 }
 EQUIVALENT = [{"textbox", "searchbox"}]
-NOT_COMPARED = {"clickable", "file"}
+NOT_COMPARED = {"clickable", "file", "date"}
 
 
 def aria_role(chromium_role: str) -> str:

@@ -42,8 +42,8 @@ Definitions.
   select that the page drew a stand-in for (the model's rule, inpage/standin.js) through that stand-in. Not on
   screen: listed in `unseen` with the reason.
 - **Found.** A model control whose element is that node, with the same role (axcheck.roles_agree;
-  `file` is Chromium's button; `clickable` agrees with any non-interactive role; a header entry's
-  `columnheader`/`rowheader` is compared with the header cell that holds the node) and the same
+  `file` is Chromium's button; `clickable` and `date` (segments' box) agree with any non-interactive
+  role; a header entry's `columnheader`/`rowheader` is compared with the header cell that holds the node) and the same
   name (axcheck.normalise_name, case-insensitive as Chromium's names follow text-transform; an empty
   Chromium name judges nothing). A wrong role or name is a miss with why "role" / "name".
 - **Merged.** No entry is the node, but an entry acts on it by one of MERGE_RULES (the model's own
@@ -61,7 +61,7 @@ Definitions.
   element (ignored as not rendered, aria-hidden, inert, behind a modal: "chromium_hidden"), when it
   repeats a control around or inside it under the same name ("duplicate"), or when it has an ARIA
   role but Chromium has no actionable node for it ("not_actionable"). Entries the page made
-  actionable (`clickable`, header cells) and native controls seen through their drawn UI are
+  actionable (`clickable`, a date of segments, header cells) and native controls seen through their drawn UI are
   precise when visible; an inert one (seen, not actionable: Chromium leaves it out) when the model
   marks it disabled, else it is an extra ("inert").
 """
@@ -92,7 +92,7 @@ HIDING_REASONS = {
     "activeModalDialog", "hiddenByChildTree",
 }  # fmt: skip
 ACTION_ROLES = {"button", "link", "menuitem", "tab", "treeitem", "clickable"}  # as widgets.js
-PAGE_MADE = {"clickable", *HEADER_ROLES}
+PAGE_MADE = {"clickable", "date", *HEADER_ROLES}  # date: segments' group as one entry (inpage/dates.js)
 CELL_ROLES = {"gridcell", *HEADER_ROLES}  # model roles for actions only the page knows (handlers, aria-sort)
 MERGE_RULES = {
     "native_part": "a part of a native control's user-agent shadow root (a date field's day): its host is the entry",
@@ -178,7 +178,7 @@ def not_a_control(node: AXNode, fact: dict[str, Any] | None = None) -> str:
 def role_ok(control: Control, node: AXNode) -> bool:
     if control.role == "file":
         return node.role == "button"
-    if control.role == "clickable":
+    if control.role in ("clickable", "date"):
         return node.role not in INTERACTIVE
     if control.role in HEADER_ROLES:
         return control.role == (node.role if node.role in HEADER_ROLES else (node.header or ("",))[0])

@@ -1,13 +1,24 @@
 // layer: actions
 // What `fill` needs of each field in page (actions/fill.py): what kind of control it is (and so how a person
 // fills it), a value given as a person's picker would give it, exactly the wanted options of a multi-select.
-import { element } from "./ids.js";
+import { element, idOf, idFor } from "./ids.js";
+import { dateOf, partValue } from "./dates.js";
 import { standInFor, valueFieldOf } from "./standin.js";
 import { takesMany } from "./chips.js";
 
+const numberOf = (el, name) => el.getAttribute(name) === null || el.getAttribute(name) === '' ? null : +el.getAttribute(name);
 function fieldKind(id) {
   const el = element(id);
   if (!el) return {kind: 'gone'};
+  // A date drawn as segments (dates.js): filled with an ISO date, part by part into its segments; a
+  // segment is filled as what it is (a number, typed text), or as the whole date when given one.
+  const date = dateOf(el);
+  if (!date) return kindOf(el);
+  const parts = date.segments.map((s, i) => ({part: date.parts[i], id: idOf.get(s) || idFor(s, 'spinbutton'),
+    now: partValue(s), min: numberOf(s, 'aria-valuemin'), max: numberOf(s, 'aria-valuemax')}));
+  return date.el === el ? {kind: 'date', parts} : {...kindOf(el), date: parts};
+}
+function kindOf(el) {
   // A tab stop drawn for a hidden field that holds its value (page/standin.js valueFieldOf): a slider,
   // moved by its keys and read back from that field.
   const field = valueFieldOf(el);

@@ -5,7 +5,7 @@
 const PREFIX = { button: "bu", link: "li", textbox: "te", searchbox: "se", spinbutton: "sp", checkbox: "ch",
   radio: "ra", combobox: "co", listbox: "lb", slider: "sl", switch: "sw", tab: "ta", menuitem: "me",
   menuitemcheckbox: "mc", menuitemradio: "mr", option: "op", treeitem: "tr", gridcell: "gc", scrollbar: "sb",
-  file: "fi", clickable: "cl", element: "el" };  // element: any element find names (not a control)
+  file: "fi", date: "da", clickable: "cl", element: "el" };  // element: any element find names (not a control)
 const ARIA_ROLES = new Set(["alert", "alertdialog", "application", "article", "banner", "blockquote", "button",
   "caption", "cell", "checkbox", "code", "columnheader", "combobox", "complementary", "contentinfo", "definition",
   "deletion", "dialog", "directory", "document", "emphasis", "feed", "figure", "form", "generic", "grid",

@@ -5,6 +5,7 @@
 import { S, TYPABLE, NO_CARET, resolve, notFound, activeElement, blocked, shown, target } from "./reach.js";
 import { roleFor, nameFor, describe } from "./describe.js";
 import { composedContains } from "./geometry.js";
+import { dateOf } from "./dates.js";
 
 // -- what takes typed text ----------------------------------------------------------------------
 function editable(el) {
@@ -144,6 +145,10 @@ const TYPING = {
   prepareType(id, clear, checkCover, press) {
     const el0 = resolve(id);
     if (!el0) return notFound(id);
+    // A date drawn as segments (dates.js) takes its text part by part, as fill types it (actions/dates.py).
+    if (!el0.isContentEditable && el0.localName !== 'input' && el0.localName !== 'textarea' && (dateOf(el0) || {}).el === el0) {
+      return {ok: true, date: true};
+    }
     let el = editable(el0);
     const keyed = !el && KEYED.has(roleFor(el0)) ? keyTarget(el0) : null;
     if (!el && !keyed && el0.getAttribute('aria-readonly') === 'true') return readonly(el0);

@@ -12,6 +12,7 @@ import { shadowOf } from "./dom.js";
 import { facts, isRendered } from "./facts.js";
 import { idOf } from "./ids.js";
 import { drawnPass, drawnControl } from "./drawn.js";
+import { datePass, dateControl } from "./dates.js";
 import { standInFor, valueFieldOf } from "./standin.js";
 import { takePendingGrids, markGrid } from "./served.js";
 
@@ -114,6 +115,7 @@ function widgetStates(el, role, s) {
 // rows of a grid come in on-screen order.
 function widgetPass(kept) {
   drawnPass(kept);
+  datePass(kept);
   const drop = new Set();
   const names = new Map();
   const nameFor = (cand) => {
@@ -187,6 +189,7 @@ function sameAction(a, b) {
 function widgetControl(c, cand, chosen) {
   const el = cand.el;
   drawnControl(c, cand);
+  dateControl(c, cand);
   if (cand.header) {
     if (cand.headerRole) {
       c.role = cand.headerRole;

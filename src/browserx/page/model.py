@@ -50,6 +50,7 @@ ROLE_PREFIXES = {
     "gridcell": "gc",
     "scrollbar": "sb",
     "file": "fi",
+    "date": "da",  # a date drawn as segments (inpage/dates.js): one entry, filled with an ISO date
     "clickable": "cl",
     "element": "el",  # any element `find` names for its text: click, hover, drag and screenshots take it
 }

@@ -67,12 +67,6 @@ async def new_trip(browser, app: AppProcess, traveller: str) -> dict:
     return await browser.snapshot()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 31 kind 1 (a segmented date): the date is a clickable 'Start date' holding three spinbuttons "
-    "('month, Start date', 'day, …', 'year, …'); fill of it with '2026-05-20' answers VALIDATION_ERROR "
-    "'not a form field fill can set'",
-)
 async def test_marimo_start_date_filled_as_one_date_is_saved(desk, app_timings, mcp):
     app, trips = desk
     with app_timings.measure("task: date filled"):
