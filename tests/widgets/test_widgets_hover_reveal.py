@@ -1,0 +1,105 @@
+"""Controls a page shows only while their container is hovered or focused (issue 31, kinds 7 and 8).
+
+A column header's sort button that is transparent until the header is hovered (`th:hover .sort { opacity: 1 }`,
+or Tailwind's `group-hover:opacity-100` inside a shadow root's adopted sheet) is what a person operates: pointing
+at the header shows it. It is listed, marked `shows_on=hover` (a skip link that shows when focused:
+`shows_on=focus`), with its header as context, and a click on it sorts. What nothing reveals stays out: a
+transparent button whose only :hover rule changes its colour, one inside a transparent box, `display: none`,
+aria-hidden.
+"""
+
+from __future__ import annotations
+
+ROWS = "<tr><td>Harbour</td><td>9</td></tr><tr><td>Alpine</td><td>2</td></tr><tr><td>Garden</td><td>5</td></tr>"
+SORT = """
+for (const b of ROOT.querySelectorAll('button.sort')) b.addEventListener('click', () => {
+  const col = +b.dataset.col, body = ROOT.querySelector('tbody');
+  const rows = [...body.rows].sort((x, y) =>
+    x.cells[col].textContent.localeCompare(y.cells[col].textContent, 'en', {numeric: true}));
+  for (const row of rows) body.appendChild(row);
+});"""
+
+# Light DOM: the header cells reveal their sort buttons on :hover and :focus-within.
+HEADERS = f"""<!doctype html><title>Hotels</title>
+<style>
+th {{ padding: 4px 12px; text-align: left }}
+th .sort {{ opacity: 0; border: 0; background: none }}
+th:hover .sort, th:focus-within .sort {{ opacity: 1 }}
+.skip {{ opacity: 0 }} .skip:focus-visible {{ opacity: 1 }}
+.ghost {{ opacity: 0 }} .ghost:hover {{ color: red }} .fade:hover {{ opacity: 0 }}
+.gone {{ display: none }}
+</style>
+<a class=skip href="#hotels">Skip to the table</a>
+<h1>Hotels</h1>
+<table id=hotels><thead><tr>
+  <th>hotel <button class=sort aria-label="Sort column ascending" data-col=0>&#8597;</button></th>
+  <th>rooms left <button class=sort aria-label="Sort column ascending" data-col=1>&#8597;</button></th>
+</tr></thead><tbody>{ROWS}</tbody></table>
+<button class="ghost">Never shown</button>
+<div class="ghost fade"><button>Inside a ghost</button></div>
+<button class=gone>Gone</button>
+<button aria-hidden=true style="opacity: 0">Hidden from all</button>
+<script>const ROOT = document; {SORT}</script>"""
+
+# The same table inside a shadow root whose only sheet is adopted, in Tailwind v4's shape: the reveal is
+# `:is(:where(.group):hover *)` inside `@layer` and `@media (hover: hover)`.
+TAILWIND_SHEET = r"""@layer utilities {
+  .opacity-0 { opacity: 0 }
+  .group-focus-within\:opacity-100:is(:where(.group):focus-within *) { opacity: 1 }
+  @media (hover: hover) { .group-hover\:opacity-100:is(:where(.group):hover *) { opacity: 1 } }
+}"""
+SHADOW = f"""<!doctype html><title>Hotels</title>
+<h1>Hotels</h1><hotel-table></hotel-table>
+<script>
+const host = document.querySelector('hotel-table'), ROOT = host.attachShadow({{mode: 'open'}});
+const sheet = new CSSStyleSheet();
+sheet.replaceSync({TAILWIND_SHEET!r});
+ROOT.adoptedStyleSheets = [sheet];
+const head = (caption, col) => `<th><div class=group>${{caption}} <button class="sort opacity-0
+  group-hover:opacity-100 group-focus-within:opacity-100" aria-label="Sort column ascending"
+  data-col=${{col}}>&#8597;</button></div></th>`;
+ROOT.innerHTML = `<table><thead><tr>${{head('hotel', 0)}}${{head('rooms left', 1)}}</tr></thead>
+  <tbody>{ROWS}</tbody></table><button class=opacity-0>Never shown</button>`;
+{SORT}
+</script>"""
+
+
+def _sort_buttons(model: dict) -> list[dict]:
+    return [c for c in model["controls"] if c["name"] == "Sort column ascending"]
+
+
+async def _sorted_by_rooms_left(model: dict, call, snapshot) -> list[str]:
+    [rooms] = [c for c in _sort_buttons(model) if c.get("header") == 'columnheader "rooms left"']
+    assert (await call("browser_dom", action="click", element_id=rooms["id"])).success
+    text = (await snapshot())["text"]
+    return sorted(("Harbour", "Alpine", "Garden"), key=text.index)
+
+
+async def test_sort_buttons_a_header_shows_on_hover_are_listed_with_their_header_and_sort(open_page, snapshot, call):
+    await open_page(HEADERS)
+    model = await snapshot()
+    buttons = _sort_buttons(model)
+    assert [(c["role"], c.get("header"), c["states"].get("shows_on")) for c in buttons] == [
+        ("button", 'columnheader "hotel"', "hover"),
+        ("button", 'columnheader "rooms left"', "hover"),
+    ], [(c["role"], c["name"], c["states"]) for c in model["controls"]]
+    [skip] = [c for c in model["controls"] if c["name"] == "Skip to the table"]
+    assert skip["states"].get("shows_on") == "focus"
+    names = [c["name"] for c in model["controls"]]
+    for hidden in ("Never shown", "Inside a ghost", "Gone", "Hidden from all"):
+        assert hidden not in names, names
+    text = await snapshot("text")
+    assert [line for line in text.splitlines() if 'shows_on=hover in columnheader "rooms left"' in line], text
+    assert await _sorted_by_rooms_left(model, call, snapshot) == ["Alpine", "Garden", "Harbour"]
+
+
+async def test_sort_buttons_revealed_by_a_shadow_roots_adopted_group_hover_rule_are_listed(open_page, snapshot, call):
+    await open_page(SHADOW)
+    model = await snapshot()
+    buttons = _sort_buttons(model)
+    assert [(c.get("header"), c["states"].get("shows_on")) for c in buttons] == [
+        ('columnheader "hotel"', "hover"),
+        ('columnheader "rooms left"', "hover"),
+    ], [(c["role"], c["name"], c["states"]) for c in model["controls"]]
+    assert "Never shown" not in [c["name"] for c in model["controls"]]
+    assert await _sorted_by_rooms_left(model, call, snapshot) == ["Alpine", "Garden", "Harbour"]
