@@ -103,3 +103,37 @@ async def test_sort_buttons_revealed_by_a_shadow_roots_adopted_group_hover_rule_
     ], [(c["role"], c["name"], c["states"]) for c in model["controls"]]
     assert "Never shown" not in [c["name"] for c in model["controls"]]
     assert await _sorted_by_rooms_left(model, call, snapshot) == ["Alpine", "Garden", "Harbour"]
+
+
+# Row actions invisible (visibility: hidden) until their row is hovered: no pointer reaches them before,
+# so a click rests the pointer on the row first, as a person's does, and then clicks what it shows.
+ROW_ACTIONS = """<!doctype html><title>Hotels</title>
+<style>
+.actions { visibility: hidden } tr:hover .actions { visibility: visible }
+.never { visibility: hidden } .never:focus { outline: 2px solid }
+</style>
+<table><tbody>
+<tr><td>Harbour</td><td class=actions><button>Remove</button></td></tr>
+<tr><td>Alpine</td><td class=actions><button>Remove</button></td></tr>
+</tbody></table>
+<button class=never>Never shown</button>
+<p id=done></p>
+<script>
+for (const b of document.querySelectorAll('.actions button')) b.addEventListener('click', () => {
+  const row = b.closest('tr');
+  document.getElementById('done').textContent = 'removed ' + row.cells[0].textContent;
+  row.remove();
+});
+</script>"""
+
+
+async def test_row_actions_invisible_until_the_row_is_hovered_are_listed_and_a_click_reaches_them(
+    open_page, snapshot, call
+):
+    await open_page(ROW_ACTIONS)
+    model = await snapshot()
+    removes = [c for c in model["controls"] if c["name"] == "Remove"]
+    assert [c["states"].get("shows_on") for c in removes] == ["hover", "hover"], model["controls"]
+    assert "Never shown" not in [c["name"] for c in model["controls"]]
+    assert (await call("browser_dom", action="click", element_id=removes[1]["id"])).success
+    assert "removed Alpine" in (await snapshot())["text"]

@@ -11,7 +11,7 @@
 //     pointing at the header shows it. walk.js lists it (`shows_on`: "hover", else "focus"); a click's
 //     pointer moves onto it first, which hovers its container too. Transparent with no such rule: hidden.
 // One pass over a sheet's rules finds both: the rules that set `cursor: pointer` under `:hover`, and
-// those that set a non-zero `opacity` under `:hover`, `:focus`, `:focus-within` or `:focus-visible`. What
+// those that set a non-zero `opacity` (or `visibility: visible`) under `:hover`, `:focus`, `:focus-within` or `:focus-visible`. What
 // the state reaches is the selector with the state taken out (hovering an element hovers its ancestors
 // too, so `.row:hover .cell` reaches every .cell of a .row); inside :is()/:where() the same holds.
 // Left out, as not reached by hovering or focusing the element or an ancestor: a state under :not() or
@@ -31,7 +31,7 @@ let hovered = null;       // the elements, for the walk that is running (null: n
 const rulesByRoot = new WeakMap();   // document or shadow root -> {key, value} (sheets.js)
 const rulesBySheet = new WeakMap();  // sheet -> {n, pointer, hover, focus}
 let reached = { doc: null, selector: "", at: -1, set: null };
-let reveals = new Map();  // root -> {hover, focus} selectors, for the walk that is running
+let reveals = new Map();  // root -> its selectors, for the walk that is running
 
 // Before a walk (walk.js beginWalk): the elements `:hover` rules of `doc` give a pointer cursor.
 function refreshHovered(doc) {
@@ -45,30 +45,47 @@ function refreshHovered(doc) {
   }
   hovered = reached.set;
 }
-// A transparent element that a state rule of its root shows: "hover" when pointing shows it, "focus"
-// when only focus does; null when nothing does.
-function shownOn(el) {
+// An element transparent (`property` "opacity") or invisible ("visibility") that a state rule of its root
+// shows: "hover" when pointing shows it, "focus" when only focus does; null when nothing does. `fresh`:
+// outside a walk (an action's check), the sheets as they are now.
+function shownOn(el, property, fresh) {
   const root = el.getRootNode();
-  let found = reveals.get(root);
-  if (found === undefined) reveals.set(root, found = root.styleSheets ? rulesOf(root) : NONE);
+  let found = fresh ? undefined : reveals.get(root);
+  if (found === undefined) {
+    found = root.styleSheets ? rulesOf(root) : NONE;
+    if (!fresh) reveals.set(root, found);
+  }
+  const [hover, focus] = property === "opacity" ? [found.hover, found.focus] : [found.vhover, found.vfocus];
   try {
-    if (found.hover && el.matches(found.hover)) return "hover";
-    if (found.focus && el.matches(found.focus)) return "focus";
+    if (hover && el.matches(hover)) return "hover";
+    if (focus && el.matches(focus)) return "focus";
   } catch (_) { /* a selector this engine refuses in matches(): nothing shown */ }
   return null;
 }
-const NONE = Object.freeze({ pointer: "", hover: "", focus: "" });
+// Whether el is invisible until its container is hovered (itself or an ancestor in its root: a row's
+// actions, `tr:hover .actions { visibility: visible }`): a pointer must rest there before it can click.
+function hiddenUntilHover(el) {
+  for (let n = el, i = 0; n && n.nodeType === 1 && i < 12; n = n.parentElement, i++) {
+    if (getComputedStyle(n).visibility !== "hidden") return false;
+    if (shownOn(n, "visibility", true) === "hover") return true;
+  }
+  return false;
+}
+const KINDS = ["pointer", "hover", "focus", "vhover", "vfocus"];
+const NONE = Object.freeze({ pointer: "", hover: "", focus: "", vhover: "", vfocus: "" });
 const rulesOf = (root) => scannedOnce(rulesByRoot, root, scanRoot);
 function scanRoot(root) {
-  const all = { pointer: [], hover: [], focus: [] };
+  const all = {};
+  for (const key of KINDS) all[key] = [];
   for (const list of [root.styleSheets, root.adoptedStyleSheets || []]) {
     for (const sheet of list) {
       const found = scanSheet(root, sheet);
-      for (const key in all) all[key].push(...found[key]);
+      for (const key of KINDS) all[key].push(...found[key]);
     }
   }
-  return { pointer: [...new Set(all.pointer)].join(", "), hover: [...new Set(all.hover)].join(", "),
-    focus: [...new Set(all.focus)].join(", ") };
+  const out = {};
+  for (const key of KINDS) out[key] = [...new Set(all[key])].join(", ");
+  return out;
 }
 function scanSheet(root, sheet) {
   let rules;
@@ -76,7 +93,7 @@ function scanSheet(root, sheet) {
   if (!rules) return NONE_FOUND;
   const known = rulesBySheet.get(sheet);
   if (known && known.n === rules.length) return known;
-  const found = { n: rules.length, pointer: [], hover: [], focus: [] };
+  const found = { n: rules.length, pointer: [], hover: [], focus: [], vhover: [], vfocus: [] };
   const doc = root.ownerDocument || root;
   const visitRules = (list) => {
     for (const r of list) {
@@ -90,14 +107,18 @@ function scanSheet(root, sheet) {
         if (hover && r.style.getPropertyValue("cursor") === "pointer") {
           for (const t of stateTargets(text, HOVER)) if (valid(doc, t.target)) found.pointer.push(t.target);
         }
-        const opacity = r.style.getPropertyValue("opacity");
-        if (opacity && parseFloat(opacity) > 0) {
+        const opacity = r.style.getPropertyValue("opacity"), visible = r.style.getPropertyValue("visibility") === "visible";
+        if ((opacity && parseFloat(opacity) > 0) || visible) {
           // A part that needs the pointer is "hover"; one reached by focus alone is "focus".
-          for (const t of stateTargets(text, SHOWING_STATE)) if (valid(doc, t.target)) (t.hover ? found.hover : found.focus).push(t.target);
+          for (const t of stateTargets(text, SHOWING_STATE)) {
+            if (!valid(doc, t.target)) continue;
+            if (opacity && parseFloat(opacity) > 0) (t.hover ? found.hover : found.focus).push(t.target);
+            if (visible) (t.hover ? found.vhover : found.vfocus).push(t.target);
+          }
         }
       } else if (r.styleSheet) {
         const inner = scanSheet(root, r.styleSheet);
-        for (const key of ["pointer", "hover", "focus"]) found[key].push(...inner[key]);
+        for (const key of KINDS) found[key].push(...inner[key]);
       } else if (r.cssRules) visitRules(r.cssRules);
     }
   };
@@ -105,7 +126,7 @@ function scanSheet(root, sheet) {
   rulesBySheet.set(sheet, found);
   return found;
 }
-const NONE_FOUND = Object.freeze({ n: -1, pointer: [], hover: [], focus: [] });
+const NONE_FOUND = Object.freeze({ n: -1, pointer: [], hover: [], focus: [], vhover: [], vfocus: [] });
 function splitList(text) {
   const out = [];
   let depth = 0, start = 0;
@@ -155,4 +176,4 @@ function valid(doc, selector) {
   try { doc.querySelector(selector); return true; } catch (_) { return false; }
 }
 
-export { hovered, refreshHovered, shownOn };
+export { hovered, refreshHovered, shownOn, hiddenUntilHover };
