@@ -1,14 +1,21 @@
 """Controls a page shows only while their container is hovered or focused (issue 31, kinds 7 and 8).
 
-A column header's sort button that is transparent until the header is hovered (`th:hover .sort { opacity: 1 }`,
-or Tailwind's `group-hover:opacity-100` inside a shadow root's adopted sheet) is what a person operates: pointing
-at the header shows it. It is listed, marked `shows_on=hover` (a skip link that shows when focused:
-`shows_on=focus`), with its header as context, and a click on it sorts. What nothing reveals stays out: a
-transparent button whose only :hover rule changes its colour, one inside a transparent box, `display: none`,
-aria-hidden.
+A column header's sort button that is transparent until the header is hovered (`th:hover .sort { opacity: 1 }`)
+is what a person operates: pointing at the header shows it. It is listed, marked `shows_on=hover`, with its
+header as context, and a click on it sorts. Shown by focus alone (a skip link's `:focus-visible`, Tailwind's
+`group-focus-within:opacity-100` in a shadow root's adopted sheet, whose hover rule sits under an `@media
+(hover: hover)` that a headless Chromium does not match): `shows_on=focus`. Invisible row actions
+(`tr:hover .actions { visibility: visible }`) are listed too, and a click rests the pointer on the row first.
+What nothing reveals stays out: a transparent button whose only :hover rule changes its colour, one inside a
+transparent box, `display: none`, aria-hidden, `visibility: hidden` shown by nothing. The fidelity check judges
+these entries with the states forced in Chromium (fidelity/forced.py).
 """
 
 from __future__ import annotations
+
+from browserx.actions.navigation import navigate
+from browserx.fidelity.report import fidelity_report
+from browserx.page import DomService, SnapshotOptions
 
 ROWS = "<tr><td>Harbour</td><td>9</td></tr><tr><td>Alpine</td><td>2</td></tr><tr><td>Garden</td><td>5</td></tr>"
 SORT = """
@@ -42,7 +49,7 @@ th:hover .sort, th:focus-within .sort {{ opacity: 1 }}
 <script>const ROOT = document; {SORT}</script>"""
 
 # The same table inside a shadow root whose only sheet is adopted, in Tailwind v4's shape: the reveal is
-# `:is(:where(.group):hover *)` inside `@layer` and `@media (hover: hover)`.
+# `:is(:where(.group):hover *)` inside `@layer` and `@media (hover: hover)`, and `:focus-within` outside it.
 TAILWIND_SHEET = r"""@layer utilities {
   .opacity-0 { opacity: 0 }
   .group-focus-within\:opacity-100:is(:where(.group):focus-within *) { opacity: 1 }
@@ -97,9 +104,11 @@ async def test_sort_buttons_revealed_by_a_shadow_roots_adopted_group_hover_rule_
     await open_page(SHADOW)
     model = await snapshot()
     buttons = _sort_buttons(model)
+    # Its hover reveal is under `@media (hover: hover)`, which a headless Chromium does not match (no hovering
+    # pointer): here focus shows the buttons, and only focus.
     assert [(c.get("header"), c["states"].get("shows_on")) for c in buttons] == [
-        ('columnheader "hotel"', "hover"),
-        ('columnheader "rooms left"', "hover"),
+        ('columnheader "hotel"', "focus"),
+        ('columnheader "rooms left"', "focus"),
     ], [(c["role"], c["name"], c["states"]) for c in model["controls"]]
     assert "Never shown" not in [c["name"] for c in model["controls"]]
     assert await _sorted_by_rooms_left(model, call, snapshot) == ["Alpine", "Garden", "Harbour"]
@@ -137,3 +146,18 @@ async def test_row_actions_invisible_until_the_row_is_hovered_are_listed_and_a_c
     assert "Never shown" not in [c["name"] for c in model["controls"]]
     assert (await call("browser_dom", action="click", element_id=removes[1]["id"])).success
     assert "removed Alpine" in (await snapshot())["text"]
+
+
+async def test_the_fidelity_check_judges_entries_shown_on_hover_or_focus_with_those_states_forced(server, tab):
+    """Chromium's style engine, with the states forced (fidelity/forced.py), says these entries show: no extras,
+    every one found; the states are released after (the page's own :hover matches nothing again)."""
+    for path, html in (("/headers", HEADERS), ("/rows", ROW_ACTIONS), ("/shadow", SHADOW)):
+        await navigate(tab, server.route(path, html))
+        model = await DomService.of(tab).snapshot(SnapshotOptions(), fresh=True)
+        assert any(c.states.get("shows_on") for c in model.controls)
+        report = await fidelity_report(tab, model)
+        assert (report.extras, report.recall) == ([], 1.0), (path, report.to_dict())
+        hovered = await tab.session.send(
+            "Runtime.evaluate", {"expression": "document.querySelectorAll(':hover').length"}
+        )
+        assert hovered["result"]["value"] == 0, path

@@ -78,6 +78,7 @@ from ..page.model import Control, PageModel
 from ..page.service import DomService
 from .axcheck import normalise_name, roles_agree
 from .chromium import HEADER_ROLES, INTERACTIVE, AXNode, chromium_tree, is_candidate
+from .forced import forced_states
 from .probe import probe
 
 CONTAINER_ROLES = {
@@ -261,7 +262,13 @@ def _miss_why(fact: dict[str, Any]) -> str:
 
 async def fidelity_report(tab: Tab, model: PageModel, *, max_iframe_depth: int = 1) -> FidelityReport:
     """Recall and precision of `model` (taken of `tab` just before) against Chromium's actionable,
-    on-screen nodes; see the module docstring for every definition."""
+    on-screen nodes; see the module docstring for every definition. Entries shown on hover or focus are judged
+    with those states forced (forced.py)."""
+    async with forced_states(tab, model):
+        return await _report(tab, model, max_iframe_depth)
+
+
+async def _report(tab: Tab, model: PageModel, max_iframe_depth: int) -> FidelityReport:
     tree, frames_skipped = await chromium_tree(tab, max_iframe_depth)
     report = FidelityReport(url=model.url, frames_skipped=frames_skipped)
     candidates = []

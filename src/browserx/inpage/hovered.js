@@ -7,9 +7,12 @@
 //     a target just as a pointer cursor of its own does. walk.js treats them as having a pointer cursor.
 //   - reveals: a control transparent until its container is hovered or focused (a column header's sort
 //     button: `th:hover .sort { opacity: 1 }`, Tailwind's `group-hover:opacity-100`, which is
-//     `:is(:where(.group):hover *)`; a skip link shown by `:focus-visible`) is operable by a person:
-//     pointing at the header shows it. walk.js lists it (`shows_on`: "hover", else "focus"); a click's
-//     pointer moves onto it first, which hovers its container too. Transparent with no such rule: hidden.
+//     `:is(:where(.group):hover *)`; a skip link shown by `:focus-visible`; row actions shown by
+//     `tr:hover .actions { visibility: visible }`) is operable by a person: pointing at the header shows
+//     it. walk.js lists it (`shows_on`: "hover", else "focus"); a click's pointer moves onto it first,
+//     which hovers its container too (an invisible one: onto its row first, reach.js hoverFirst).
+//     Transparent or invisible with no such rule: hidden. A rule under an @media this window does not
+//     match now (`(hover: hover)` in a headless Chromium) shows nothing here (inMedia).
 // One pass over a sheet's rules finds both: the rules that set `cursor: pointer` under `:hover`, and
 // those that set a non-zero `opacity` (or `visibility: visible`) under `:hover`, `:focus`, `:focus-within` or `:focus-visible`. What
 // the state reaches is the selector with the state taken out (hovering an element hovers its ancestors
@@ -52,7 +55,7 @@ function shownOn(el, property, fresh) {
   const root = el.getRootNode();
   let found = fresh ? undefined : reveals.get(root);
   if (found === undefined) {
-    found = root.styleSheets ? rulesOf(root) : NONE;
+    found = root.styleSheets ? inMedia(rulesOf(root), root) : NONE;
     if (!fresh) reveals.set(root, found);
   }
   const [hover, focus] = property === "opacity" ? [found.hover, found.focus] : [found.vhover, found.vfocus];
@@ -74,6 +77,18 @@ function hiddenUntilHover(el) {
 const KINDS = ["pointer", "hover", "focus", "vhover", "vfocus"];
 const NONE = Object.freeze({ pointer: "", hover: "", focus: "", vhover: "", vfocus: "" });
 const rulesOf = (root) => scannedOnce(rulesByRoot, root, scanRoot);
+// A root's reveals as selectors, less those under an @media this window does not match now: a headless
+// Chromium has no hovering pointer (`(hover: hover)` is false), so Tailwind's hover reveals show nothing here
+// while its focus reveals do. (Pointers keep every rule: the cursor is a cue of the element, not a state.)
+function inMedia(raw, root) {
+  const win = (root.ownerDocument || root).defaultView;
+  const matches = (media) => media.every(text => { try { return win.matchMedia(text).matches; } catch (_) { return false; } });
+  const out = { pointer: raw.pointer };
+  for (const key of ["hover", "focus", "vhover", "vfocus"]) {
+    out[key] = [...new Set(raw[key].filter(([, media]) => !media.length || (win && matches(media))).map(([target]) => target))].join(", ");
+  }
+  return out;
+}
 function scanRoot(root) {
   const all = {};
   for (const key of KINDS) all[key] = [];
@@ -83,9 +98,8 @@ function scanRoot(root) {
       for (const key of KINDS) all[key].push(...found[key]);
     }
   }
-  const out = {};
-  for (const key of KINDS) out[key] = [...new Set(all[key])].join(", ");
-  return out;
+  return { pointer: [...new Set(all.pointer)].join(", "), hover: all.hover, focus: all.focus, vhover: all.vhover,
+    vfocus: all.vfocus };
 }
 function scanSheet(root, sheet) {
   let rules;
@@ -95,7 +109,7 @@ function scanSheet(root, sheet) {
   if (known && known.n === rules.length) return known;
   const found = { n: rules.length, pointer: [], hover: [], focus: [], vhover: [], vfocus: [] };
   const doc = root.ownerDocument || root;
-  const visitRules = (list) => {
+  const visitRules = (list, media) => {
     for (const r of list) {
       if (r.selectorText !== undefined) {
         if (r.parentRule && r.parentRule.selectorText !== undefined) continue;  // nested CSS: `&` unknown here
@@ -112,17 +126,17 @@ function scanSheet(root, sheet) {
           // A part that needs the pointer is "hover"; one reached by focus alone is "focus".
           for (const t of stateTargets(text, SHOWING_STATE)) {
             if (!valid(doc, t.target)) continue;
-            if (opacity && parseFloat(opacity) > 0) (t.hover ? found.hover : found.focus).push(t.target);
-            if (visible) (t.hover ? found.vhover : found.vfocus).push(t.target);
+            if (opacity && parseFloat(opacity) > 0) (t.hover ? found.hover : found.focus).push([t.target, media]);
+            if (visible) (t.hover ? found.vhover : found.vfocus).push([t.target, media]);
           }
         }
       } else if (r.styleSheet) {
         const inner = scanSheet(root, r.styleSheet);
         for (const key of KINDS) found[key].push(...inner[key]);
-      } else if (r.cssRules) visitRules(r.cssRules);
+      } else if (r.cssRules) visitRules(r.cssRules, r.media && r.media.mediaText ? [...media, r.media.mediaText] : media);
     }
   };
-  visitRules(rules);
+  visitRules(rules, []);
   rulesBySheet.set(sheet, found);
   return found;
 }
