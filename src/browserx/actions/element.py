@@ -9,7 +9,7 @@ checking in page that nothing covers it; "script" acts in page (`element.click()
 setting with input/change events), for pages where real input cannot reach the element. The in-page half is
 `inpage/reach.js` + `inpage/element.js`, parts of the one in-page program (inpage/main.js) that `PageWorld` installs
 with the page model, once per document in browserx's isolated world (no install round trip). A left click costs one
-call before the mouse events and none after: the click's own dispatch reports what changed (focus, DOM, same- document
+call before the mouse events and none after: the click's own dispatch reports what changed (focus, DOM, same-document
 URL) through a binding (`Runtime.bindingCalled`) while the input is acked. Other actions ask the page once more
 afterwards. When the page reacted (its DOM, its URL, a default action), it is read again once it has run what it
 queued (`LATE_LOOK_MS`), and what the action set in motion is waited for (settle.py: its requests, its timers, its

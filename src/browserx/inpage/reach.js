@@ -76,8 +76,9 @@ function target(el0, checkCover) {
   const el = pointerTarget(el0);
   // Invisible until its container is hovered (hovered.js): the pointer rests on it first, as a person's
   // does when the row shows its actions; the click is asked again then.
-  if (hidden(el) && checkCover && S.hovered !== el && hiddenUntilHover(el)) return hoverFirst(el);
+  const asked = S.hovered && S.hovered.el === el && performance.now() - S.hovered.at < 2000;  // the ask after hoverFirst's
   S.hovered = null;
+  if (hidden(el) && checkCover && !asked && hiddenUntilHover(el)) return hoverFirst(el);
   if (hidden(el)) return {error: 'ELEMENT_NOT_VISIBLE', message: `${roleFor(el)} "${nameFor(el)}" is hidden (display, visibility or content-visibility)`};
   let v = visibleBox(el);
   if (!v.sized) return {error: 'ELEMENT_NOT_VISIBLE', message: `${roleFor(el)} "${nameFor(el)}" has no size`};
@@ -106,7 +107,7 @@ function target(el0, checkCover) {
   return {ok: true, x, y, scrolled};
 }
 // Where a person points to show it: a spot of its nearest visible container (a row) that the pointer
-// reaches there (not through the invisible part, which no pointer meets). Asked once per click (S.hovered).
+// reaches there (not through the invisible part, which no pointer meets). Asked once per click (S.hovered: the element, and when).
 const AIMS = [[0.5, 0.5], [0.25, 0.5], [0.75, 0.5], [0.1, 0.5], [0.9, 0.5], [0.5, 0.2], [0.5, 0.8]];
 function hoverFirst(el) {
   const r = el.getBoundingClientRect();
@@ -120,7 +121,7 @@ function hoverFirst(el) {
       const x = b.left + b.width * fx, y = b.top + b.height * fy;
       if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
       const hit = hitAt(x, y);
-      if (hit && composedContains(a, hit)) { S.hovered = el; return {ok: false, hover: true, x, y, scrolled: true}; }
+      if (hit && composedContains(a, hit)) { S.hovered = {el, at: performance.now()}; return {ok: false, hover: true, x, y, scrolled: true}; }
     }
   }
   return {error: 'ELEMENT_NOT_VISIBLE', message: `${roleFor(el)} "${nameFor(el)}" shows only while hovered, and no pointer reaches what holds it`};
