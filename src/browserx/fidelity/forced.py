@@ -3,22 +3,38 @@
 sees it while pointing at it ("hover": the entry and its ancestors hovered) or focusing it ("focus": the entry
 focused, its ancestors `:focus-within`). Chromium's own style engine decides what those states show
 (`CSS.forcePseudoState`), not the model's reading of the style sheets, so the check stays independent of the
-rule it checks; an entry they do not show stays an extra ("transparent", "invisible").
+rule it checks; an entry they do not show stays an extra ("transparent", "invisible"). The page is judged twice:
+as it is, then with the states forced, whose judgement is kept for those entries and the nodes that are their
+elements only (forced states show more: a menu's `display: none` lists under a hovered bar, left out by the model).
 
     async with forced_states(tab, model):
-        ...  # Chromium's tree and the probe, read with the states forced
+        forced = ...  # Chromium's tree and the probe, read with the states forced
+    await judged_as_shown(tab, shown_ids, report, forced)
 """
 
 from __future__ import annotations
 
 import contextlib
 from collections.abc import AsyncIterator
+from typing import Any, Protocol
 
 from ..browser import Tab
 from ..cdp import CDPSession
 from ..errors import BrowserxError
 from ..page.model import PageModel
 from ..page.service import DomService
+
+
+class Judged(Protocol):
+    """What judged_as_shown reads and writes of report.py's FidelityReport (which imports this module)."""
+
+    expected: int
+    found: int
+    misses: list[dict[str, Any]]
+    extras: list[dict[str, Any]]
+    merged: list[dict[str, Any]]
+    unseen: list[dict[str, Any]]
+
 
 OBJECT_GROUP = "browserx-forced"
 # The element and its ancestors across shadow roots (a shadow root's host holds it).
@@ -84,3 +100,26 @@ async def _chain(session: CDPSession, backend_node_id: int) -> list[int]:
         for p in sorted((p for p in props["result"] if p["name"].isdigit()), key=lambda p: int(p["name"]))
     ]
     return [(await session.send("DOM.requestNode", {"objectId": object_id}))["nodeId"] for object_id in ids]
+
+
+async def judged_as_shown(tab: Tab, shown: list[str], report: Judged, forced: Judged) -> None:
+    """`report` takes `forced`'s judgement of the entries in `shown` and of the nodes that are their elements."""
+    service = DomService.of(tab)
+    backend: dict[int, str] = {}
+    for element_id in shown:
+        with contextlib.suppress(BrowserxError):
+            backend[await service.backend_node_id(element_id)] = element_id
+    hidden = {e["id"] for e in report.extras if e["id"] in shown}
+    kept = [e for e in report.extras if e["id"] not in hidden]
+    report.extras = kept + [e for e in forced.extras if e["id"] in hidden]
+    for node in [u for u in report.unseen if u.get("backend_node_id") in backend]:
+        bid = node["backend_node_id"]
+        if any(u.get("backend_node_id") == bid for u in forced.unseen):
+            continue
+        report.unseen.remove(node)
+        report.expected += 1
+        missed = [m for m in forced.misses if m.get("backend_node_id") == bid]
+        merged = [m for m in forced.merged if m.get("backend_node_id") == bid]
+        report.misses += missed
+        report.merged += merged
+        report.found += 0 if missed or merged else 1
