@@ -4,25 +4,23 @@
     # {"success": True, "duration_ms": 3.1, "snapshotInvalidated": True, "effects": {"focus": {...}}}
 
 Two strategies with one result shape (spec contract 9): "cdp" (default) sends real input events
-(`Input.dispatchMouseEvent`, `Input.insertText`, `Input.dispatchKeyEvent`) at the element's
-visible centre after checking in page that nothing covers it; "script" acts in page
-(`element.click()`-style synthetic events, value setting with input/change events), for pages
-where real input cannot reach the element. The in-page half is `inpage/reach.js` + `inpage/element.js`, parts of
-the one in-page program (inpage/main.js) that `PageWorld` installs with the page model, once per
-document in browserx's isolated world (no install round trip). A left click costs one call before the
-mouse events and none after: the click's own dispatch reports what changed (focus, DOM,
-same-document URL) through a binding (`Runtime.bindingCalled`) while the input is acked. Other
-actions ask the page once more afterwards. When the page reacted (its DOM, its URL, a default action),
-it is read again once it has run what it queued (`LATE_LOOK_MS`), and what the action set in motion is
-waited for (settle.py: its requests, its timers, its animations; the result's `waited_ms` says which).
+(`Input.dispatchMouseEvent`, `Input.insertText`, `Input.dispatchKeyEvent`) at the element's visible centre after
+checking in page that nothing covers it; "script" acts in page (`element.click()`-style synthetic events, value
+setting with input/change events), for pages where real input cannot reach the element. The in-page half is
+`inpage/reach.js` + `inpage/element.js`, parts of the one in-page program (inpage/main.js) that `PageWorld` installs
+with the page model, once per document in browserx's isolated world (no install round trip). A left click costs one
+call before the mouse events and none after: the click's own dispatch reports what changed (focus, DOM, same-document
+URL) through a binding (`Runtime.bindingCalled`) while the input is acked. Other actions ask the page once more
+afterwards. When the page reacted (its DOM, its URL, a default action), it is read again once it has run what it
+queued (`LATE_LOOK_MS`), and what the action set in motion is waited for (settle.py: its requests, its timers, its
+animations; the result's `waited_ms` says which).
 
 Every element action is one run (`_act`, `_Run`): the actions here, and those of keyboard.py, drag.py,
 fill.py and upload.py; beside click, so that a click is read in one file (docs/CONTRIBUTING.md).
 
-An element of an out-of-process iframe (a snapshot with include_cross_origin_iframes) is acted on
-in that frame's world (`DomService.frame_of`); the point it answers is in the frame's viewport, and
-`Frame.to_top` makes it a point of the tab's viewport, where mouse events go. Keyboard input on the
-tab's session reaches whichever frame has focus.
+An element of an out-of-process iframe (a snapshot with include_cross_origin_iframes) is acted on in that frame's
+world (`DomService.frame_of`); the point it answers is in the frame's viewport, and `Frame.to_top` makes it a point
+of the tab's viewport, where mouse events go. Keyboard input on the tab's session reaches whichever frame has focus.
 """
 
 from __future__ import annotations
@@ -268,7 +266,10 @@ async def click(
         # A single left click settles itself in page: the page reports it once it has been handled, while
         # the mouse events are acked (no round trip after them). Others, and effects=true's diff, ask after.
         token = next(tab.click_tokens) if button == "left" and click_count == 1 and not detail else 0
-        where = await run.first("click", element_id, True, token, look, bool(token) and not modifiers)
+        where = await run.first("click", *(asked := (element_id, True, token, look, bool(token) and not modifiers)))
+        if where.get("hover"):  # shown only while hovered (inpage/hovered.js): the pointer rests there first
+            await _mouse(tab, *(await run.point(where)), move_only=True)
+            where = await run.page("click", *asked)
         x, y = await run.point(where)
         keys = where.get("keys")  # under glass: the key of a control that took focus (reach.js throughGlass)
         press = press_key(tab.session, keys) if keys else _mouse(tab, x, y, button, click_count, modifiers)
@@ -334,8 +335,7 @@ async def hover(
         if strategy == "script":
             await run.first("scriptHover", element_id)
             return await run.done()
-        where = await run.first("click", element_id, True)
-        x, y = await run.point(where)
+        x, y = await run.point(await run.first("click", element_id, True))
         await _mouse(tab, x, y, move_only=True)
         visual.maybe_ripple(tab, x, y, visual_effect)
         return await run.done(x=round(x), y=round(y))

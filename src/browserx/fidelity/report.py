@@ -78,6 +78,7 @@ from ..page.model import Control, PageModel
 from ..page.service import DomService
 from .axcheck import normalise_name, roles_agree
 from .chromium import HEADER_ROLES, INTERACTIVE, AXNode, chromium_tree, is_candidate
+from .forced import forced_states, judged_as_shown
 from .probe import probe
 
 CONTAINER_ROLES = {
@@ -261,7 +262,19 @@ def _miss_why(fact: dict[str, Any]) -> str:
 
 async def fidelity_report(tab: Tab, model: PageModel, *, max_iframe_depth: int = 1) -> FidelityReport:
     """Recall and precision of `model` (taken of `tab` just before) against Chromium's actionable,
-    on-screen nodes; see the module docstring for every definition."""
+    on-screen nodes; see the module docstring for every definition. Entries shown on hover or focus are judged
+    as a second look shows them, with those states forced (forced.py): only they, since the forced states show
+    more than they do (a menu's `display: none` lists under a hovered bar, which the model leaves out)."""
+    report = await _report(tab, model, max_iframe_depth)
+    shown = [c.id for c in model.controls if c.states.get("shows_on")]
+    if shown:
+        async with forced_states(tab, model):
+            forced = await _report(tab, model, max_iframe_depth)
+        await judged_as_shown(tab, shown, report, forced)
+    return report
+
+
+async def _report(tab: Tab, model: PageModel, max_iframe_depth: int) -> FidelityReport:
     tree, frames_skipped = await chromium_tree(tab, max_iframe_depth)
     report = FidelityReport(url=model.url, frames_skipped=frames_skipped)
     candidates = []

@@ -25,6 +25,7 @@ function statesOf(el, role, ctx) {
   if (el.required || aria("required") === "true") s.required = true;
   if (tag === "option" ? el.selected : aria("selected") === "true") s.selected = true;
   widgetStates(el, role, s);
+  if (ctx.shownOn) s.shows_on = ctx.shownOn;  // transparent until hovered or focused (hovered.js)
   return s;
 }
 function values(el, role, c) {

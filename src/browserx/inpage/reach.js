@@ -2,9 +2,10 @@
 // browserx actions, part 1 of 2 (reach.js): finding elements and where a pointer must go to reach them.
 // A part of the in-page program (page/main.js); naming (page/describe.js), geometry and hit testing
 // (page/geometry.js) are the page model's own, so an error names an element as the snapshot does.
-import { visibleBox, hitAt, reaches, composedContains, paintsOver } from "./geometry.js";
+import { visibleBox, hitAt, reaches, composedContains, paintsOver, parentOf } from "./geometry.js";
 import { observe } from "./observer.js";
 import { drawnFor } from "./standin.js";
+import { hiddenUntilHover } from "./hovered.js";
 import { roleFor, nameFor, describe } from "./describe.js";
 import { element } from "./ids.js";
 import { shadowOf } from "./dom.js";
@@ -17,7 +18,7 @@ const TYPABLE = /^(text|search|url|tel|email|password|number|date|datetime-local
 const NO_CARET = /^(date|datetime-local|month|week|time|color|range)$/;  // pickers: Input.insertText does nothing
 const S = {listening: false, mutations: 0, added: [], removed: 0, before: null, pending: null,
   token: 0, result: null, waiter: null, hooked: new WeakSet(), activated: false, idleEnd: null,
-  channel: null};  // channel: the token of the page world's timer events (caused.js)
+  channel: null, hovered: null};  // channel: the token of the page world's timer events (caused.js); hovered: hoverFirst's
 
 
 // -- resolving ------------------------------------------------------------------------------
@@ -74,6 +75,11 @@ function takingPointer(el) {
 }
 function target(el0, checkCover) {
   const el = pointerTarget(el0);
+  // Invisible until its container is hovered (hovered.js): the pointer rests on it first, as a person's
+  // does when the row shows its actions; the click is asked again then.
+  const asked = S.hovered && S.hovered.el === el && performance.now() - S.hovered.at < 2000;  // the ask after hoverFirst's
+  S.hovered = null;
+  if (hidden(el) && checkCover && !asked && hiddenUntilHover(el)) return hoverFirst(el);
   if (hidden(el)) return {error: 'ELEMENT_NOT_VISIBLE', message: `${roleFor(el)} "${nameFor(el)}" is hidden (display, visibility or content-visibility)`};
   let v = visibleBox(el);
   if (!v.sized) return {error: 'ELEMENT_NOT_VISIBLE', message: `${roleFor(el)} "${nameFor(el)}" has no size`};
@@ -100,6 +106,26 @@ function target(el0, checkCover) {
     }
   }
   return {ok: true, x, y, scrolled};
+}
+// Where a person points to show it: a spot of its nearest visible container (a row) that the pointer
+// reaches there (not through the invisible part, which no pointer meets). Asked once per click (S.hovered: the element, and when).
+const AIMS = [[0.5, 0.5], [0.25, 0.5], [0.75, 0.5], [0.1, 0.5], [0.9, 0.5], [0.5, 0.2], [0.5, 0.8]];
+function hoverFirst(el) {
+  const r = el.getBoundingClientRect();
+  if (r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) {
+    el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
+  }
+  for (let a = parentOf(el), i = 0; a && a.nodeType === 1 && i < 12; a = parentOf(a), i++) {
+    if (getComputedStyle(a).visibility !== 'visible') continue;
+    const b = a.getBoundingClientRect();
+    for (const [fx, fy] of AIMS) {
+      const x = b.left + b.width * fx, y = b.top + b.height * fy;
+      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+      const hit = hitAt(x, y);
+      if (hit && composedContains(a, hit)) { S.hovered = {el, at: performance.now()}; return {ok: false, hover: true, x, y, scrolled: true}; }
+    }
+  }
+  return {error: 'ELEMENT_NOT_VISIBLE', message: `${roleFor(el)} "${nameFor(el)}" shows only while hovered, and no pointer reaches what holds it`};
 }
 // The point of box `b` where a pointer reaches el (or el0, the element it stands for): its centre, else a
 // part still showing; ELEMENT_COVERED naming what lies on top.

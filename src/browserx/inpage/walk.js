@@ -12,7 +12,7 @@ import { frameBox, hitAt, composedContains } from "./geometry.js";
 import { PAINTS, viewportOverflow, intersect, area, clipOf } from "./clips.js";
 import { FIELDS, keptField, drawnFor } from "./standin.js";
 import { noteVisit } from "./notes.js";
-import { hovered, refreshHovered } from "./hovered.js";
+import { hovered, refreshHovered, shownOn } from "./hovered.js";
 import { noteTable, servedCell, resetPendingGrids } from "./served.js";
 import { useFacts } from "./facts.js";
 import { reserveNumbers } from "./ids.js";
@@ -71,7 +71,9 @@ function visit(el, ctx, out) {
   if (SKIP.has(tag) || (!bare && el.getAttribute("aria-hidden") === "true")) return;
   const style = getComputedStyle(el);
   const display = style.display;
-  if (display === "none" || style.opacity === "0") {
+  // Transparent until hovered or focused (a header's sort button: hovered.js): a person sees it by pointing.
+  const revealed = style.opacity === "0" && display !== "none" ? shownOn(el, "opacity") : null;
+  if (display === "none" || (style.opacity === "0" && !revealed)) {
     facts.set(el, GONE);
     // Uploads work on hidden file inputs, so the option finds them even inside hidden subtrees.
     if (out.opts.include_file_inputs) {
@@ -88,7 +90,9 @@ function visit(el, ctx, out) {
     }
     return;
   }
-  const shown = style.visibility === "visible";
+  // Invisible until hovered or focused (a row's actions), or inside such a box (visibility is inherited).
+  const unseen = style.visibility === "hidden" && !ctx.shownHidden ? shownOn(el, "visibility") : null;
+  const shown = style.visibility === "visible" || !!unseen || (ctx.shownHidden && style.visibility === "hidden");
   // Inline and contents boxes are never fixed (positioned boxes are blockified), clip nothing and
   // cannot skip their contents: three to five fewer style reads for a third of a typical page.
   const boxed = display !== "inline" && display !== "contents";
@@ -106,6 +110,10 @@ function visit(el, ctx, out) {
   let c = ctx;
   // `c` is copied from ctx on the first change (written out at each change: a closure per element
   // cost a context allocation for every element visited).
+  if (revealed || unseen) {
+    c = { ...ctx, shownOn: ctx.shownOn === "focus" ? "focus" : unseen || revealed };
+    if (unseen) c.shownHidden = true;
+  }
   if ((!bare && el.inert) || (ctx.modal && el === ctx.modal)) (c === ctx ? (c = { ...ctx }) : c).disabled = el.inert ? true : false;
   if (ctx.blocked && el === ctx.modal) (c === ctx ? (c = { ...ctx }) : c).blocked = false;
   if (!bare && el.getAttribute("aria-disabled") === "true") (c === ctx ? (c = { ...ctx }) : c).disabled = true;

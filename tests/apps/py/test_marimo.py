@@ -118,21 +118,20 @@ async def test_marimo_nights_room_and_extras_chosen_are_saved(desk, app_timings,
     assert (trip["nights"], trip["room"], trip["extras"]) == (7, "Suite", ["Breakfast", "Parking"])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 31 kind 7 (grids): the table's column headers are neither entries nor named; each sorts through "
-    "a button 'Sort column ascending' that is transparent until the header is hovered or focused, and the model "
-    "lists none; no control 'rooms left'",
-)
 async def test_marimo_hotels_sorted_by_rooms_left_then_first_row_picked(desk, app_timings, mcp):
     app, _ = desk
     with app_timings.measure("task: sort, pick row"):
         async with mcp() as browser:
             page = await open_desk(browser, app)
             await browser.checkpoint("hotels table", page)
-            await browser.act(
-                "click", control(page, ("columnheader", "button", "clickable"), re.compile(r"rooms left"))
-            )
+            # The column's own sort control: a header entry named by its caption, or a control in its header.
+            [sort] = [
+                c["id"]
+                for c in page["controls"]
+                if re.search(r"rooms left", c["name"])
+                or (c.get("header") == 'columnheader "rooms left"' and re.search(r"(?i)\bsort\b", c["name"]))
+            ]
+            await browser.act("click", sort)
             sorted_page = await browser.snapshot()
             mark = app.mark()
             first_row = controls(sorted_page, "checkbox", "Select row")[0]["id"]  # fewest rooms left first
