@@ -4,25 +4,23 @@
     # {"success": True, "duration_ms": 3.1, "snapshotInvalidated": True, "effects": {"focus": {...}}}
 
 Two strategies with one result shape (spec contract 9): "cdp" (default) sends real input events
-(`Input.dispatchMouseEvent`, `Input.insertText`, `Input.dispatchKeyEvent`) at the element's
-visible centre after checking in page that nothing covers it; "script" acts in page
-(`element.click()`-style synthetic events, value setting with input/change events), for pages
-where real input cannot reach the element. The in-page half is `inpage/reach.js` + `inpage/element.js`, parts of
-the one in-page program (inpage/main.js) that `PageWorld` installs with the page model, once per
-document in browserx's isolated world (no install round trip). A left click costs one call before the
-mouse events and none after: the click's own dispatch reports what changed (focus, DOM,
-same-document URL) through a binding (`Runtime.bindingCalled`) while the input is acked. Other
-actions ask the page once more afterwards. When the page reacted (its DOM, its URL, a default action),
-it is read again once it has run what it queued (`LATE_LOOK_MS`), and what the action set in motion is
-waited for (settle.py: its requests, its timers, its animations; the result's `waited_ms` says which).
+(`Input.dispatchMouseEvent`, `Input.insertText`, `Input.dispatchKeyEvent`) at the element's visible centre after
+checking in page that nothing covers it; "script" acts in page (`element.click()`-style synthetic events, value
+setting with input/change events), for pages where real input cannot reach the element. The in-page half is
+`inpage/reach.js` + `inpage/element.js`, parts of the one in-page program (inpage/main.js) that `PageWorld`
+installs with the page model, once per document in browserx's isolated world (no install round trip). A left
+click costs one call before the mouse events and none after: the click's own dispatch reports what changed (focus,
+DOM, same-document URL) through a binding (`Runtime.bindingCalled`) while the input is acked. Other actions ask the
+page once more afterwards. When the page reacted (its DOM, its URL, a default action), it is read again once it has
+run what it queued (`LATE_LOOK_MS`), and what the action set in motion is waited for (settle.py: its requests, its
+timers, its animations; the result's `waited_ms` says which).
 
 Every element action is one run (`_act`, `_Run`): the actions here, and those of keyboard.py, drag.py,
 fill.py and upload.py; beside click, so that a click is read in one file (docs/CONTRIBUTING.md).
 
-An element of an out-of-process iframe (a snapshot with include_cross_origin_iframes) is acted on
-in that frame's world (`DomService.frame_of`); the point it answers is in the frame's viewport, and
-`Frame.to_top` makes it a point of the tab's viewport, where mouse events go. Keyboard input on the
-tab's session reaches whichever frame has focus.
+An element of an out-of-process iframe (a snapshot with include_cross_origin_iframes) is acted on in that frame's
+world (`DomService.frame_of`); the point it answers is in the frame's viewport, and `Frame.to_top` makes it a point
+of the tab's viewport, where mouse events go. Keyboard input on the tab's session reaches whichever frame has focus.
 """
 
 from __future__ import annotations
@@ -53,10 +51,10 @@ BINDING_GRACE = 0.05  # after the input's ack, how long the click's reported rec
 # and one entry point of __bxact in one round trip; a returned promise (awaitOption) is awaited.
 _CALL = "function(method, begin, ...args) { return globalThis.__bxact.call(method, begin, ...args); }"
 _AT_ONCE = frozenset({"click", "none"})  # entry points that never answer a promise: called without awaitPromise
-# After an action the page reacted to (its DOM, its URL, a default action), the effects are read again
-# once the page is idle, at most this long after (inpage/reach.js whenIdle): what its handlers set off a
-# task or a frame later (a timer, a dialog's close event, a route's data fetch) is then seen, and the
-# requests it started are settled as the action's own. An action that changed nothing costs nothing.
+# After an action the page reacted to (its DOM, its URL, a default action), the effects are read again once the
+# page is idle, at most this long after (inpage/reach.js whenIdle): what its handlers set off a task or a frame
+# later (a timer, a dialog's close event, a route's data fetch) is then seen, and the requests it started are
+# settled as the action's own. An action that changed nothing costs nothing.
 LATE_LOOK_MS = 100
 _FINISH = "function(late) { const A = globalThis.__bxact; return A ? A.finish(late) : null; }"
 _SCROLL_POSITION = "function() { return [Math.round(scrollX), Math.round(scrollY)]; }"
@@ -387,7 +385,7 @@ async def select(
 
     async def body(run: _Run) -> dict[str, Any]:
         out = await run.first("select", element_id, option)
-        drawn = out.get("drawn")  # a hidden <select>'s stand-in (controls.js): read back from the select after
+        drawn, face = out.get("drawn"), out.get("face")  # read back after: a stand-in's select, a drawn select's face
         if out.get("open"):  # a closed combobox: open it like a user, then find the option
             await press(run, element_id)
             out = await run.page("awaitOption", element_id, option, OPTION_WAIT_MS)
@@ -395,6 +393,8 @@ async def select(
             await press(run, None)
         if drawn and not out.get("done"):
             await run.page("selectedNow", element_id, option)
+        if face and not out.get("done"):
+            await run.page("showsNow", element_id, out.get("selected") or option, OPTION_WAIT_MS)
         return await run.done(selected=out.get("selected"))
 
     return await _act(tab, detail, body, element_id, settle)

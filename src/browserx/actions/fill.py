@@ -75,7 +75,7 @@ async def _select(run: _Run, element_id: str, kind: dict[str, Any], value: Any) 
         if out.get("error"):
             raise ValidationError(out["message"])
         return
-    if len(wanted) > 1 and not kind.get("multiple") and not kind.get("combo"):
+    if len(wanted) > 1 and not kind.get("multiple") and not kind.get("combo") and not kind.get("popup"):
         raise ValidationError("this field takes one option")
     if kind.get("drawn") and kind.get("multiple"):  # exactly these: the others removed by their remove buttons
         for value_of in (await run.page("unwanted", element_id, wanted))["options"]:
@@ -86,14 +86,17 @@ async def _select(run: _Run, element_id: str, kind: dict[str, Any], value: Any) 
         return
     for option in wanted:  # as element.select: in page for <select>, by clicks for ARIA widgets and stand-ins
         out = await run.page("select", element_id, option)
+        picked = out.get("selected")
         if out.get("open"):
             await _click(run, element_id)
-            await run.page("awaitOption", element_id, option, OPTION_WAIT_MS)
+            picked = (await run.page("awaitOption", element_id, option, OPTION_WAIT_MS)).get("selected")
             await _click(run, None)
         elif not out.get("done"):
             await _click(run, None)
         if out.get("drawn"):  # what the stand-in did is read back from the native select
             await run.page("selectedNow", element_id, option)
+        if out.get("face") and not out.get("done"):  # a select drawn as a button: by what its field shows
+            await run.page("showsNow", element_id, picked or option, OPTION_WAIT_MS)
 
 
 async def _pick_many(run: _Run, element_id: str, wanted: list[str]) -> None:

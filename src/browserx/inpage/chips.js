@@ -9,6 +9,7 @@
 import { S, resolve, notFound, activeElement, shown } from "./reach.js";
 import { roleFor, nameFor } from "./describe.js";
 import { folded, listboxOf, optionLabel } from "./controls.js";
+import { popupFieldOf, shownChoice } from "./standin.js";
 
 const BOX_FIELDS = "input:not([type=hidden]), select, textarea";
 const CHIP_REMOVER = "button, [role=button], a, [tabindex]";
@@ -48,6 +49,8 @@ function chosenLabelsOf(el) {
   if (native && native.multiple) return Array.from(native.selectedOptions, o => folded(o.label || o.text));
   const chips = chipsOf(el);
   if (chips.length) return chips.map(c => c.label);
+  // A select drawn as a button (standin.js popupFieldOf): what its field shows ("Breakfast, Parking").
+  if (el.hasAttribute("aria-haspopup") && popupFieldOf(el)) return shownChoice(el).split(/\s*,\s*/).map(folded).filter(Boolean);
   const list = listboxOf(el) || null;
   if (!list || !shown(list)) return [];
   return Array.from(list.querySelectorAll("[role=option][aria-selected=true]"), o => folded(optionLabel(o)));

@@ -14,6 +14,7 @@ import { idOf } from "./ids.js";
 import { drawnPass, drawnControl } from "./drawn.js";
 import { standInFor, valueFieldOf } from "./standin.js";
 import { takePendingGrids, markGrid } from "./served.js";
+import { holdsSeenControl } from "./seen.js";
 
 const LONG_ANIMATION_MS = 5000;  // longer finite animations are decoration (pulses, tickers), not a change
 
@@ -251,13 +252,15 @@ function danglingLabel(group, el) {
 }
 // The visible label of a hidden native field near `el` (within `levels` ancestors): the field a widget
 // drawn beside it stands for (a custom select over a hidden <select>, an editor over a hidden textarea).
-function hiddenFieldLabel(el, levels) {
+// `alone`: only a field of this widget's own group, one holding no other control a person sees (a whole app
+// under its bar's icon button holds others' hidden fields: a slider's "Nights" describes no menu button).
+function hiddenFieldLabel(el, levels, alone) {
   for (let up = el.parentElement, depth = 0; up && depth < levels; up = up.parentElement, depth++) {
     for (const f of up.querySelectorAll("select, input, textarea")) {
       if (f === el || isRendered(f) || !f.labels) continue;
       for (const l of f.labels) {
         const text = norm(l.textContent || "");
-        if (text && l.checkVisibility()) return cap(text, 100);
+        if (text && l.checkVisibility()) return alone && holdsSeenControl(up, el) ? "" : cap(text, 100);
       }
     }
   }
@@ -266,7 +269,7 @@ function hiddenFieldLabel(el, levels) {
 function description(el) {
   // A visible label of a hidden native field this widget stands for (a custom select over a
   // hidden <select>, a picker over a hidden input).
-  const hidden = hiddenFieldLabel(el, 3);
+  const hidden = hiddenFieldLabel(el, 3, true);
   if (hidden) return hidden;
   // An icon: its title, an SVG <title> or <desc> (even inside aria-hidden), a tooltip attribute.
   const titled = el.querySelector("[title], title, desc");
