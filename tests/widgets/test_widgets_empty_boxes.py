@@ -70,6 +70,22 @@ async def test_a_slider_of_no_size_is_listed_where_its_thumb_is_drawn(open_page,
     assert [c for c in model["controls"] if c["name"] == "Nights" and c["role"] != "slider"] == []
 
 
+# The same slider whose hidden value field is no display: none but a read-only input of no size left in the tab
+# order: listed by itself it would be a read-only textbox "Nights" seen through its caption; it is the slider's.
+TABBED_FIELD = SLIDER.replace(
+    ".slider input { display: none }", ".slider input { width: 0; height: 0; border: 0; padding: 0 }"
+)
+TABBED_FIELD = TABBED_FIELD.replace(
+    "<input id=nights-value value=2 readonly tabindex=-1>", "<input id=nights-value value=2 readonly>"
+)
+
+
+async def test_a_slider_and_its_hidden_value_field_in_the_tab_order_are_one_entry(open_page, snapshot):
+    await open_page(TABBED_FIELD)
+    model = await snapshot()
+    assert [(c["role"], c["name"]) for c in model["controls"] if c["name"] == "Nights"] == [("slider", "Nights")]
+
+
 async def test_fill_moves_a_slider_of_no_size_by_its_keys(open_page, snapshot, call, js):
     await open_page(SLIDER)
     [slider] = [c for c in (await snapshot())["controls"] if c["role"] == "slider"]
