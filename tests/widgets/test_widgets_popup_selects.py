@@ -98,6 +98,13 @@ async def test_select_and_fill_pick_through_a_button_that_opens_a_listbox(open_p
     assert result.success, result.error
     assert await js("fields.map(f => f.value)") == ["Suite", ["Breakfast", "Parking"]]
     assert await js("document.querySelectorAll('.menu')[1].style.display") == "none"  # closed when done
+    again = await call("browser_dom", action="select", element_id=extras["id"], option="Parking")
+    assert again.success, again.error
+    assert await js("fields[1].value") == ["Breakfast", "Parking"]  # already chosen: not clicked (untick) again
+    fewer = await call("browser_dom", action="fill", fields=[{"element_id": extras["id"], "value": ["Parking"]}])
+    assert fewer.success, fewer.error
+    assert await js("fields[1].value") == ["Parking"]  # exactly these: Breakfast ticked off in its list
+    assert await js("document.querySelectorAll('.menu')[1].style.display") == "none"
 
 
 async def test_a_list_on_a_single_popup_select_is_refused_after_its_first_pick(open_page, snapshot, call, js):

@@ -81,27 +81,25 @@ async def _select(run: _Run, element_id: str, kind: dict[str, Any], value: Any) 
         for value_of in (await run.page("unwanted", element_id, wanted))["options"]:
             await run.page("remover", element_id, value_of)
             await _click(run, None)
-    if not kind.get("native") and (kind.get("multiple") or len(wanted) > 1):
+    if not kind.get("native") and (kind.get("multiple") or len(wanted) > 1 or kind.get("popup")):
         await _pick_many(run, element_id, wanted)
         return
     for option in wanted:  # as element.select: in page for <select>, by clicks for ARIA widgets and stand-ins
         out = await run.page("select", element_id, option)
-        picked = out.get("selected")
         if out.get("open"):
             await _click(run, element_id)
-            picked = (await run.page("awaitOption", element_id, option, OPTION_WAIT_MS)).get("selected")
+            await run.page("awaitOption", element_id, option, OPTION_WAIT_MS)
             await _click(run, None)
         elif not out.get("done"):
             await _click(run, None)
         if out.get("drawn"):  # what the stand-in did is read back from the native select
             await run.page("selectedNow", element_id, option)
-        if out.get("face") and not out.get("done"):  # a select drawn as a button: by what its field shows
-            await run.page("showsNow", element_id, picked or option, OPTION_WAIT_MS)
 
 
 async def _pick_many(run: _Run, element_id: str, wanted: list[str]) -> None:
     """A combobox that takes several options (inpage/chips.js), as a person fills it: the chips of options
-    left out removed by their own controls, then each wanted option not chosen yet picked from the list
+    left out removed by their own controls (with no chips, as in a select drawn as a button, ticked off in its
+    list after the picks), then each wanted option not chosen yet picked from the list
     (opened when it is closed; clicking a chosen one again would take it out), each pick checked by what the
     widget shows after it (a chip, a tick in the list, its hidden select): one that keeps only the last pick
     takes one option (VALIDATION_ERROR). A list that stays open for more picks is closed by Escape at the end,
@@ -122,6 +120,14 @@ async def _pick_many(run: _Run, element_id: str, wanted: list[str]) -> None:
             await _click(run, None)
         kept.append(option)
         await run.page("keptAll", element_id, kept)
+    # No chips (a select drawn as a button): a chosen option left out is ticked off in its list, once the picks
+    # showed that it keeps several (one that keeps one has let it go by then).
+    for label in (await run.page("chosen", element_id, wanted))["untick"]:
+        if (await run.page("ticked", element_id, label)).get("open"):
+            await _click(run, element_id)
+            await run.page("awaitOption", element_id, label, OPTION_WAIT_MS)
+        await _click(run, None)
+        await run.page("unticked", element_id, label)
     if (await run.page("listOpen", element_id))["open"]:  # done picking: the list it left open closed
         await press_key(run.tab.session, "Escape")
 

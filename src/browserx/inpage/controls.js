@@ -168,6 +168,8 @@ const OPTIONS = {
     const opens = roleFor(el) === 'combobox' || !!el.getAttribute('aria-haspopup');
     // A select drawn as a button (standin.js popupFieldOf): what its field shows is checked after the pick.
     const face = opens && !!popupFieldOf(el);
+    // Already its choice: a person does not open it again (a click on a ticked option would untick it).
+    if (face && shownChoice(el).split(/\s*,\s*/).map(folded).includes(folded(wanted))) return {ok: true, done: true, selected: short(wanted)};
     if (opens && (!o || !shown(o))) return {ok: true, open: true, face};
     if (!o) {
       const role = roleFor(el);
