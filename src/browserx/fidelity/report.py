@@ -44,7 +44,8 @@ Definitions.
   display: none on itself only through a visible label (a file input behind "Attach"); a hidden
   select that the page drew a stand-in for (the model's rule, inpage/standin.js) through that stand-in. Not on
   screen: listed in `unseen` with the reason.
-- **Found.** A model control whose element is that node, with the same role (axcheck.roles_agree;
+- **Found.** A model control whose element is that node, with the same role (axcheck.roles_agree; a
+  `combobox` agrees with a button whose popup is a listbox, Core-AAM's popup button (inpage/standin.js);
   `file` is Chromium's button; `clickable` agrees with any non-interactive role; a header entry's
   `columnheader`/`rowheader` is compared with the header cell that holds the node) and the same
   name (axcheck.normalise_name, case-insensitive as Chromium's names follow text-transform; an empty
