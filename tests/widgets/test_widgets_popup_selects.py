@@ -88,6 +88,15 @@ async def test_a_button_that_opens_a_listbox_holding_a_read_only_field_is_one_co
     assert listed == [("combobox", "Room"), ("combobox", "Extras"), ("button", "Save")], listed
 
 
+async def test_find_gives_the_popup_select_as_the_snapshot_lists_it(open_page, snapshot, call):
+    await open_page(POPUP_SELECTS)
+    found = await call("browser_dom", action="find", query="Room")
+    assert found.success, found.error
+    controls = [(m["role"], m["name"], m["element_id"]) for m in found.data["matches"] if m["kind"] == "control"]
+    [room] = [c for c in (await snapshot())["controls"] if c["name"] == "Room"]
+    assert controls == [("combobox", "Room", room["id"])], controls
+
+
 async def test_select_and_fill_pick_through_a_button_that_opens_a_listbox(open_page, snapshot, call, js):
     await open_page(POPUP_SELECTS)
     room, extras = [c for c in (await snapshot())["controls"] if c["role"] == "combobox"]

@@ -202,4 +202,4 @@ function shownChoice(el) {
   return text.replace(/\s+/g, " ").trim();
 }
 
-export { FIELDS, keptField, drawnFor, standInOf, standInFor, valueFieldOf, sliderFieldOf, popupFieldOf, popupListOf, shownChoice };
+export { FIELDS, keptField, drawnFor, standInOf, standInFor, valueFieldOf, sliderFieldOf, popupFieldOf, shownChoice };
