@@ -15,8 +15,8 @@ afterwards. When the page reacted (its DOM, its URL, a default action), it is re
 queued (`LATE_LOOK_MS`), and what the action set in motion is waited for (settle.py: its requests, its timers, its
 animations; the result's `waited_ms` says which).
 
-Every element action is one run (`_act`, `_Run`): the actions here, and those of keyboard.py, drag.py,
-fill.py and upload.py; beside click, so that a click is read in one file (docs/CONTRIBUTING.md).
+Every element action is one run (`_act`, `_Run`): the actions here, and those of keyboard.py, drag.py, fill.py and
+upload.py; beside click, so that a click is read in one file (docs/CONTRIBUTING.md).
 
 An element of an out-of-process iframe (a snapshot with include_cross_origin_iframes) is acted on in that frame's
 world (`DomService.frame_of`); the point it answers is in the frame's viewport, and `Frame.to_top` makes it a point
@@ -44,17 +44,16 @@ from .settle import DEFAULT_SETTLE, settle as settle_page, settle_animations, se
 from .timers import channel_of
 
 BUTTONS = {"left": (0, 1), "middle": (1, 4), "right": (2, 2)}  # name -> (DOM button, buttons bitmask)
-OPTION_WAIT_MS = 2000
-CLICK_SETTLE_MS = 1000  # in page: longest wait for an armed click to be dispatched
+OPTION_WAIT_MS, CLICK_SETTLE_MS = 2000, 1000  # CLICK_SETTLE_MS: in page, the longest wait for an armed click
 BINDING_GRACE = 0.05  # after the input's ack, how long the click's reported record may still be on its way
 # Runs `begin(detail, channel)` (effects baseline; channel: the page world's timer events, actions/timers.py)
 # and one entry point of __bxact in one round trip; a returned promise (awaitOption) is awaited.
 _CALL = "function(method, begin, ...args) { return globalThis.__bxact.call(method, begin, ...args); }"
 _AT_ONCE = frozenset({"click", "none"})  # entry points that never answer a promise: called without awaitPromise
-# After an action the page reacted to (its DOM, its URL, a default action), the effects are read again
-# once the page is idle, at most this long after (inpage/reach.js whenIdle): what its handlers set off a
-# task or a frame later (a timer, a dialog's close event, a route's data fetch) is then seen, and the
-# requests it started are settled as the action's own. An action that changed nothing costs nothing.
+# After an action the page reacted to (its DOM, its URL, a default action), the effects are read again once the
+# page is idle, at most this long after (inpage/reach.js whenIdle): what its handlers set off a task or a frame
+# later (a timer, a dialog's close event, a route's data fetch) is then seen, and the requests it started are
+# settled as the action's own. An action that changed nothing costs nothing.
 LATE_LOOK_MS = 100
 _FINISH = "function(late) { const A = globalThis.__bxact; return A ? A.finish(late) : null; }"
 _SCROLL_POSITION = "function() { return [Math.round(scrollX), Math.round(scrollY)]; }"
@@ -387,7 +386,7 @@ async def select(
 
     async def body(run: _Run) -> dict[str, Any]:
         out = await run.first("select", element_id, option)
-        drawn = out.get("drawn")  # a hidden <select>'s stand-in (controls.js): read back from the select after
+        drawn, face = out.get("drawn"), out.get("face")  # read back after: a stand-in's select, a drawn select's face
         if out.get("open"):  # a closed combobox: open it like a user, then find the option
             await press(run, element_id)
             out = await run.page("awaitOption", element_id, option, OPTION_WAIT_MS)
@@ -395,6 +394,8 @@ async def select(
             await press(run, None)
         if drawn and not out.get("done"):
             await run.page("selectedNow", element_id, option)
+        if face and not out.get("done"):
+            await run.page("showsNow", element_id, out.get("selected") or option, OPTION_WAIT_MS)
         return await run.done(selected=out.get("selected"))
 
     return await _act(tab, detail, body, element_id, settle)

@@ -103,7 +103,8 @@ async def _select(run: _Run, element_id: str, kind: dict[str, Any], value: Any) 
 
 async def _pick_many(run: _Run, element_id: str, wanted: list[str]) -> None:
     """A combobox that takes several options (inpage/chips.js), as a person fills it: the chips of options
-    left out removed by their own controls, then each wanted option not chosen yet picked from the list
+    left out removed by their own controls (with no chips, as in a select drawn as a button, ticked off in its
+    list after the picks), then each wanted option not chosen yet picked from the list
     (opened when it is closed; clicking a chosen one again would take it out), each pick checked by what the
     widget shows after it (a chip, a tick in the list, its hidden select): one that keeps only the last pick
     takes one option (VALIDATION_ERROR). A list that stays open for more picks is closed by Escape at the end,
@@ -124,6 +125,14 @@ async def _pick_many(run: _Run, element_id: str, wanted: list[str]) -> None:
             await _click(run, None)
         kept.append(option)
         await run.page("keptAll", element_id, kept)
+    # No chips (a select drawn as a button): a chosen option left out is ticked off in its list, once the picks
+    # showed that it keeps several (one that keeps one has let it go by then).
+    for label in (await run.page("chosen", element_id, wanted))["untick"]:
+        if (await run.page("ticked", element_id, label)).get("open"):
+            await _click(run, element_id)
+            await run.page("awaitOption", element_id, label, OPTION_WAIT_MS)
+        await _click(run, None)
+        await run.page("unticked", element_id, label)
     await _drop_others(run, element_id, wanted)
     if (await run.page("listOpen", element_id))["open"]:  # done picking: the list it left open closed
         await press_key(run.tab.session, "Escape")

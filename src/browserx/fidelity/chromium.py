@@ -35,6 +35,7 @@ class AXNode:
     reasons: set[str]
     focusable: bool
     header: tuple[str, str] | None = None  # (role, name) of the header cell holding it
+    has_popup: str = ""  # aria-haspopup as Chromium reads it ("listbox", "menu", ...)
 
 
 async def chromium_tree(tab: Tab, max_iframe_depth: int = 1) -> tuple[dict[int, AXNode], int]:
@@ -74,6 +75,7 @@ def _read_frame(raw: list[dict[str, Any]], out: dict[int, AXNode]) -> None:
             ignored=bool(n.get("ignored")),
             reasons={r["name"] for r in n.get("ignoredReasons", [])},
             focusable=bool(props.get("focusable")),
+            has_popup=str(props.get("hasPopup") or ""),
         )
         parent, hops = by_id.get(n.get("parentId", "")), 0
         while parent is not None and hops < 8 and not node.ignored:

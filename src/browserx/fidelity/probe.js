@@ -47,7 +47,9 @@ function fidelityProbe(spec, ...nodes) {
       u = u ? R(Math.min(u.l, r.left), Math.min(u.t, r.top), Math.max(u.r, r.right), Math.max(u.b, r.bottom))
         : R(r.left, r.top, r.right, r.bottom);
     }
-    return u;
+    // A box of no size that clips nothing is seen where its drawn parts are (the model's rule, geometry.js).
+    const parts = !u && B.drawnUnion ? B.drawnUnion(el) : null;
+    return parts ? R(parts.left, parts.top, parts.right, parts.bottom) : u;
   }
   function visState(el) {
     if (!el.checkVisibility()) return "not_rendered";
@@ -275,6 +277,8 @@ function fidelityProbe(spec, ...nodes) {
   for (const [e, id] of entries) {
     const face = e.localName === "select" && B.standInFor ? B.standInFor(e) : null;
     if (face) standIns.push([face, id]);
+    // A button that opens a listbox around a read-only field (standin.js popupFieldOf): its field is its part.
+    if (e.hasAttribute("aria-haspopup") && B.popupFieldOf && B.popupFieldOf(e)) standIns.push([e, id]);
   }
   const view = el => { let v = views.get(el); if (!v) views.set(el, v = look(el)); return v; };
   const entriesUp = el => {

@@ -32,6 +32,9 @@ Definitions.
   counts it; visibility checks do not treat it as hidden.) Where it shows
   now, it must not be covered: one of its points (each line's centre, five spots) receives the
   pointer, or the cover is a fixed/sticky bar under 90% of the viewport (scrolling moves it away).
+  An element whose own box is empty (no width or height) and that clips nothing is seen where its drawn parts
+  are: the union of its descendants' boxes (the model's rule, inpage/geometry.js drawnUnion: a thumb container of
+  0x0 px around its drawn thumb).
   A visually hidden field (a native input, select, textarea, or an editing host with a text role:
   contenteditable or EditContext, a code editor's input; ≤ 1 px on a side, clipped or transparent
   by itself; not tabindex=-1) is on screen through the UI drawn for it: its own box when only
@@ -41,7 +44,8 @@ Definitions.
   display: none on itself only through a visible label (a file input behind "Attach"); a hidden
   select that the page drew a stand-in for (the model's rule, inpage/standin.js) through that stand-in. Not on
   screen: listed in `unseen` with the reason.
-- **Found.** A model control whose element is that node, with the same role (axcheck.roles_agree;
+- **Found.** A model control whose element is that node, with the same role (axcheck.roles_agree; a
+  `combobox` agrees with a button whose popup is a listbox, Core-AAM's popup button (inpage/standin.js);
   `file` is Chromium's button; `clickable` and `date` (segments' box) agree with any non-interactive
   role; a header entry's `columnheader`/`rowheader` is compared with the header cell that holds the node) and the same
   name (axcheck.normalise_name, case-insensitive as Chromium's names follow text-transform; an empty
@@ -98,8 +102,9 @@ CELL_ROLES = {"gridcell", *HEADER_ROLES}  # model roles for actions only the pag
 MERGE_RULES = {
     "native_part": "a part of a native control's user-agent shadow root (a date field's day): its host is the entry",
     "select_option": "an option of a native <select>: the select is the entry (options are its value)",
-    "standin_part": "a part of a hidden <select>'s drawn stand-in (its face showing the value, a focus catcher): "
-    "the select's combobox is the entry (inpage/standin.js, drawn.js)",
+    "standin_part": "a part of a hidden <select>'s drawn stand-in (its face showing the value, a focus catcher), "
+    "or the read-only field inside a button that opens a listbox: the combobox is the entry (inpage/standin.js, "
+    "drawn.js)",
     "label_of_control": "a native control acted on through its label (a hidden checkbox's label is the entry)",
     "same_action": "a nameless control toggling the same element (aria-controls) as a named entry (an arrow "
     "beside a summary)",
@@ -183,6 +188,8 @@ def role_ok(control: Control, node: AXNode) -> bool:
         return node.role not in INTERACTIVE
     if control.role in HEADER_ROLES:
         return control.role == (node.role if node.role in HEADER_ROLES else (node.header or ("",))[0])
+    if control.role == "combobox" and node.role == "button" and node.has_popup == "listbox":
+        return True  # Core-AAM: a button with a popup is a popup button, as a <select> is (inpage/standin.js)
     return roles_agree(control.role, node.chromium_role)
 
 

@@ -19,7 +19,7 @@ import { LABELABLE, TEXTISH } from "./roles.js";
 import { documentScrolls, regionOf, hopsOf, frameInfo, frameHit } from "./frames.js";
 import { findModal, inferred, scrollContainer, widgetPass, widgetControl, cutByContainer, modalInfo, editorName } from "./widgets.js";
 import { observe } from "./observer.js";
-import { coveredAt } from "./geometry.js";
+import { coveredAt, drawnUnion } from "./geometry.js";
 import { intersect, area } from "./clips.js";
 import { resetSelectors, selectorFor } from "./selectors.js";
 import { statesOf, values, offered, setBaseUrl, relHref, openerName } from "./details.js";
@@ -32,7 +32,7 @@ import { idOf, nextNumber, pendingHosts, setPendingHosts, idFor, element, state 
 import { beginWalk, walk, visit, whereSeen, onTop } from "./walk.js";
 import { takePendingGrids } from "./served.js";
 import { seenLabel, fallbackOf } from "./seen.js";
-import { standInFor } from "./standin.js";
+import { standInFor, popupFieldOf } from "./standin.js";
 import { coverLayer, layerInfo } from "./layers.js";
 
 function snapshot(options) {
@@ -196,5 +196,5 @@ function snapshotText(options) {
 
 Object.defineProperty(globalThis, "__browserx", {
   value: Object.freeze({ snapshot, snapshotText, element, state, recheck: () => Object.assign(recheck(), { state: state() }), idOf: el => idOf.get(el) || null, shadowOf, frameInfo, frameHit, adoptShadowRoot, adoptShadowRoots,
-    pendingHosts: () => pendingHosts, readText, find, standInFor }), configurable: false, enumerable: false, writable: false,
+    pendingHosts: () => pendingHosts, readText, find, standInFor, drawnUnion, popupFieldOf }), configurable: false, enumerable: false, writable: false,
 });

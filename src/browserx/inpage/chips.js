@@ -8,7 +8,8 @@
 // chips (or the list's ticks) after.
 import { S, resolve, notFound, activeElement, shown } from "./reach.js";
 import { roleFor, nameFor } from "./describe.js";
-import { folded, listboxOf, optionLabel } from "./controls.js";
+import { folded, listboxOf, optionLabel, ready } from "./controls.js";
+import { popupFieldOf, shownChoice } from "./standin.js";
 
 const BOX_FIELDS = "input:not([type=hidden]), select, textarea";
 const CHIP_REMOVER = "button, [role=button], a, [tabindex]";
@@ -52,6 +53,8 @@ function chosenLabelsOf(el) {
   if (native && native.multiple) return Array.from(native.selectedOptions, o => folded(o.label || o.text));
   const chips = chipsOf(el);
   if (chips.length) return chips.map(c => c.label);
+  // A select drawn as a button (standin.js popupFieldOf): what its field shows ("Breakfast, Parking").
+  if (el.hasAttribute("aria-haspopup") && popupFieldOf(el)) return shownChoice(el).split(/\s*,\s*/).map(folded).filter(Boolean);
   const list = listboxOf(el) || null;
   const marked = list && shown(list) ? Array.from(list.querySelectorAll("[role=option][aria-selected=true]"), o => folded(optionLabel(o))) : [];
   return [...faceItemsOf(el, list), ...marked];
@@ -75,9 +78,28 @@ const CHIPS = {
   chosen(id, wanted) {
     const el = resolve(id);
     if (!el) return notFound(id);
-    const now = chosenLabelsOf(el), want = wanted.map(folded);
+    const now = chosenLabelsOf(el), want = wanted.map(folded), chips = chipsOf(el);
+    // A select drawn as a button shows no chips: a chosen option left out is ticked off again in its list.
+    const untick = !chips.length && el.hasAttribute("aria-haspopup") && popupFieldOf(el) ? now.filter(l => !want.includes(l)) : [];
     return {ok: true, chosen: wanted.filter((w, i) => now.includes(want[i])),
-      unwanted: chipsOf(el).filter(c => !want.includes(c.label)).map(c => c.label)};
+      unwanted: chips.filter(c => !want.includes(c.label)).map(c => c.label), untick};
+  },
+  // The shown option of `label` in the combobox's list, the pending element for a click; {open} when closed.
+  ticked(id, label) {
+    const el = resolve(id);
+    if (!el) return notFound(id);
+    const list = listboxOf(el);
+    const o = list ? [...list.querySelectorAll("[role=option]")].find(x => folded(optionLabel(x)) === label && ready(x)) : null;
+    if (!o) return {ok: true, open: true};
+    S.pending = o;
+    return {ok: true};
+  },
+  // After a chosen option was ticked off: it is chosen no more.
+  unticked(id, label) {
+    const el = resolve(id);
+    if (!el) return notFound(id);
+    if (!chosenLabelsOf(el).includes(label)) return {ok: true};
+    return {error: "VALIDATION_ERROR", message: `${roleFor(el)} "${nameFor(el)}" kept an option it was told to leave out`};
   },
   // The remove control of the chip of `label`: the pending element for a click.
   chipRemover(id, label) {

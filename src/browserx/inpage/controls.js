@@ -5,7 +5,7 @@
 import { S, TYPABLE, resolve, notFound, blocked, shown } from "./reach.js";
 import { short, roleFor, nameFor } from "./describe.js";
 import { hitAt, composedContains } from "./geometry.js";
-import { standInFor } from "./standin.js";
+import { standInFor, popupFieldOf, shownChoice } from "./standin.js";
 
 // -- options: <select> and ARIA listboxes -------------------------------------------------------
 const folded = (s) => (s || '').replace(/\s+/g, ' ').trim().toLowerCase();
@@ -100,6 +100,22 @@ function reachable(item) {
   return false;
 }
 
+// An option a person can pick: shown, not transparent (nor inside a list still at opacity 0), and taking the
+// pointer (a menu entering may keep its options at pointer-events: none for a frame or two).
+const ready = (o) => shown(o) && o.checkVisibility({opacityProperty: true}) && getComputedStyle(o).pointerEvents !== 'none';
+// A person aims at an option once its list stops moving: the finite animations running on it or on what holds
+// it (a menu's entry transition, a scale from its corner) finish first, up to `ms`. Aimed at while it moves,
+// the press lands where the option was a frame before (on the list's padding, not the option).
+async function whenStill(item, ms) {
+  const moving = document.getAnimations().filter(a => {
+    const target = a.playState === 'running' && a.effect ? a.effect.target : null;
+    return !!target && composedContains(target, item) && isFinite(a.effect.getComputedTiming().endTime);
+  });
+  if (!moving.length) return;
+  let timer;
+  await Promise.race([Promise.all(moving.map(a => a.finished.catch(() => null))), new Promise(r => { timer = setTimeout(r, ms); })]);
+  clearTimeout(timer);
+}
 // The drawn option becomes the pending element, scrolled into view in its list as a person scrolls to it
 // (the click's target() scrolls the page, not a list that clips it).
 function pendingItem(item) {
@@ -155,7 +171,11 @@ const OPTIONS = {
     const opts = box ? Array.from(box.querySelectorAll('[role=option]')) : [];
     const o = pick(opts, wanted, optionLabel, optionValue);
     const opens = roleFor(el) === 'combobox' || !!el.getAttribute('aria-haspopup');
-    if (opens && (!o || !shown(o))) return {ok: true, open: true};
+    // A select drawn as a button (standin.js popupFieldOf): what its field shows is checked after the pick.
+    const face = opens && !!popupFieldOf(el);
+    // Already its choice: a person does not open it again (a click on a ticked option would untick it).
+    if (face && shownChoice(el).split(/\s*,\s*/).map(folded).includes(folded(wanted))) return {ok: true, done: true, selected: short(wanted)};
+    if (opens && (!o || !shown(o))) return {ok: true, open: true, face};
     if (!o) {
       const role = roleFor(el);
       if (!box) return {error: 'VALIDATION_ERROR', message: `${role} "${nameFor(el)}" is not a select, listbox or combobox`};
@@ -163,7 +183,19 @@ const OPTIONS = {
     }
     if (o.getAttribute('aria-disabled') === 'true') return {error: 'ELEMENT_DISABLED', message: `option "${short(optionLabel(o))}" is disabled`};
     S.pending = o;
-    return {ok: true, done: false, selected: short(optionLabel(o))};
+    return {ok: true, done: false, face, selected: short(optionLabel(o))};
+  },
+  // After the pick in a select drawn as a button: its field shows the option (a bounded wait: the widget may
+  // draw its choice a frame or a round trip later), or the pick is refused.
+  async showsNow(id, label, ms) {
+    const el = resolve(id);
+    if (!el) return notFound(id);
+    const want = folded(label), end = performance.now() + ms;
+    while (!folded(shownChoice(el)).includes(want)) {
+      if (performance.now() > end) return {error: 'VALIDATION_ERROR', message: `${roleFor(el)} "${nameFor(el)}" does not show the option it was given`};
+      await new Promise(r => setTimeout(r, 16));
+    }
+    return {ok: true};
   },
   // After opening a hidden select's stand-in: wait (bounded) for the option it draws, the pending element.
   async awaitDrawnOption(id, wanted, ms) {
@@ -173,7 +205,11 @@ const OPTIONS = {
     const end = performance.now() + ms;
     while (performance.now() < end) {
       const item = o ? drawnOption(el, o) : drawnByText(el, wanted);
-      if (item) { pendingItem(item); return {ok: true, selected: short(o ? nativeLabel(o) : String(wanted))}; }
+      if (item) {
+        await whenStill(item, Math.max(0, end - performance.now()));
+        pendingItem(item);
+        return {ok: true, selected: short(o ? nativeLabel(o) : String(wanted))};
+      }
       await new Promise(r => setTimeout(r, 16));
     }
     return {error: 'VALIDATION_ERROR', message: `no option "${wanted}" appeared after opening ${roleFor(el)} "${nameFor(el)}"`};
@@ -205,4 +241,4 @@ const OPTIONS = {
   },
 };
 
-export { OPTIONS, folded, pick, listboxOf, searchBoxOf, optionLabel, optionValue };
+export { OPTIONS, ready, whenStill, folded, pick, listboxOf, searchBoxOf, optionLabel, optionValue };

@@ -8,9 +8,11 @@ import { description } from "./widgets.js";
 import { facts, includeValues, useFacts } from "./facts.js";
 import { shadowOf } from "./dom.js";
 import { idOf } from "./ids.js";
+import { popupFieldOf } from "./standin.js";
 
 // The snapshot's role for el (a page-made clickable it listed is "clickable"), or null.
 function actionRole(el) {
+  if (el.hasAttribute("aria-haspopup") && popupFieldOf(el)) return "combobox";  // a drawn select (standin.js)
   return roleOf(el) || ((idOf.get(el) || "").startsWith("cl_") ? "clickable" : null);
 }
 // The name the page model gives `el` (or its description), computed outside a snapshot: style
@@ -19,7 +21,8 @@ function nameForAction(el) {
   const saved = facts, savedValues = includeValues;
   useFacts(lazyFacts(), false);  // effects and errors never carry a field's value
   try {
-    return readable(accName(el, actionRole(el))) || description(el);
+    const field = el.hasAttribute("aria-haspopup") ? popupFieldOf(el) : null;  // named by its field's caption
+    return (field && readable(accName(field))) || readable(accName(el, actionRole(el))) || description(el);
   } finally {
     useFacts(saved, savedValues);
   }

@@ -3,8 +3,9 @@
 // program (main.js), called from widgets.js's pass over the kept candidates and per listed control.
 // The rules that link a drawn widget to its field are standin.js's (standInOf, valueFieldOf): here the
 // two become one entry, as a person reads them.
-import { standInOf, valueFieldOf } from "./standin.js";
+import { standInOf, valueFieldOf, popupFieldOf, sliderFieldOf, shownChoice } from "./standin.js";
 import { accName, cap } from "./names.js";
+import { roleOf } from "./roles.js";
 import { includeValues } from "./facts.js";
 
 const FACE_ROLES = new Set(["clickable", "textbox", "searchbox", "combobox", "button", "link"]);
@@ -14,12 +15,27 @@ const centreIn = (box, x, y) => x >= box[0] && x <= box[0] + box[2] && y >= box[
 // stand-in is a combobox (one value, or several: `multiselectable`) whose box is the stand-in's; the
 // stand-in's own face (the candidates that hold its centre, and its text input) is that entry, not one
 // beside it; the rest of it (an open list's options, a chosen item's remove button) stays listed.
-// A tab stop with no role whose value a hidden field beside it holds is a slider, and the field goes.
+// A tab stop with no role whose value a hidden field beside it holds is a slider, and the field goes; so
+// does a declared slider's own hidden value field. A button that opens a listbox around a read-only field
+// (standin.js popupFieldOf) is a combobox, and the field is no entry of its own.
 function drawnPass(kept) {
   let drop = null;
   const dropped = (cand) => (drop || (drop = new Set())).add(cand);
+  const dropField = (field) => { for (const other of kept) if (other.el === field) dropped(other); };
   for (const cand of kept) {
     const el = cand.el;
+    const popup = (cand.role === "button" || cand.role === "clickable") && el.hasAttribute("aria-haspopup") ? popupFieldOf(el) : null;
+    if (popup) {
+      cand.role = "combobox";
+      cand.popupField = popup;
+      dropField(popup);
+      continue;
+    }
+    if (cand.role === "slider") {
+      const field = sliderFieldOf(el);
+      if (field) { cand.sliderField = field; dropField(field); }
+      continue;
+    }
     if (el.localName === "select" && cand.drawn && cand.drawn === standInOf(el)) {
       cand.role = "combobox";
       cand.standIn = cand.drawn;
@@ -35,7 +51,7 @@ function drawnPass(kept) {
       if (!field) continue;
       cand.role = "slider";
       cand.valueField = field;
-      for (const other of kept) if (other.el === field) dropped(other);
+      dropField(field);
     }
   }
   if (!drop) return;
@@ -49,6 +65,18 @@ function drawnControl(c, cand) {
   // The select's name, or else the name its stand-in's text field was given (a page that moved the label's
   // `for` to the field it drew: the one a person's clicks and keys reach).
   if (cand.standIn && !c.name && cand.face) c.name = accName(cand.face);
+  if (cand.popupField) {
+    // Named by the caption that labels its field (a declared name, over a seen one); Chromium names the
+    // button by its content, caption and choice ("Room Single"): that stays its accessible name.
+    const caption = accName(cand.popupField);
+    if (caption) {
+      c.ax_name = roleOf(cand.el) ? accName(cand.el, roleOf(cand.el)) : "";
+      c.name = caption;
+      delete c.name_from;
+    }
+    if (includeValues) c.value = cap(shownChoice(cand.el), 200);
+  }
+  if (cand.sliderField && !c.name) c.name = accName(cand.sliderField);
   const field = cand.valueField;
   if (!field) return;
   if (!c.name) c.name = accName(field);

@@ -2,7 +2,7 @@
 // The actions' in-page half, published as globalThis.__bxact (reach.js resolves ids and finds where a pointer
 // must go). Each entry point takes an element id of the page model (null = the element the previous call
 // picked, e.g. a listbox option) and returns plain JSON: {ok: true, ...} or {error: CODE, ...}.
-import { S, CONTROL, resolve, notFound, activeElement, blocked, hidden, shown, target, throughGlass, whenIdle } from "./reach.js";
+import { S, CONTROL, resolve, notFound, activeElement, blocked, hidden, target, throughGlass, whenIdle } from "./reach.js";
 import { short, roleFor, nameFor, describe, traceNode } from "./describe.js";
 import { visibleBox, hitAt, parentOf } from "./geometry.js";
 import { observe, flush, onMutations, whenQuiet, whenBuilt } from "./observer.js";
@@ -15,7 +15,7 @@ import { armTimers, timersPending, awaitCaused, settleMotion } from "./caused.js
 // Typing: what takes text, focusing it, and the check that keys land where they are sent.
 import { editable, TYPING } from "./typing.js";
 import { FIELD_KINDS } from "./fields.js";
-import { OPTIONS, pick, listboxOf, searchBoxOf, optionLabel, optionValue } from "./controls.js";
+import { OPTIONS, ready, whenStill, pick, listboxOf, searchBoxOf, optionLabel, optionValue } from "./controls.js";
 import { CHIPS } from "./chips.js";
 
 // -- effects: a mutation counter, and focus before/after ---------------------------------------
@@ -293,9 +293,13 @@ globalThis.__bxact = {
     let searched = false;
     while (performance.now() < end) {
       const box = listboxOf(el) || document.querySelector('[role=listbox]');
-      const opts = box ? Array.from(box.querySelectorAll('[role=option]')).filter(shown) : [];
+      const opts = box ? Array.from(box.querySelectorAll('[role=option]')).filter(ready) : [];
       const o = pick(opts, wanted, optionLabel, optionValue);
-      if (o) { S.pending = o; return {ok: true, selected: short(optionLabel(o))}; }
+      if (o) {
+        await whenStill(o, Math.max(0, end - performance.now()));  // its list's entry transition first
+        S.pending = o;
+        return {ok: true, selected: short(optionLabel(o))};
+      }
       // Not among the options shown: a searchable combobox lists the rest once its search box has text.
       if (!searched && performance.now() - start > 200) {
         searched = true;

@@ -24,9 +24,61 @@ function viewportOf(win) {
   return { left: 0, top: 0, right: Math.min(de.clientWidth || win.innerWidth, win.innerWidth),
     bottom: Math.min(de.clientHeight || win.innerHeight, win.innerHeight) };
 }
+// ---- an empty box around what it draws ----------------------------------------------------------
+// An element whose own box is empty (no width or no height: a thumb container of 0x0 px positioned at a
+// slider's value around its drawn 12-px thumb, a block holding only floats or absolute parts) and that
+// clips nothing it holds is seen where what it holds is drawn: a person sees, points at and presses those
+// parts, and the press reaches the element. Its box is then the union of its drawn descendants' boxes
+// (elements and text that are rendered and not transparent; inside a part that clips, that part's box).
+// Null when its own box is not empty, when it clips (all it holds is cut away), or when nothing inside is
+// drawn. Bounded: DRAWN_PARTS nodes looked at.
+const DRAWN_PARTS = 64;
+const clipsContent = (s) => s.overflowX !== "visible" || s.overflowY !== "visible" || s.clipPath !== "none" ||
+  (s.clip !== "auto" && (s.position === "absolute" || s.position === "fixed")) || /paint|strict|content/.test(s.contain);
+function drawnUnion(el) {
+  const own = el.getBoundingClientRect();
+  if ((own.width > 0 && own.height > 0) || !el.firstChild) return null;
+  const style = getComputedStyle(el);
+  if (style.display === "none" || style.display === "contents" || clipsContent(style)) return null;
+  let u = null, budget = DRAWN_PARTS;
+  const add = (r) => {
+    if (!(r.width > 0 && r.height > 0)) return;
+    u = u ? { left: Math.min(u.left, r.left), top: Math.min(u.top, r.top), right: Math.max(u.right, r.right),
+      bottom: Math.max(u.bottom, r.bottom) } : { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+  };
+  const range = el.ownerDocument.createRange();
+  const parts = (node, visible) => {
+    for (let n = node.firstChild; n && budget > 0; n = n.nextSibling, budget--) {
+      if (n.nodeType === 3) {
+        if (visible && n.data.trim()) { range.selectNodeContents(n); add(range.getBoundingClientRect()); }
+        continue;
+      }
+      if (n.nodeType !== 1) continue;
+      const s = getComputedStyle(n);
+      if (s.display === "none" || s.opacity === "0") continue;
+      const shown = s.visibility === "visible";
+      if (shown) add(n.getBoundingClientRect());
+      if (!clipsContent(s)) parts(n, shown);
+    }
+  };
+  parts(el, style.visibility === "visible");
+  return u && { ...u, width: u.right - u.left, height: u.bottom - u.top };
+}
+// The boxes a person sees of el: its client rects of some area, else the box its drawn parts make.
+function seenRects(el) {
+  const rects = Array.from(el.getClientRects()).filter(r => r.width > 0 && r.height > 0);
+  if (rects.length) return rects;
+  const drawn = drawnUnion(el);
+  return drawn ? [drawn] : rects;
+}
+// el's bounding box, or the box its drawn parts make when its own is empty (drawnUnion).
+function seenBox(el) {
+  const r = el.getBoundingClientRect();
+  return (r.width > 0 && r.height > 0) ? r : drawnUnion(el) || r;
+}
 // The visible part of el's first visible box in top-viewport coordinates, and whether it is whole.
 function visibleBox(el) {
-  const rects = Array.from(el.getClientRects()).filter(r => r.width > 0 && r.height > 0);
+  const rects = seenRects(el);
   if (!rects.length) return { box: null, sized: false };
   for (const r of rects) {
     let box = { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
@@ -191,4 +243,4 @@ function coveredAt(el, box, drawn) {
   return missed[0][0];
 }
 
-export { frameBox, visibleBox, hitAt, parentOf, composedContains, coversViewport, reaches, coverAt, paintsOver, coveredAt };
+export { frameBox, drawnUnion, seenBox, visibleBox, hitAt, parentOf, composedContains, coversViewport, reaches, coverAt, paintsOver, coveredAt };

@@ -2,7 +2,7 @@
 // browserx actions, part 1 of 2 (reach.js): finding elements and where a pointer must go to reach them.
 // A part of the in-page program (page/main.js); naming (page/describe.js), geometry and hit testing
 // (page/geometry.js) are the page model's own, so an error names an element as the snapshot does.
-import { visibleBox, hitAt, reaches, composedContains, paintsOver, parentOf } from "./geometry.js";
+import { visibleBox, seenBox, hitAt, reaches, composedContains, paintsOver, parentOf } from "./geometry.js";
 import { observe } from "./observer.js";
 import { drawnFor } from "./standin.js";
 import { hiddenUntilHover } from "./hovered.js";
@@ -85,7 +85,7 @@ function target(el0, checkCover) {
   if (!v.sized) return {error: 'ELEMENT_NOT_VISIBLE', message: `${roleFor(el)} "${nameFor(el)}" has no size`};
   // Visually hidden for screen readers only (a 1-pixel box, often clipped): a native select a
   // custom widget replaces. No pointer can reach it; the widget's visible control can.
-  const r = el.getBoundingClientRect();
+  const r = seenBox(el);  // a box of no size around drawn parts is where they are (geometry.js drawnUnion)
   if (r.width <= 1 || r.height <= 1) {
     return {error: 'ELEMENT_NOT_VISIBLE', message: `${roleFor(el)} "${nameFor(el)}" is visually hidden (a 1-pixel box): act on the visible control that stands for it`};
   }

@@ -29,6 +29,7 @@ import { element, state, idOf, idFor, setPendingHosts, nextNumber, pendingHosts 
 import { beginWalk, walk, whereSeen } from "./walk.js";
 import { facts } from "./facts.js";
 import { seenLabel, undeclared } from "./seen.js";
+import { popupFieldOf } from "./standin.js";
 
 const textOf = modelText;  // capture.js and actions/waiting.js read the model's text from here
 
@@ -228,8 +229,15 @@ function find(query, options) {
   // Controls: a cheap look at their text and attributes first; names only for those that may match.
   const sx = scrollX, sy = scrollY;
   for (const cand of out.candidates) {
-    const { el, role, ctx } = cand;
+    const { el, ctx } = cand;
+    let role = cand.role;
     if (!cand.shown && !cand.transparent) continue;
+    // A select drawn as a button is one combobox named by its read-only field's caption, as the snapshot lists
+    // it (standin.js popupFieldOf, drawn.js): that field is no control of its own.
+    const popup = (role === "button" || role === "clickable") && el.hasAttribute("aria-haspopup") ? popupFieldOf(el) : null;
+    if (popup) role = "combobox";
+    const holder = el.localName === "input" && el.readOnly && el.parentElement ? el.parentElement.closest("[aria-haspopup=listbox]") : null;
+    if (holder && popupFieldOf(holder) === el) continue;
     const attributes = el.hasAttributes();
     // Its labels only when needed: `labels` builds a new NodeList at each call.
     let labels = null;
@@ -250,7 +258,8 @@ function find(query, options) {
     }
     if (matches.length >= opts.max_results) { total++; continue; }  // counted from its text: no name needed
     if (!whereSeen(cand, sx, sy).visible) continue;
-    const name = seen || readable(accName(el, role)) || cap(norm(el.getAttribute("aria-label") || el.getAttribute("title") || ""), 160);
+    const name = (popup && readable(accName(popup))) || seen || readable(accName(el, role)) ||
+      cap(norm(el.getAttribute("aria-label") || el.getAttribute("title") || ""), 160);
     const fields = [["name", name], ["placeholder", norm(el.getAttribute("placeholder") || el.getAttribute("aria-placeholder") || "")]];
     if (el.localName === "select") fields.push(["option", [...el.options].map(o => norm(o.text)).join(" | ")]);
     fields.push(["label", norm(labelText())]);  // a label's text holds its select's options too: options first

@@ -52,7 +52,8 @@ function seenShown(el) {
   return el.checkVisibility({ visibilityProperty: true }) && !el.closest("[aria-hidden=true]");
 }
 const isSeenControl = (el) => el.matches(SEEN_CONTROLS) && seenShown(el);
-const holdsSeenControl = (el, except) => [...el.querySelectorAll(SEEN_CONTROLS)].some(c => c !== except && !c.contains(except) && seenShown(c));
+const holdsSeenControl = (el, except) => [...el.querySelectorAll(SEEN_CONTROLS)]
+  .some(c => c !== except && !c.contains(except) && !except.contains(c) && seenShown(c));
 const isSeenGroup = (el) => SEEN_GROUPS.has(el.localName) || SEEN_GROUP_ROLES.has(el.getAttribute("role")) || !!LANDMARK[roleOf(el)];
 
 // A dropdown named only by its own content: that content is its value.
@@ -187,4 +188,4 @@ function captionOf(block, text, st) {
   return SEEN_TAKE;
 }
 
-export { seenLabel, undeclared, fallbackOf };
+export { seenLabel, undeclared, fallbackOf, holdsSeenControl };

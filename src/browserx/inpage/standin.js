@@ -147,6 +147,18 @@ function valueFieldOf(el) {
   }
   return null;
 }
+// A declared slider (role=slider) drawn beside the hidden field its widget writes the value into (a hidden
+// read-only input its caption labels): the field is found in the slider's own widget, its nearest ancestor (up
+// to 3 levels) that holds such a field and no other tab stop; one entry with the slider.
+function sliderFieldOf(el) {
+  for (let up = parentOf(el), depth = 0; up && depth < 3; up = parentOf(up), depth++) {
+    const field = [...up.querySelectorAll("input")].find(holdsValue);
+    if (!field) continue;
+    for (const other of up.querySelectorAll(TAB_STOPS)) if (other !== el && other !== field && other.tabIndex >= 0 && !el.contains(other)) return null;
+    return field;
+  }
+  return null;
+}
 function holdsValue(field) {
   // No room to show its text (its content and padding at most 1 px across: a 0-px box with borders too).
   if (NOT_VALUE.test(field.type) || (sized(field) && field.clientWidth > 1 && field.clientHeight > 1)) return false;
@@ -154,4 +166,40 @@ function holdsValue(field) {
   return NUMBER.test(field.value) || field.hasAttribute("min") || field.hasAttribute("max");
 }
 
-export { FIELDS, keptField, drawnFor, standInOf, standInFor, valueFieldOf };
+// A dropdown drawn without a combobox role (a component library's select): a button that says it opens a
+// listbox (aria-haspopup=listbox; Core-AAM maps a button with a popup to a popup button, as macOS maps a
+// <select>) and holds the caption, the chosen options' text and one text field a person cannot type into
+// (read-only: the part that takes focus and the keys, which the caption labels). A person sees one field named by
+// its caption, showing its choice, and picks from the list it opens: one combobox. The field it holds (the
+// combobox's name comes from its label, drawn.js), or null when `el` is no such dropdown.
+function popupFieldOf(el) {
+  if (el.getAttribute("aria-haspopup") !== "listbox") return null;
+  const role = el.getAttribute("role");
+  if (role ? role !== "button" : FIELDS.has(el.localName)) return null;
+  const fields = el.querySelectorAll("input:not([type=hidden]), select, textarea");
+  return fields.length === 1 && fields[0].matches(TEXT_FIELD) && fields[0].readOnly ? fields[0] : null;
+}
+// The listbox `el` opens: the one it owns or controls, else one inside it.
+function popupListOf(el) {
+  const root = el.getRootNode();
+  for (const attr of ["aria-controls", "aria-owns"]) {
+    const ref = (el.getAttribute(attr) || "").trim().split(/\s+/)[0];
+    const list = ref && root.getElementById ? root.getElementById(ref) : null;
+    if (list) return list;
+  }
+  return el.querySelector("[role=listbox]");
+}
+// What such a dropdown shows as its choice: its text without its caption (the field's labels) and without a
+// list drawn inside it ("Single"; "Breakfast, Parking" for one that takes several).
+function shownChoice(el) {
+  const field = popupFieldOf(el), list = popupListOf(el);
+  const skip = [...(field && field.labels ? field.labels : []), ...(list && el.contains(list) ? [list] : [])];
+  const walker = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  let text = "";
+  for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+    if (!skip.some(s => s.contains(t)) && t.parentElement && t.parentElement.checkVisibility()) text += " " + t.data;
+  }
+  return text.replace(/\s+/g, " ").trim();
+}
+
+export { FIELDS, keptField, drawnFor, standInOf, standInFor, valueFieldOf, sliderFieldOf, popupFieldOf, shownChoice };

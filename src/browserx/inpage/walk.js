@@ -8,7 +8,7 @@ import { shadowOf, notePendingHost } from "./dom.js";
 import { documentScrolls } from "./frames.js";
 import { operableHeader, headerEntries, openRow } from "./grids.js";
 import { observe } from "./observer.js";
-import { frameBox, hitAt, composedContains } from "./geometry.js";
+import { frameBox, hitAt, composedContains, drawnUnion } from "./geometry.js";
 import { PAINTS, viewportOverflow, intersect, area, clipOf } from "./clips.js";
 import { FIELDS, keptField, drawnFor } from "./standin.js";
 import { noteVisit } from "./notes.js";
@@ -223,10 +223,13 @@ function frame(el, ctx, out) {
 
 // ---- snapshot --------------------------------------------------------------------------------
 // Where a candidate is and whether a person can see it: its own box (or, for a visually hidden
-// native field, the box of the UI drawn for it), not clipped away, not left of or above the page.
+// native field, the box of the UI drawn for it; for a box of no size, the box its drawn parts make:
+// geometry.js drawnUnion), not clipped away, not left of or above the page.
 function whereSeen(cand, sx, sy) {
   const { el, ctx } = cand;
   let r = el.getBoundingClientRect();
+  // A box of no size whose parts are drawn (a slider's thumb container around its thumb) is where they are.
+  if (cand.shown && !(r.width > 0 && r.height > 0) && !keptField(el)) r = drawnUnion(el) || r;
   let shown = cand.shown && r.width > 0 && r.height > 0;
   if (keptField(el) && (!shown || r.width <= 1 || r.height <= 1 || facts.get(el).clipped ||
       clipOf(ctx.clipper).hard && area(intersect(clipOf(ctx.clipper).hard, [r.left + ctx.offset.x, r.top + ctx.offset.y, r.width, r.height])) <= 1)) {

@@ -15,6 +15,7 @@ import { drawnPass, drawnControl } from "./drawn.js";
 import { datePass, dateControl } from "./dates.js";
 import { standInFor, valueFieldOf } from "./standin.js";
 import { takePendingGrids, markGrid } from "./served.js";
+import { holdsSeenControl } from "./seen.js";
 
 const LONG_ANIMATION_MS = 5000;  // longer finite animations are decoration (pulses, tickers), not a change
 
@@ -253,23 +254,23 @@ function danglingLabel(group, el) {
   return found;
 }
 // The visible label of a hidden native field near `el` (within `levels` ancestors): the field a widget
-// drawn beside it stands for (a custom select over a hidden <select>, an editor over a hidden textarea).
-function hiddenFieldLabel(el, levels) {
+// drawn beside it stands for (a custom select over a hidden <select>, an editor over a hidden textarea);
+// `alone`: only in a group holding no other seen control (an app bar's button is not its slider's "Nights").
+function hiddenFieldLabel(el, levels, alone) {
   for (let up = el.parentElement, depth = 0; up && depth < levels; up = up.parentElement, depth++) {
     for (const f of up.querySelectorAll("select, input, textarea")) {
       if (f === el || isRendered(f) || !f.labels) continue;
       for (const l of f.labels) {
         const text = norm(l.textContent || "");
-        if (text && l.checkVisibility()) return cap(text, 100);
+        if (text && l.checkVisibility()) return alone && holdsSeenControl(up, el) ? "" : cap(text, 100);
       }
     }
   }
   return "";
 }
 function description(el) {
-  // A visible label of a hidden native field this widget stands for (a custom select over a
-  // hidden <select>, a picker over a hidden input).
-  const hidden = hiddenFieldLabel(el, 3);
+  // A visible label of a hidden native field this widget stands for (a custom select, a picker).
+  const hidden = hiddenFieldLabel(el, 3, true);
   if (hidden) return hidden;
   // An icon: its title, an SVG <title> or <desc> (even inside aria-hidden), a tooltip attribute.
   const titled = el.querySelector("[title], title, desc");

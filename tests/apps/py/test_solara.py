@@ -59,12 +59,6 @@ async def test_solara_start_date_typed_is_saved(desk, app_timings, mcp):
     assert [t["start"] for t in saved(trips, "Ada Lovelace")] == ["2026-05-20"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 31 kind 4 (widgets): the model has no slider; Vuetify's thumb container is a role=slider "
-    "aria-label='Nights' element (tabindex 0, arrow keys move it) of 0x0 px (its 12x12 thumb inside is drawn) "
-    "beside a hidden read-only input labelled 'Nights'; the app bar's menu button is described 'Nights'",
-)
 async def test_solara_nights_slider_set_to_7_is_saved(desk, app_timings, mcp):
     app, trips = desk
     with app_timings.measure("task: slider"):
@@ -76,11 +70,6 @@ async def test_solara_nights_slider_set_to_7_is_saved(desk, app_timings, mcp):
     assert [t["nights"] for t in saved(trips, "Alan Turing")] == [7]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 31 kind 4 (drawn selects): v-select 'Room' is a button 'Room Single' and a read-only textbox "
-    "'Room' (its hidden input), no combobox; 'Extras' likewise a button and a read-only textbox",
-)
 async def test_solara_room_and_extras_chosen_in_their_selects_are_saved(desk, app_timings, mcp):
     app, trips = desk
     with app_timings.measure("task: selects"):
