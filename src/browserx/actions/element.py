@@ -11,9 +11,8 @@ setting with input/change events), for pages where real input cannot reach the e
 with the page model, once per document in browserx's isolated world (no install round trip). A left click costs one
 call before the mouse events and none after: the click's own dispatch reports what changed (focus, DOM, same-document
 URL) through a binding (`Runtime.bindingCalled`) while the input is acked. Other actions ask the page once more
-afterwards. When the page reacted (its DOM, its URL, a default action), it is read again once it has run what it
-queued (`LATE_LOOK_MS`), and what the action set in motion is waited for (settle.py: its requests, its timers, its
-animations; the result's `waited_ms` says which).
+afterwards. When the page reacted (DOM, URL, a default action), it is read again once it ran what it queued
+(`LATE_LOOK_MS`), and what the action set in motion is waited for (settle.py; the result's `waited_ms` says which).
 
 Every element action is one run (`_act`, `_Run`): the actions here, and those of keyboard.py, drag.py, fill.py and
 upload.py; beside click, so that a click is read in one file (docs/CONTRIBUTING.md).
@@ -46,8 +45,8 @@ from .timers import channel_of
 BUTTONS = {"left": (0, 1), "middle": (1, 4), "right": (2, 2)}  # name -> (DOM button, buttons bitmask)
 OPTION_WAIT_MS, CLICK_SETTLE_MS = 2000, 1000  # CLICK_SETTLE_MS: in page, the longest wait for an armed click
 BINDING_GRACE = 0.05  # after the input's ack, how long the click's reported record may still be on its way
-# Runs `begin(detail, channel)` (effects baseline; channel: the page world's timer events, actions/timers.py)
-# and one entry point of __bxact in one round trip; a returned promise (awaitOption) is awaited.
+# Runs `begin(detail, channel)` (effects baseline; channel: the page world's timer events, actions/timers.py) and
+# one entry point of __bxact in one round trip; a returned promise (awaitOption) is awaited.
 _CALL = "function(method, begin, ...args) { return globalThis.__bxact.call(method, begin, ...args); }"
 _AT_ONCE = frozenset({"click", "none"})  # entry points that never answer a promise: called without awaitPromise
 # After an action the page reacted to (its DOM, its URL, a default action), the effects are read again once the
