@@ -1,8 +1,7 @@
 // layer: widgets
-// Real widgets the plain walk misreads (issue 18): modals, readonly fields, sortable header cells,
-// grids positioned out of source order, scroll areas, nested clickables, unnamed controls and
-// running animations. Part of the in-page program (main.js): capture.js and reader.js call it through
-// small hooks. It publishes globalThis.__browserxWidgets (animation settling, for actions/animations.py).
+// Real widgets the plain walk misreads (issue 18): modals, readonly fields, sortable header cells, grids positioned
+// out of source order, scroll areas, nested clickables, unnamed controls and running animations. Part of the
+// in-page program (main.js): capture.js and reader.js call it through small hooks. It publishes globalThis.__browserxWidgets (animation settling, for actions/animations.py).
 import { composedContains, coversViewport, paintsOver } from "./geometry.js";
 import { SKIP, SPACED, roleOf, PREFIX, ACTION_ROLES } from "./roles.js";
 import { norm, cap, readable, accName } from "./names.js";
