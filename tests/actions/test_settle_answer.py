@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 
 import websockets
 
@@ -91,6 +92,42 @@ async def test_a_result_that_comes_down_the_socket_after_the_request_was_answere
             await asyncio.wait_for(worker, 10)
         assert clicked.success, clicked.error
         assert "Trip 1 saved" in clicked.data["page"], clicked.data
+
+
+async def test_a_socket_that_answered_the_last_request_is_awaited_when_its_next_answer_starts_late(
+    call, server, eid, tab, js
+):
+    sockets: list = []
+
+    async def app(socket):
+        sockets.append(socket)
+        with contextlib.suppress(websockets.ConnectionClosed):
+            await socket.wait_closed()
+
+    async def server_side(arrived, release, saved: int, first_after: float) -> None:
+        assert await asyncio.to_thread(arrived.wait, 10)
+        release.set()  # the request is answered at once
+        await asyncio.sleep(first_after)  # a busy server: its first message after the acknowledgement is late
+        await sockets[0].send('{"queued": true}')
+        await sockets[0].send(json.dumps({"saved": saved}))
+
+    async def save(saved: int, first_after: float) -> dict:
+        arrived, release = server.hold("/queued-save")
+        worker = asyncio.create_task(server_side(arrived, release, saved, first_after))
+        try:
+            clicked = await call("browser_dom", action="click", element_id=await eid(tab, "#post"), since="last")
+        finally:
+            release.set()
+            await asyncio.wait_for(worker, 10)
+        assert clicked.success, clicked.error
+        return clicked.data
+
+    async with websockets.serve(app, "127.0.0.1", 0) as ws_server:
+        await _open(call, server, tab, js, ws_server.sockets[0].getsockname()[1], "/queued-late")
+        first = await save(1, 0)
+        assert "Trip 1 saved" in first["page"], first
+        second = await save(2, RESULT_AFTER_S)
+        assert "Trip 2 saved" in second["page"], second
 
 
 async def test_a_socket_that_streams_on_its_own_does_not_hold_a_click_that_made_a_request(call, server, eid, tab, js):

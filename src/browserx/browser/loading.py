@@ -63,6 +63,7 @@ class Socket:
     heard_at: float = float("-inf")  # its last message received
     heard_seq: int = 0  # `seq` then: a request started since if `seq` has grown
     answer_seq: int = -1  # `seq` when its current answer began (-1: it never answered)
+    answers: bool = False  # its last answer was to a request: the next request is expected to get one
 
 
 @dataclass(slots=True)
@@ -165,6 +166,25 @@ class LoadState:
             # meanwhile moved it later).
             await self._next_change(max(0.001, min(end, deadline) - now))
         return True
+
+    async def wait_first_answer(self, mark: int, deadline: float) -> bool:
+        """A socket that answered the page's last request it was asked by is expected to answer these too:
+        until one begins answering a request started after `mark` (True), or SOCKET_QUIET_S passes after
+        the last request ended with none (False; those sockets are no longer expected to), or `deadline`."""
+
+        def expected() -> list[Socket]:
+            return [s for s in self.sockets.values() if s.answers and s.answer_seq <= mark]
+
+        while expected():
+            if self.answer_ends(mark) is not None:
+                return True
+            now, until = time.monotonic(), min(deadline, self.network_at + SOCKET_QUIET_S)
+            if now >= until:
+                for socket in expected():
+                    socket.answers = False
+                return False
+            await self._next_change(until - now)
+        return self.answer_ends(mark) is not None
 
     def report(self) -> dict[str, Any]:
         """`load` and, while it is pending, the requests still in flight (named when few)."""
@@ -284,7 +304,8 @@ class LoadState:
     def _socket_created(self, params: dict[str, Any]) -> None:
         if len(self.sockets) >= MAX_TRACKED:
             self.sockets.pop(next(iter(self.sockets)))
-        self.sockets[params.get("requestId", "")] = Socket(_named(str(params.get("url", ""))))
+        # What the server says on connecting answers no request: only those started from now on.
+        self.sockets[params.get("requestId", "")] = Socket(_named(str(params.get("url", ""))), heard_seq=self.seq)
 
     def _socket_sent(self, params: dict[str, Any]) -> None:
         request_id = params.get("requestId", "")
@@ -312,6 +333,9 @@ class LoadState:
             # continues a stretch of messages continues what they were (an answer, or a stream).
             if now - socket.heard_at >= SOCKET_QUIET_S:
                 socket.answer_seq = self.seq if self.seq > socket.heard_seq else -1
+                if socket.answer_seq >= 0:
+                    socket.answers = True
+                    self.changed()  # a wait for its first message (wait_first_answer)
             socket.heard_at, socket.heard_seq = now, self.seq
         self._socket_answered(params)
 
