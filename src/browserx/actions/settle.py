@@ -10,7 +10,11 @@ An action that started no request costs nothing here (one comparison): the reque
 the tab's own record (`tab.load`, browser/loading.py, fed by `Network.*` events), never polled.
 When it did start some, the wait is for their `loadingFinished`/`loadingFailed`, then for a quiet
 DOM (the in-page program's MutationObserver, in browserx's isolated world), again while that
-rendering starts more.
+rendering starts more. A message the action sends on a WebSocket is such a request, answered by the
+socket's next message; and the answer a socket gives to the action's requests (an acknowledgement, then
+its output a moment later, in steps) is awaited until the socket has paused for SOCKET_QUIET_S
+(browser/loading.py says which sockets answer), then the DOM's quiet again: a page that writes what came
+in a frame or a task after the message has written it by then. All within the action's `budget`.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ MAX_NAMED = 5  # pending requests named in a result
 # Resolves after `quiet` ms without a DOM mutation (true), or at `limit` ms (false): the in-page
 # program's one MutationObserver (page/observer.js).
 _QUIET = "function(quiet, limit) { return globalThis.__bxact.quiet(quiet, limit); }"
+_QUIET_SINCE = "function(quiet, limit) { return globalThis.__bxact.quietSince(quiet, limit); }"
 
 
 # The animations the action started (since its in-page begin): waited for when they can finish within
@@ -114,8 +119,24 @@ async def settle(
             quiet = bool(await world.call(_QUIET, QUIET_MS, int(limit * 1000), timeout=limit + 1.0))
         except BrowserxError:
             quiet = True  # the document went away: nothing left to render
-        if not state.pending_since(mark):
+        if state.pending_since(mark):
+            continue
+        # A server that acknowledged the action's request may still be sending its output down a socket
+        # (browser/loading.py: answering): the look waits for it, then for the page to render it.
+        if state.answer_ends(mark) is None and not await state.wait_first_answer(mark, deadline):
             break
+        if not await state.wait_answered(mark, deadline):
+            quiet = False
+            break
+        # The socket has been quiet for longer than QUIET_MS: what the page wrote in a task or a frame after
+        # its last message is written. The DOM's quiet counts from its last change, not from now.
+        try:
+            limit = deadline - time.monotonic()
+            quiet = bool(await world.call(_QUIET_SINCE, QUIET_MS, int(limit * 1000), timeout=limit + 1.0))
+        except BrowserxError:
+            quiet = True
+        if not state.pending_since(mark) and state.answer_ends(mark) is None:
+            break  # else a request its rendering started, or more of the answer: waited for as before
     pending = state.pending_since(mark)
     if waited is not None:
         waited["requests"] = round((budget - (deadline - time.monotonic())) * 1000, 1)

@@ -15,6 +15,13 @@ actions that settle and browser_wait's network_idle all read it. Requests of out
 and workers go through their own sessions and are not counted; neither are the browser's favicon
 fetch and long-lived connections (EventSource, WebSocket), which are open by design: waiting for
 them would always time out. Requests are named without their query (it may carry what was typed).
+
+A socket's server may answer a request in steps: an app whose state lives on its server acknowledges what
+it was sent (an HTTP 200, a first message) and its output comes down the socket later, often as several
+messages with pauses between them (queued, running, the output, idle). So a socket that had been quiet
+for SOCKET_QUIET_S and receives a message after a request started is *answering* (`answer_ends`) until
+it is quiet for SOCKET_QUIET_S again; a socket whose messages come closer than that with no request between
+them streams on its own (a ticker, a feed) and never answers. Actions wait for the answer (settle.py).
 """
 
 from __future__ import annotations
@@ -42,6 +49,21 @@ MAX_URL = 120
 MAX_TRACKED = 1000  # requests whose end we never saw must not pile up
 MAX_KEPT_URL = 200  # a data: URL may be megabytes: keep only what a report could show
 _LONG_LIVED = {"EventSource", "WebSocket"}
+# How long a server's answer may pause between its messages and still be one answer: an app's server
+# under load (2 cores, busy) was measured leaving up to 100 ms between queued, running and its output;
+# an action whose request a socket answers pays this once after the last message.
+SOCKET_QUIET_S = 0.3
+
+
+@dataclass(slots=True)
+class Socket:
+    """A WebSocket of the page: when it last received a message, and the answer it is giving."""
+
+    url: str
+    heard_at: float = float("-inf")  # its last message received
+    heard_seq: int = 0  # `seq` then: a request started since if `seq` has grown
+    answer_seq: int = -1  # `seq` when its current answer began (-1: it never answered)
+    answers: bool = False  # its last answer was to a request: the next request is expected to get one
 
 
 @dataclass(slots=True)
@@ -69,7 +91,7 @@ class LoadState:
         self.inflight: dict[str, Request] = {}  # requestId ->
         self.arrived: dict[str, float] = {}  # loaderId -> when its main-frame document finished arriving
         self.network_at = now  # the last time a request started or ended
-        self.sockets: dict[str, str] = {}  # WebSocket requestId -> its URL
+        self.sockets: dict[str, Socket] = {}  # WebSocket requestId -> its URL and answer
         self._waiters: set[asyncio.Future[None]] = set()
         self._probe: asyncio.Task[None] | None = None
 
@@ -86,9 +108,9 @@ class LoadState:
             # (an app that talks over a socket: its reply is what an action waits for).
             on("Network.webSocketCreated", self._socket_created),
             on("Network.webSocketFrameSent", self._socket_sent),
-            on("Network.webSocketFrameReceived", self._socket_answered),
+            on("Network.webSocketFrameReceived", self._socket_heard),
             on("Network.webSocketFrameError", self._socket_answered),
-            on("Network.webSocketClosed", self._socket_answered),
+            on("Network.webSocketClosed", self._socket_closed),
         ]
 
     # -- questions ---------------------------------------------------------------------------
@@ -122,6 +144,47 @@ class LoadState:
     def pending_since(self, mark: int) -> list[str]:
         """The URLs of the requests in flight that started after `mark`, oldest first."""
         return [r.url for r in self.inflight.values() if r.seq > mark]
+
+    def answer_ends(self, mark: int) -> float | None:
+        """While a socket answers a request started after `mark`: when the last of them will have been
+        quiet for SOCKET_QUIET_S (time.monotonic); else None."""
+        ends = [
+            s.heard_at + SOCKET_QUIET_S
+            for s in self.sockets.values()
+            if s.answer_seq > mark and time.monotonic() - s.heard_at < SOCKET_QUIET_S
+        ]
+        return max(ends) if ends else None
+
+    async def wait_answered(self, mark: int, deadline: float) -> bool:
+        """Until no socket answers a request started after `mark` (each quiet for SOCKET_QUIET_S), or
+        `deadline` (then False)."""
+        while (end := self.answer_ends(mark)) is not None:
+            now = time.monotonic()
+            if now >= deadline:
+                return False
+            # No event marks the end of a quiet stretch: look again when it would end (a message
+            # meanwhile moved it later).
+            await self._next_change(max(0.001, min(end, deadline) - now))
+        return True
+
+    async def wait_first_answer(self, mark: int, deadline: float) -> bool:
+        """A socket that answered the page's last request it was asked by is expected to answer these too:
+        until one begins answering a request started after `mark` (True), or SOCKET_QUIET_S passes after
+        the last request ended with none (False; those sockets are no longer expected to), or `deadline`."""
+
+        def expected() -> list[Socket]:
+            return [s for s in self.sockets.values() if s.answers and s.answer_seq <= mark]
+
+        while expected():
+            if self.answer_ends(mark) is not None:
+                return True
+            now, until = time.monotonic(), min(deadline, self.network_at + SOCKET_QUIET_S)
+            if now >= until:
+                for socket in expected():
+                    socket.answers = False
+                return False
+            await self._next_change(until - now)
+        return self.answer_ends(mark) is not None
 
     def report(self) -> dict[str, Any]:
         """`load` and, while it is pending, the requests still in flight (named when few)."""
@@ -241,7 +304,8 @@ class LoadState:
     def _socket_created(self, params: dict[str, Any]) -> None:
         if len(self.sockets) >= MAX_TRACKED:
             self.sockets.pop(next(iter(self.sockets)))
-        self.sockets[params.get("requestId", "")] = _named(str(params.get("url", "")))
+        # What the server says on connecting answers no request: only those started from now on.
+        self.sockets[params.get("requestId", "")] = Socket(_named(str(params.get("url", ""))), heard_seq=self.seq)
 
     def _socket_sent(self, params: dict[str, Any]) -> None:
         request_id = params.get("requestId", "")
@@ -252,9 +316,32 @@ class LoadState:
             self.inflight.pop(next(iter(self.inflight)))
         self.seq += 1
         self.inflight[key] = Request(
-            self.seq, self.sockets.get(request_id, "websocket"), self.loader_id, "WebSocket", ""
+            self.seq,
+            socket.url if (socket := self.sockets.get(request_id)) else "websocket",
+            self.loader_id,
+            "WebSocket",
+            "",
         )
         self.network_at = time.monotonic()
+        self.changed()
+
+    def _socket_heard(self, params: dict[str, Any]) -> None:
+        socket = self.sockets.get(params.get("requestId", ""))
+        if socket is not None:
+            now = time.monotonic()
+            # After a quiet stretch, the first message since a request started begins an answer; one that
+            # continues a stretch of messages continues what they were (an answer, or a stream).
+            if now - socket.heard_at >= SOCKET_QUIET_S:
+                socket.answer_seq = self.seq if self.seq > socket.heard_seq else -1
+                if socket.answer_seq >= 0:
+                    socket.answers = True
+                    self.changed()  # a wait for its first message (wait_first_answer)
+            socket.heard_at, socket.heard_seq = now, self.seq
+        self._socket_answered(params)
+
+    def _socket_closed(self, params: dict[str, Any]) -> None:
+        self.sockets.pop(params.get("requestId", ""), None)  # it answers no more
+        self._socket_answered(params)
         self.changed()
 
     def _socket_answered(self, params: dict[str, Any]) -> None:

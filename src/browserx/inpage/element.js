@@ -5,7 +5,7 @@
 import { S, CONTROL, resolve, notFound, activeElement, blocked, hidden, target, throughGlass, whenIdle } from "./reach.js";
 import { short, roleFor, nameFor, describe, traceNode } from "./describe.js";
 import { visibleBox, hitAt, parentOf } from "./geometry.js";
-import { observe, flush, onMutations, whenQuiet, whenBuilt } from "./observer.js";
+import { observe, flush, onMutations, whenQuiet, whenQuietSince, whenBuilt } from "./observer.js";
 // animationsStarted: the finite animations the action started (none: Python skips the wait for them).
 import { animationsStarted } from "./widgets.js";
 import { waitFor } from "./waiting.js";
@@ -193,6 +193,7 @@ globalThis.__bxact = {
   ...TYPING,  // typing.js: prepareType, focusKeys, keysLanded
   ...FIELD_KINDS,  // fields.js: fill.py's kinds of field, setFieldValue, selectMany
   quiet: whenQuiet,  // settle.py: the DOM quiet after the responses an action caused
+  quietSince: whenQuietSince,  // settle.py: ... after a socket's answer (quiet since its last change)
   built: whenBuilt,  // settle.py: a first look waits while the page is still adding its elements
   wait: waitFor,  // waiting.py: browser_wait's text and element checks
   navigationStarted() { return !!S.navigating; },

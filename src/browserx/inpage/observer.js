@@ -8,6 +8,7 @@ let domRecords = 0;  // DOM mutations alone (not field input): recheck.js
 // What changes the page model with no DOM mutation and no field input: a resource or font loaded, a
 // popover or details toggled, slots reassigned (recheck.js asks whether any came since a snapshot).
 let journalEvents = 0;
+let changedAt = 0;  // performance.now() of the last change (whenQuietSince)
 const JOURNAL = ["load", "error", "beforetoggle", "toggle", "slotchange", "loadedmetadata", "resize", "fullscreenchange"];
 const noted = () => { journalEvents++; };
 const observed = new WeakSet();
@@ -23,6 +24,7 @@ function deliver(list) {
 }
 function changed() {
   mutations++;
+  changedAt = performance.now();
   for (const hook of changeHooks) hook();
 }
 // Calls `hook()` on every change from now on, DOM mutations and field input alike.
@@ -73,6 +75,21 @@ function quietFor(quiet, limit, counts) {
 }
 // Resolves true after `quiet` ms without a change of the document, or false at `limit` ms.
 const whenQuiet = (quiet, limit) => quietFor(quiet, limit, null).then(r => r.quiet);
+// Resolves true once `quiet` ms have passed since the last change of the document (at once when they
+// have: settle.py asks after a socket has been quiet longer than that), or false at `limit` ms.
+function whenQuietSince(quiet, limit) {
+  observe(document);
+  flush();
+  return new Promise(resolve => {
+    let timer = null;
+    const hard = setTimeout(() => end(false), limit);
+    function end(ok) { clearTimeout(timer); clearTimeout(hard); resolve(ok); }
+    (function check() {
+      const left = quiet - (performance.now() - changedAt);
+      if (left <= 0) end(true); else timer = setTimeout(check, left);
+    })();
+  });
+}
 // Resolves once `quiet` ms pass without an element added to or removed from the document (the page
 // no longer building itself; text and attribute changes, a clock or an animation, do not count),
 // or at `limit` ms: {built: whether any was added or removed meanwhile, quiet}.
@@ -84,4 +101,4 @@ const whenBuilt = (quiet, limit) => quietFor(quiet, limit, builds).then(r => ({ 
 const observedRoots = () => rootRefs.map(r => r.deref()).filter(r => r && (r.nodeType === 9 || r.host.isConnected));
 const changeCounts = () => [domRecords, journalEvents];
 
-export { mutations, changeCounts, observedRoots, observe, flush, onMutations, onAnyChange, whenQuiet, whenBuilt };
+export { mutations, changeCounts, observedRoots, observe, flush, onMutations, onAnyChange, whenQuiet, whenQuietSince, whenBuilt };
