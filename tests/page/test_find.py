@@ -146,6 +146,28 @@ async def test_controls_past_max_results_are_counted_from_their_attributes_and_l
     assert spaced["total"] == (await find(call, "item 3", max_results=100))["total"] >= 2
 
 
+# Controls found by their labels in each way HTML associates one (a wrapping label, `for`, two labels, a
+# label in a shadow root for a field there), and not by a label whose `for` names an id in another tree.
+LABELS = """<title>Labels</title><main>
+<label>Quartz wrapped <input name=a></label>
+<label for=b>Quartz by for</label> <input id=b>
+<label for=c>First</label> <label for=c>Quartz second</label> <input id=c>
+<label for=inner>Quartz across trees</label>
+<div id=host></div></main>
+<script>
+const root = document.getElementById('host').attachShadow({mode: 'open'});
+root.innerHTML = "<label for=s>Quartz in shadow</label><input id=s><input id=inner>";
+</script>"""
+
+
+async def test_controls_past_max_results_are_counted_by_the_labels_html_gives_them(tab, call, server):
+    await navigate(tab, server.route("/find/labels", LABELS))
+    every = await find(call, "quartz", max_results=100)
+    controls = [m for m in every["matches"] if m["kind"] == "control"]
+    assert len(controls) == 4, controls  # the field in the shadow root that a light label names by id is not one
+    assert (await find(call, "quartz", max_results=1))["total"] == every["total"]
+
+
 # An app shell drawn in one fixed layer over the whole viewport is guessed modal (widgets.js) only while
 # something lies behind it; with nothing behind, it is the page: its text is no dialog's text.
 SHELL = """<title>Mail</title><body style="margin:0">

@@ -72,15 +72,20 @@ function offered(el, c) {
 }
 // The page's own URL (the snapshot sets it; null when it cannot be parsed), its parts read once.
 let baseOrigin = null, basePath = "", baseSearch = "";
-// Per capture: each document's base URL (a node's base URL is its document's) and each href's answer
-// (a page repeats its links: a nav bar in the header and the footer, "#" on every card).
-let baseOf = new Map(), hrefMemo = new Map();
+// Per capture: each document's base URL (a node's base URL is its document's). Each href's answer is a
+// function of (href, base URL, the page's URL) alone: kept while the page's URL stays, across captures (a
+// page repeats its links: a nav bar in the header and the footer, "#" on every card; the next snapshot
+// meets the same ones), and bounded.
+let baseOf = new Map(), hrefMemo = new Map(), memoFor = null;
+const HREF_MEMO_MAX = 20000;
 // Hrefs relative to the page's own URL (the snapshot sets it): shorter, as a person reads them.
 function setBaseUrl(url) {
   baseOrigin = url && url.origin !== "null" ? url.origin : null;
   basePath = url ? url.pathname : "";
   baseSearch = url ? url.search : "";
-  baseOf = new Map(); hrefMemo = new Map();
+  baseOf = new Map();
+  const page = url ? url.href : null;
+  if (page !== memoFor || hrefMemo.size > HREF_MEMO_MAX) { hrefMemo = new Map(); memoFor = page; }
 }
 function relHref(el) {
   const raw = el.getAttribute("href");

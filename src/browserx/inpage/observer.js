@@ -100,5 +100,7 @@ const whenBuilt = (quiet, limit) => quietFor(quiet, limit, builds).then(r => ({ 
 // The live documents and shadow roots observed; the counters of DOM mutations and of journal events.
 const observedRoots = () => rootRefs.map(r => r.deref()).filter(r => r && (r.nodeType === 9 || r.host.isConnected));
 const changeCounts = () => [domRecords, journalEvents];
+// Whether the changes of `root` (a document or shadow root) are counted.
+const observing = (root) => observed.has(root);
 
-export { mutations, changeCounts, observedRoots, observe, flush, onMutations, onAnyChange, whenQuiet, whenQuietSince, whenBuilt };
+export { mutations, changeCounts, observedRoots, observe, observing, flush, onMutations, onAnyChange, whenQuiet, whenQuietSince, whenBuilt };

@@ -3,6 +3,7 @@
 // checked (or unique by construction) to match exactly its element in its own root. Hops into
 // iframes and shadow roots are joined with " >> " by selectorFor.
 import { TEST_ATTRS } from "./roles.js";
+import { changeCounts, flush, observing } from "./observer.js";
 
 let segMemo = new Map();
 const cssStr = v => v.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\a ");
@@ -105,13 +106,25 @@ let anchorIds = new Map();
 let pathMemo = new Map();
 let hostSel = new Map();
 // The memos hold for one capture (a snapshot, or frameInfo): the DOM may change between two.
+// A selector is a function of the DOM's structure and attributes alone, which the one MutationObserver
+// sees change (observer.js): each element's answer is also kept across captures while no DOM mutation
+// came since it was found, and only when every root it depends on (its own, each hop's) was observed
+// then (a root not observed could change unseen). A WeakMap: an element gone is no key kept alive.
+let kept = new WeakMap(), keptAt = -1;
 function resetSelectors() {
   segMemo = new Map(); siblingMemo = new Map(); anchorIds = new Map(); pathMemo = new Map(); hostSel = new Map();
+  flush();  // the records of mutations not yet delivered count too
+  const now = changeCounts()[0];
+  if (now !== keptAt) { kept = new WeakMap(); keptAt = now; }
 }
 function selectorFor(el, hops) {
+  const known = kept.get(el);
+  if (known !== undefined) return known;
   const parts = hops.map(h => { if (!hostSel.has(h)) hostSel.set(h, localSelector(h)); return hostSel.get(h); });
   parts.push(localSelector(el));
-  return parts.every(Boolean) ? parts.join(" >> ") : null;
+  const sel = parts.every(Boolean) ? parts.join(" >> ") : null;
+  if (observing(el.getRootNode()) && hops.every(h => observing(h.getRootNode()))) kept.set(el, sel);
+  return sel;
 }
 
 export { resetSelectors, selectorFor };
