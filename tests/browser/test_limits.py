@@ -106,16 +106,17 @@ async def test_after_a_load_past_the_limits_the_browser_memory_returns_to_where_
     async with BrowserManager(BrowserConfig(max_conversations=4, max_tabs=2)) as manager:
         assert (await call(manager, "base", "browser_navigate", url=url)).success
         pid = manager.chrome.pid
-        # The same load once before the baseline: the allocator's arenas, the caches and the spare
-        # renderer a first load leaves are Chromium's steady state. A renderer that stays may still grow
-        # once a while later (its heap's warm-up: +15..23 MiB measured, after the first or the second
-        # load), so one load's growth proves nothing: a leak grows on *every* load, a warm-up once.
-        start = set(chromium_tree(pid))
-        await _load(manager, url)
-        await renderers_gone(pid, start)
+        # The same load twice before the baseline: the allocator's arenas, the caches and the spare
+        # renderer a first load leaves are Chromium's steady state, and a renderer that stays grows once a
+        # while later (its heap's warm-up: +15..28 MiB measured, after the first or the second load). A leak
+        # grows on *every* load, a warm-up once: two more loads, each growing little, back within 10%.
+        for _ in range(2):
+            before = set(chromium_tree(pid))
+            await _load(manager, url)
+            await renderers_gone(pid, before)
         baseline_processes = set(chromium_tree(pid))
         measured = [memory_of(baseline_processes)]
-        for _ in range(3):
+        for _ in range(2):
             codes = await _load(manager, url)
             await renderers_gone(pid, baseline_processes)
             measured.append(memory_of(chromium_tree(pid)))
@@ -125,7 +126,7 @@ async def test_after_a_load_past_the_limits_the_browser_memory_returns_to_where_
     assert codes == ["CONVERSATION_LIMIT", "TAB_LIMIT"]
     assert still == "limits"
     assert min(growth) <= 0.03 * baseline, [m // MIB for m in measured]
-    assert after - baseline <= 0.15 * baseline, [m // MIB for m in measured]
+    assert abs(after - baseline) <= 0.10 * baseline, [m // MIB for m in measured]
 
 
 def test_free_memory_is_what_the_tightest_cgroup_still_allows(tmp_path):
