@@ -5,6 +5,7 @@ the browser's memory is back where it started."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 
 from browserx.browser import BrowserConfig, BrowserManager
 from browserx.browser.resources import MIB, _cgroup_room, free_memory
@@ -122,7 +123,7 @@ async def test_after_a_load_past_the_limits_the_browser_memory_returns_to_where_
             measured.append(memory_of(chromium_tree(pid)))
         still = await title(manager, "base")
     baseline, after = measured[0], measured[-1]
-    growth = [later - earlier for earlier, later in zip(measured, measured[1:])]
+    growth = [later - earlier for earlier, later in itertools.pairwise(measured)]
     assert codes == ["CONVERSATION_LIMIT", "TAB_LIMIT"]
     assert still == "limits"
     assert min(growth) <= 0.03 * baseline, [m // MIB for m in measured]
