@@ -60,6 +60,11 @@ def jupyterlab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[AppPr
         yield app, notebooks
 
 
+# What the launcher shows once drawn: JupyterLab draws its shell first and its launcher's cards a moment later
+# (on a loaded machine, after the first look: awaited and recorded, as `McpBrowser.open` says).
+LAUNCHED = "Python 3 (ipykernel)"
+
+
 def launcher_cards(model: dict) -> list[str]:
     """The launcher's kernel cards, in reading order: Notebook's first, then Console's."""
     return [c["id"] for c in controls(model, "button", re.compile(r"^Python 3 \(ipykernel\)"))]
@@ -68,8 +73,7 @@ def launcher_cards(model: dict) -> list[str]:
 async def test_the_launcher_shows_menus_cards_and_each_toolbar_button_once(jupyterlab, mcp):
     app, _ = jupyterlab
     async with mcp() as browser:
-        await browser.navigate(app.url(f"/lab?token={TOKEN}"))
-        launcher = await browser.snapshot()
+        launcher = await browser.open(app.url(f"/lab?token={TOKEN}"), LAUNCHED)
         await browser.checkpoint("launcher", launcher)
         assert control(launcher, "menuitem", "File")
         assert len(launcher_cards(launcher)) == 2  # Notebook and Console, each a Python 3 card
@@ -85,8 +89,7 @@ async def test_a_cell_typed_run_and_saved_is_in_the_notebook_on_disk(jupyterlab,
     app, notebooks = jupyterlab
     with app_timings.measure("task: run a cell, save"):
         async with mcp() as browser:
-            await browser.navigate(app.url(f"/lab?token={TOKEN}"))
-            launcher = await browser.snapshot()
+            launcher = await browser.open(app.url(f"/lab?token={TOKEN}"), LAUNCHED)
             await browser.act("click", launcher_cards(launcher)[0])
             notebook = await browser.snapshot()
             await browser.checkpoint("new notebook", notebook)
@@ -115,8 +118,7 @@ async def test_a_cell_typed_run_and_saved_is_in_the_notebook_on_disk(jupyterlab,
 async def test_the_code_cell_editor_is_named_for_its_cell(jupyterlab, mcp):
     app, _ = jupyterlab
     async with mcp() as browser:
-        await browser.navigate(app.url(f"/lab?token={TOKEN}"))
-        launcher = await browser.snapshot()
+        launcher = await browser.open(app.url(f"/lab?token={TOKEN}"), LAUNCHED)
         await browser.act("click", launcher_cards(launcher)[0])
         notebook = await browser.snapshot()
         editors = [c for c in notebook["controls"] if c["role"] == "textbox" and "main area" in c["region"]]
