@@ -37,6 +37,17 @@ document.getElementById('post').onclick = () => fetch('/queued-save', {method: '
 </script>"""
 
 
+def _kept_in(sockets: list):
+    """A socket server's handler that keeps each connection in `sockets` (the test speaks on it) until it closes."""
+
+    async def app(socket):
+        sockets.append(socket)
+        with contextlib.suppress(websockets.ConnectionClosed):
+            await socket.wait_closed()
+
+    return app
+
+
 async def _open(call, server, tab, js, port: int, path: str) -> None:
     url = server.route(path, APP.replace("PORT", str(port)))
     assert (await call("browser_navigate", url=url)).success
@@ -65,11 +76,7 @@ async def test_a_result_that_comes_down_the_socket_after_the_request_was_answere
     call, server, eid, tab, js
 ):
     sockets: list = []
-
-    async def app(socket):
-        sockets.append(socket)
-        with contextlib.suppress(websockets.ConnectionClosed):
-            await socket.wait_closed()
+    app = _kept_in(sockets)
 
     arrived, release = server.hold("/queued-save")
 
@@ -98,11 +105,7 @@ async def test_a_socket_that_answered_the_last_request_is_awaited_when_its_next_
     call, server, eid, tab, js
 ):
     sockets: list = []
-
-    async def app(socket):
-        sockets.append(socket)
-        with contextlib.suppress(websockets.ConnectionClosed):
-            await socket.wait_closed()
+    app = _kept_in(sockets)
 
     async def server_side(arrived, release, saved: int, first_after: float) -> None:
         assert await asyncio.to_thread(arrived.wait, 10)

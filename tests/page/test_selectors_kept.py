@@ -6,26 +6,12 @@ give the next snapshot selectors that match exactly their elements again."""
 from __future__ import annotations
 
 import pytest
+from test_model_corpus import CHECK_AIMAP  # each selector resolved through its hops, against its element
 
 from browserx.actions.navigation import navigate
 from browserx.page import DomService, SnapshotOptions
 from browserx.page.world import PageWorld
 
-# Each selector resolved through its " >> " hops (open shadow roots, same-origin frames), against the
-# element its id stands for: the ids whose selector matches none, several or another element.
-CHECK_AIMAP = """function (aimap) {
-  const bad = [];
-  for (const [id, selector] of Object.entries(aimap)) {
-    let roots = [document], found = [];
-    for (const part of selector.split(" >> ")) {
-      found = roots.flatMap(r => [...r.querySelectorAll(part)]);
-      if (found.length !== 1) break;
-      roots = [found[0].shadowRoot || found[0].contentDocument || found[0]];
-    }
-    if (found.length !== 1 || found[0] !== globalThis.__browserx.element(id)) bad.push([id, selector, found.length]);
-  }
-  return bad;
-}"""
 PAGE = """<!doctype html><title>Kept selectors</title>
 <main>
   <div class=list><button>One</button><button>Two</button><button id=three>Three</button></div>
