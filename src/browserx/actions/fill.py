@@ -22,8 +22,9 @@ from typing import Any
 from ..browser import Tab
 from ..errors import BrowserxError, ElementDisabledError, ElementReadonlyError, NodeNotFoundError, ValidationError
 from .dates import fill_date
-from .element import OPTION_WAIT_MS, _act, _mouse, _Run
+from .element import _act, _mouse, _Run
 from .keys import press_key
+from .options import OPTION_WAIT_MS
 from .settle import DEFAULT_SETTLE
 from .typing import focus_field, type_keys
 from .upload import checked_paths, set_files
