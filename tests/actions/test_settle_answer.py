@@ -12,6 +12,7 @@ import contextlib
 import json
 
 import websockets
+from test_settle_socket import tick_forever
 
 from browserx.actions.settle import DEFAULT_SETTLE
 
@@ -55,6 +56,20 @@ async def _open(call, server, tab, js, port: int, path: str) -> None:
     await call("browser_dom", action="snapshot")
 
 
+async def _post_while(call, server, tab, eid, server_side) -> dict:
+    """Click "Save by request" while `server_side(arrived, release)` answers its request and speaks on the
+    socket; the click's result data."""
+    arrived, release = server.hold("/queued-save")
+    worker = asyncio.create_task(server_side(arrived, release))
+    try:
+        clicked = await call("browser_dom", action="click", element_id=await eid(tab, "#post"), since="last")
+    finally:
+        release.set()
+        await asyncio.wait_for(worker, 10)
+    assert clicked.success, clicked.error
+    return clicked.data
+
+
 async def test_a_result_that_follows_the_sockets_acknowledgement_is_in_the_look_after_the_click(
     call, server, eid, tab, js
 ):
@@ -78,9 +93,7 @@ async def test_a_result_that_comes_down_the_socket_after_the_request_was_answere
     sockets: list = []
     app = _kept_in(sockets)
 
-    arrived, release = server.hold("/queued-save")
-
-    async def server_side() -> None:
+    async def server_side(arrived, release) -> None:
         assert await asyncio.to_thread(arrived.wait, 10)
         release.set()  # the request is answered at once; the work is queued
         await sockets[0].send('{"queued": true}')
@@ -91,14 +104,8 @@ async def test_a_result_that_comes_down_the_socket_after_the_request_was_answere
 
     async with websockets.serve(app, "127.0.0.1", 0) as ws_server:
         await _open(call, server, tab, js, ws_server.sockets[0].getsockname()[1], "/queued-request")
-        worker = asyncio.create_task(server_side())
-        try:
-            clicked = await call("browser_dom", action="click", element_id=await eid(tab, "#post"), since="last")
-        finally:
-            release.set()
-            await asyncio.wait_for(worker, 10)
-        assert clicked.success, clicked.error
-        assert "Trip 1 saved" in clicked.data["page"], clicked.data
+        clicked = await _post_while(call, server, tab, eid, server_side)
+        assert "Trip 1 saved" in clicked["page"], clicked
 
 
 async def test_a_socket_that_answered_the_last_request_is_awaited_when_its_next_answer_starts_late(
@@ -115,15 +122,7 @@ async def test_a_socket_that_answered_the_last_request_is_awaited_when_its_next_
         await sockets[0].send(json.dumps({"saved": saved}))
 
     async def save(saved: int, first_after: float) -> dict:
-        arrived, release = server.hold("/queued-save")
-        worker = asyncio.create_task(server_side(arrived, release, saved, first_after))
-        try:
-            clicked = await call("browser_dom", action="click", element_id=await eid(tab, "#post"), since="last")
-        finally:
-            release.set()
-            await asyncio.wait_for(worker, 10)
-        assert clicked.success, clicked.error
-        return clicked.data
+        return await _post_while(call, server, tab, eid, lambda a, r: server_side(a, r, saved, first_after))
 
     async with websockets.serve(app, "127.0.0.1", 0) as ws_server:
         await _open(call, server, tab, js, ws_server.sockets[0].getsockname()[1], "/queued-late")
@@ -134,14 +133,8 @@ async def test_a_socket_that_answered_the_last_request_is_awaited_when_its_next_
 
 
 async def test_a_socket_that_streams_on_its_own_does_not_hold_a_click_that_made_a_request(call, server, eid, tab, js):
-    async def ticker(socket):
-        with contextlib.suppress(websockets.ConnectionClosed):
-            while True:
-                await socket.send('{"tick": true}')
-                await asyncio.sleep(0.03)
-
     server.route("/queued-save", "{}", content_type="application/json")
-    async with websockets.serve(ticker, "127.0.0.1", 0) as ws_server:
+    async with websockets.serve(tick_forever, "127.0.0.1", 0) as ws_server:
         await _open(call, server, tab, js, ws_server.sockets[0].getsockname()[1], "/queued-ticker")
         clicked = await call("browser_dom", action="click", element_id=await eid(tab, "#post"), since="last")
         assert clicked.success, clicked.error

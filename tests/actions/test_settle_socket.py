@@ -29,6 +29,14 @@ document.getElementById('plain').onclick = () => { window.pressed = (window.pres
 </script>"""
 
 
+async def tick_forever(socket) -> None:
+    """A socket server's handler that streams on its own (a ticker), whatever the page asks."""
+    with contextlib.suppress(websockets.ConnectionClosed):
+        while True:
+            await socket.send('{"tick": true}')
+            await asyncio.sleep(0.03)
+
+
 async def test_the_answer_a_click_asked_over_a_websocket_is_in_the_look_after_it(call, server, eid, tab, js):
     saved = 0
 
@@ -59,13 +67,7 @@ async def test_the_answer_a_click_asked_over_a_websocket_is_in_the_look_after_it
 
 
 async def test_a_socket_the_page_is_fed_on_its_own_does_not_hold_a_click(call, server, eid, tab, js):
-    async def ticker(socket):
-        with contextlib.suppress(websockets.ConnectionClosed):
-            while True:
-                await socket.send('{"tick": true}')
-                await asyncio.sleep(0.03)
-
-    async with websockets.serve(ticker, "127.0.0.1", 0) as ws_server:
+    async with websockets.serve(tick_forever, "127.0.0.1", 0) as ws_server:
         port = ws_server.sockets[0].getsockname()[1]
         url = server.route("/socket-ticker", APP.replace("PORT", str(port)))
         assert (await call("browser_navigate", url=url)).success

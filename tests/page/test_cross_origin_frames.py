@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from browserx.actions import element, keyboard
+from browserx.actions import element, keyboard, options
 from browserx.actions.navigation import navigate
 from browserx.browser.children import children_of
 from browserx.errors import ElementCoveredError, NodeNotFoundError
@@ -302,7 +302,7 @@ async def test_keypress_with_an_element_id_types_into_the_frame(tab, server):
 async def test_select_and_hover_by_id_act_inside_the_frame(tab, server):
     await pay_page(tab, server)
     model = await snap(tab)
-    chosen = await element.select(tab, named(model, "Plan").id, "Yearly")
+    chosen = await options.select(tab, named(model, "Plan").id, "Yearly")
     assert chosen["selected"] == "Yearly"
     await element.hover(tab, named(model, "Hover").id)
     child = frame_child(tab, "/xo/pay.html")

@@ -168,7 +168,7 @@ async def test_controls_past_max_results_are_counted_by_the_labels_html_gives_th
     assert (await find(call, "quartz", max_results=1))["total"] == every["total"]
 
 
-# An app shell drawn in one fixed layer over the whole viewport is guessed modal (widgets.js) only while
+# An app shell drawn in one fixed layer over the whole viewport is guessed modal (modals.js) only while
 # something lies behind it; with nothing behind, it is the page: its text is no dialog's text.
 SHELL = """<title>Mail</title><body style="margin:0">
 <div style="position:fixed;inset:0;background:#fff"><h1>Mail</h1><button>Compose</button>

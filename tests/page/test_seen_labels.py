@@ -159,3 +159,18 @@ async def test_a_dialogs_title_is_not_the_caption_of_its_hinted_field(server, ta
     ids = await _ids(tab, model)
     field = _by_dom_id(model, ids)["file"]
     assert field.name == "File name" and field.name_from != "seen"
+
+
+# A select kept 1 px across (not transparent) beside the combobox a widget drew for it, named only by its
+# value: no person sees the select, so its label is the combobox's caption (seen.js replacedSelect).
+REPLACED = """<!doctype html><title>Trip</title><style>body { font: 16px/1.5 sans-serif }
+  .w select { width: 1px; height: 1px; border: 0; padding: 0 }</style>
+<label for=room>Room</label>
+<div class=w><select id=room tabindex=-1><option>Single</option><option>Suite</option></select><div role=combobox
+  tabindex=0 aria-expanded=false id=face>Single</div></div>"""
+
+
+async def test_a_select_no_person_sees_leaves_its_label_to_the_combobox_drawn_for_it(server, tab):
+    model = await _model(server, tab, "/seen/replaced.html", REPLACED)
+    face = _by_dom_id(model, await _ids(tab, model))["face"]
+    assert (face.name, face.name_from) == ("Room", "seen")

@@ -1,4 +1,4 @@
-"""Acting on the page by element id: click, scroll, select, hover; and the run every element action is made of.
+"""Acting on the page by element id: click, scroll, hover; and the run every element action is made of.
 
     result = await click(tab, "bu_1", click_count=2)
     # {"success": True, "duration_ms": 3.1, "snapshotInvalidated": True, "effects": {"focus": {...}}}
@@ -14,8 +14,8 @@ URL) through a binding (`Runtime.bindingCalled`) while the input is acked. Other
 afterwards. When the page reacted (DOM, URL, a default action), it is read again once it ran what it queued
 (`LATE_LOOK_MS`), and what the action set in motion is waited for (settle.py; the result's `waited_ms` says which).
 
-Every element action is one run (`_act`, `_Run`): the actions here, and those of keyboard.py, drag.py, fill.py and
-upload.py; beside click, so that a click is read in one file (docs/CONTRIBUTING.md).
+Every element action is one run (`_act`, `_Run`): the actions here, and those of options.py (select), keyboard.py,
+drag.py, fill.py and upload.py; beside click, so that a click is read in one file (docs/CONTRIBUTING.md).
 
 An element of an out-of-process iframe (a snapshot with include_cross_origin_iframes) is acted on in that frame's
 world (`DomService.frame_of`); the point it answers is in the frame's viewport, and `Frame.to_top` makes it a point
@@ -43,7 +43,7 @@ from .settle import DEFAULT_SETTLE, settle as settle_page, settle_animations, se
 from .timers import channel_of
 
 BUTTONS = {"left": (0, 1), "middle": (1, 4), "right": (2, 2)}  # name -> (DOM button, buttons bitmask)
-OPTION_WAIT_MS, CLICK_SETTLE_MS = 2000, 1000  # CLICK_SETTLE_MS: in page, the longest wait for an armed click
+CLICK_SETTLE_MS = 1000  # in page, the longest wait for an armed click
 BINDING_GRACE = 0.05  # after the input's ack, how long the click's reported record may still be on its way
 # Runs `begin(detail, channel)` (effects baseline; channel: the page world's timer events, actions/timers.py) and
 # one entry point of __bxact in one round trip; a returned promise (awaitOption) is awaited.
@@ -360,41 +360,3 @@ async def scroll(
         return await run.done(scroll_x=out["scroll_x"], scroll_y=out["scroll_y"], in_viewport=out["in_viewport"])
 
     return await _act(tab, detail, body, element_id, settle=0)
-
-
-async def select(
-    tab: Tab,
-    element_id: str,
-    option: str,
-    *,
-    strategy: str = "cdp",
-    detail: bool = False,
-    visual_effect: bool = False,
-    settle: float = DEFAULT_SETTLE,
-) -> dict[str, Any]:
-    """Choose an option by label or value: a <select>, an ARIA listbox, or a combobox (opened first)."""
-
-    async def press(run: _Run, target: str | None) -> None:
-        # None: the option chosen in page, the pending element of the call before.
-        if strategy == "script":
-            await run.page("scriptClick", target, 0, 1, 0)
-            return
-        x, y = await run.point(await run.page("click", target, True))
-        await _mouse(tab, x, y)
-        visual.maybe_ripple(tab, x, y, visual_effect)
-
-    async def body(run: _Run) -> dict[str, Any]:
-        out = await run.first("select", element_id, option)
-        drawn, face = out.get("drawn"), out.get("face")  # read back after: a stand-in's select, a drawn select's face
-        if out.get("open"):  # a closed combobox: open it like a user, then find the option
-            await press(run, element_id)
-            out = await run.page("awaitOption", element_id, option, OPTION_WAIT_MS)
-        if not out.get("done"):
-            await press(run, None)
-        if drawn and not out.get("done"):
-            await run.page("selectedNow", element_id, option)
-        if face and not out.get("done"):
-            await run.page("showsNow", element_id, out.get("selected") or option, OPTION_WAIT_MS)
-        return await run.done(selected=out.get("selected"))
-
-    return await _act(tab, detail, body, element_id, settle)

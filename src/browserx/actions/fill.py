@@ -22,8 +22,9 @@ from typing import Any
 from ..browser import Tab
 from ..errors import BrowserxError, ElementDisabledError, ElementReadonlyError, NodeNotFoundError, ValidationError
 from .dates import fill_date
-from .element import OPTION_WAIT_MS, _act, _mouse, _Run
+from .element import _act, _mouse, _Run
 from .keys import press_key
+from .options import OPTION_WAIT_MS
 from .settle import DEFAULT_SETTLE
 from .typing import focus_field, type_keys
 from .upload import checked_paths, set_files
@@ -103,8 +104,8 @@ async def _select(run: _Run, element_id: str, kind: dict[str, Any], value: Any) 
 
 async def _pick_many(run: _Run, element_id: str, wanted: list[str]) -> None:
     """A combobox that takes several options (inpage/chips.js), as a person fills it: the chips of options
-    left out removed by their own controls (with no chips, as in a select drawn as a button, ticked off in its
-    list after the picks), then each wanted option not chosen yet picked from the list
+    left out removed by their own controls (with no chips, as in a select drawn as a button, clicked again in
+    its list after the picks: `_drop_others`), then each wanted option not chosen yet picked from the list
     (opened when it is closed; clicking a chosen one again would take it out), each pick checked by what the
     widget shows after it (a chip, a tick in the list, its hidden select): one that keeps only the last pick
     takes one option (VALIDATION_ERROR). A list that stays open for more picks is closed by Escape at the end,
@@ -125,23 +126,17 @@ async def _pick_many(run: _Run, element_id: str, wanted: list[str]) -> None:
             await _click(run, None)
         kept.append(option)
         await run.page("keptAll", element_id, kept)
-    # No chips (a select drawn as a button): a chosen option left out is ticked off in its list, once the picks
-    # showed that it keeps several (one that keeps one has let it go by then).
-    for label in (await run.page("chosen", element_id, wanted))["untick"]:
-        if (await run.page("ticked", element_id, label)).get("open"):
-            await _click(run, element_id)
-            await run.page("awaitOption", element_id, label, OPTION_WAIT_MS)
-        await _click(run, None)
-        await run.page("unticked", element_id, label)
     await _drop_others(run, element_id, wanted)
     if (await run.page("listOpen", element_id))["open"]:  # done picking: the list it left open closed
         await press_key(run.tab.session, "Escape")
 
 
 async def _drop_others(run: _Run, element_id: str, wanted: list[str]) -> None:
-    """A dropdown whose face lists its choice (a button opening a popover): the options it lists beyond `wanted`
-    clicked again in its list, which takes them out, each checked gone from the face. Its list is opened first
-    when the picks left it closed: only the list tells an option on the face from a prompt or a count."""
+    """A dropdown with no chips whose face shows its choice (a button opening a popover, a select drawn as a
+    button): the options it shows beyond `wanted` clicked again in its list, which takes them out, each checked
+    gone from the face (inpage/chips.js faceOthers, ticked, dropped). After the picks: one that keeps one option
+    has let the others go by then. Its list is opened first when the picks left it closed: only the list tells an
+    option on the face from a prompt or a count."""
     others = await run.page("faceOthers", element_id, wanted)
     if others["closed"]:
         await _click(run, element_id)
@@ -151,8 +146,7 @@ async def _drop_others(run: _Run, element_id: str, wanted: list[str]) -> None:
             return  # no list of its options shows: what the face says beyond them cannot be told apart
         others = await run.page("faceOthers", element_id, wanted)
     for label in others["labels"]:
-        out = await run.page("select", element_id, label)
-        if out.get("open"):
+        if (await run.page("ticked", element_id, label)).get("open"):  # the last click closed its list
             await _click(run, element_id)
             await run.page("awaitOption", element_id, label, OPTION_WAIT_MS)
         await _click(run, None)

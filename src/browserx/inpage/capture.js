@@ -17,7 +17,8 @@
 import { cap, norm, readable, accName } from "./names.js";
 import { LABELABLE, TEXTISH } from "./roles.js";
 import { documentScrolls, regionOf, hopsOf, frameInfo, frameHit } from "./frames.js";
-import { findModal, inferred, scrollContainer, widgetPass, widgetControl, cutByContainer, modalInfo, editorName } from "./widgets.js";
+import { scrollContainer, widgetPass, widgetControl, cutByContainer, editorName } from "./widgets.js";
+import { findModal, inferred, modalInfo } from "./modals.js";
 import { observe } from "./observer.js";
 import { coveredAt, drawnUnion } from "./geometry.js";
 import { intersect, area } from "./clips.js";

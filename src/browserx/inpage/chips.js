@@ -8,8 +8,8 @@
 // chips (or the list's ticks) after.
 import { S, resolve, notFound, activeElement, shown } from "./reach.js";
 import { roleFor, nameFor } from "./describe.js";
-import { folded, listboxOf, optionLabel, ready } from "./controls.js";
-import { popupFieldOf, shownChoice } from "./standin.js";
+import { folded, shownChoices, listboxOf, optionLabel, ready } from "./controls.js";
+import { popupFieldOf } from "./standin.js";
 
 const BOX_FIELDS = "input:not([type=hidden]), select, textarea";
 const CHIP_REMOVER = "button, [role=button], a, [tabindex]";
@@ -53,12 +53,16 @@ function chosenLabelsOf(el) {
   if (native && native.multiple) return Array.from(native.selectedOptions, o => folded(o.label || o.text));
   const chips = chipsOf(el);
   if (chips.length) return chips.map(c => c.label);
-  // A select drawn as a button (standin.js popupFieldOf): what its field shows ("Breakfast, Parking").
-  if (el.hasAttribute("aria-haspopup") && popupFieldOf(el)) return shownChoice(el).split(/\s*,\s*/).map(folded).filter(Boolean);
   const list = listboxOf(el) || null;
+  if (isPopupSelect(el)) return faceChoiceOf(el, list);
   const marked = list && shown(list) ? Array.from(list.querySelectorAll("[role=option][aria-selected=true]"), o => folded(optionLabel(o))) : [];
-  return [...faceItemsOf(el, list), ...marked];
+  return [...faceChoiceOf(el, list), ...marked];
 }
+// A select drawn as a button (standin.js popupFieldOf).
+const isPopupSelect = (el) => el.hasAttribute("aria-haspopup") && !!popupFieldOf(el);
+// What a dropdown with no chips shows as its choice on its face: a select drawn as a button, what its field
+// shows ("Breakfast, Parking"); another trigger, the items of its own text.
+const faceChoiceOf = (el, list) => (isPopupSelect(el) ? shownChoices(el) : faceItemsOf(el, list));
 // A face is a trigger's own text: not a text field's, not a list's (a listbox, or a box holding its list, shows
 // every option). Its items, and the whole of it (one label may hold a comma: "Paris, France").
 function faceItemsOf(el, list) {
@@ -79,27 +83,8 @@ const CHIPS = {
     const el = resolve(id);
     if (!el) return notFound(id);
     const now = chosenLabelsOf(el), want = wanted.map(folded), chips = chipsOf(el);
-    // A select drawn as a button shows no chips: a chosen option left out is ticked off again in its list.
-    const untick = !chips.length && el.hasAttribute("aria-haspopup") && popupFieldOf(el) ? now.filter(l => !want.includes(l)) : [];
     return {ok: true, chosen: wanted.filter((w, i) => now.includes(want[i])),
-      unwanted: chips.filter(c => !want.includes(c.label)).map(c => c.label), untick};
-  },
-  // The shown option of `label` in the combobox's list, the pending element for a click; {open} when closed.
-  ticked(id, label) {
-    const el = resolve(id);
-    if (!el) return notFound(id);
-    const list = listboxOf(el);
-    const o = list ? [...list.querySelectorAll("[role=option]")].find(x => folded(optionLabel(x)) === label && ready(x)) : null;
-    if (!o) return {ok: true, open: true};
-    S.pending = o;
-    return {ok: true};
-  },
-  // After a chosen option was ticked off: it is chosen no more.
-  unticked(id, label) {
-    const el = resolve(id);
-    if (!el) return notFound(id);
-    if (!chosenLabelsOf(el).includes(label)) return {ok: true};
-    return {error: "VALIDATION_ERROR", message: `${roleFor(el)} "${nameFor(el)}" kept an option it was told to leave out`};
+      unwanted: chips.filter(c => !want.includes(c.label)).map(c => c.label)};
   },
   // The remove control of the chip of `label`: the pending element for a click.
   chipRemover(id, label) {
@@ -118,25 +103,37 @@ const CHIPS = {
     if (wanted.every(w => now.includes(folded(w)))) return {ok: true};
     return {error: "VALIDATION_ERROR", message: `${roleFor(el)} "${nameFor(el)}" did not keep every option picked: it takes one option`};
   },
-  // What the face lists beyond `wanted` (chosen before, to be taken out: a chosen option clicked again is
-  // taken out). Only the labels of the options of its open list: a face may say a prompt ("Select...") or a
-  // count ("2 selected"); `closed` when its list is not open to tell them apart.
+  // A dropdown with no chips (a button opening a popover, a select drawn as a button) takes a chosen option out
+  // when it is clicked again in its list. What its face shows beyond `wanted`: only the labels of the options of
+  // its open list (a face may say a prompt, "Select...", or a count, "2 selected"); `closed` when its list is not
+  // open to tell them apart.
   faceOthers(id, wanted) {
     const el = resolve(id);
     if (!el) return notFound(id);
     if (chipsOf(el).length) return {ok: true, closed: false, labels: []};  // chips are taken out by their own controls
     const list = listboxOf(el), want = wanted.map(folded);
-    const others = faceItemsOf(el, list).filter(f => !want.includes(f));
+    const others = faceChoiceOf(el, list).filter(f => !want.includes(f));
     if (!others.length || !list || !shown(list)) return {ok: true, closed: others.length > 0, labels: []};
     const options = Array.from(list.querySelectorAll("[role=option]"), o => optionLabel(o).trim());
     return {ok: true, closed: false, labels: options.filter(o => others.includes(folded(o)))};
   },
-  // After a chosen option was clicked again: the face no longer lists it (the list's highlight is no choice).
+  // The shown option of `label` in its list, the pending element for the click that takes it out (not
+  // OPTIONS.select, which leaves a choice a select drawn as a button shows as it is); {open} when none shows.
+  ticked(id, label) {
+    const el = resolve(id);
+    if (!el) return notFound(id);
+    const list = listboxOf(el), want = folded(label);
+    const o = list ? [...list.querySelectorAll("[role=option]")].find(x => folded(optionLabel(x)) === want && ready(x)) : null;
+    if (!o) return {ok: true, open: true};
+    S.pending = o;
+    return {ok: true};
+  },
+  // After a chosen option was clicked again: the face no longer shows it (the list's highlight is no choice).
   dropped(id, label) {
     const el = resolve(id);
     if (!el) return notFound(id);
-    if (!faceItemsOf(el, listboxOf(el)).includes(folded(label))) return {ok: true};
-    return {error: "VALIDATION_ERROR", message: `${roleFor(el)} "${nameFor(el)}" shows no way to remove a chosen option`};
+    if (!faceChoiceOf(el, listboxOf(el)).includes(folded(label))) return {ok: true};
+    return {error: "VALIDATION_ERROR", message: `${roleFor(el)} "${nameFor(el)}" kept an option it was told to leave out`};
   },
   // After the picks: the combobox's list still open, the focus in the widget or nowhere (a person done picking
   // closes it with Escape, the key ARIA's combobox pattern gives for dismissing its popup; fill.py presses it).

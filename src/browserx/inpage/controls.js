@@ -9,6 +9,8 @@ import { standInFor, popupFieldOf, shownChoice } from "./standin.js";
 
 // -- options: <select> and ARIA listboxes -------------------------------------------------------
 const folded = (s) => (s || '').replace(/\s+/g, ' ').trim().toLowerCase();
+// The options a select drawn as a button (standin.js popupFieldOf) shows as chosen ("Breakfast, Parking").
+const shownChoices = (el) => shownChoice(el).split(/\s*,\s*/).map(folded).filter(Boolean);
 function pick(options, wanted, labelOf, valueOf) {
   const w = folded(wanted);
   return options.find(o => labelOf(o).trim() === wanted.trim()) || options.find(o => valueOf(o) === wanted) ||
@@ -174,7 +176,7 @@ const OPTIONS = {
     // A select drawn as a button (standin.js popupFieldOf): what its field shows is checked after the pick.
     const face = opens && !!popupFieldOf(el);
     // Already its choice: a person does not open it again (a click on a ticked option would untick it).
-    if (face && shownChoice(el).split(/\s*,\s*/).map(folded).includes(folded(wanted))) return {ok: true, done: true, selected: short(wanted)};
+    if (face && shownChoices(el).includes(folded(wanted))) return {ok: true, done: true, selected: short(wanted)};
     if (opens && (!o || !shown(o))) return {ok: true, open: true, face};
     if (!o) {
       const role = roleFor(el);
@@ -241,4 +243,4 @@ const OPTIONS = {
   },
 };
 
-export { OPTIONS, ready, whenStill, folded, pick, listboxOf, searchBoxOf, optionLabel, optionValue };
+export { OPTIONS, ready, whenStill, folded, shownChoices, pick, listboxOf, searchBoxOf, optionLabel, optionValue };

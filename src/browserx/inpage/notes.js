@@ -9,7 +9,7 @@
 // Text inside a control is its name; field values are never text (privacy).
 import { norm, cap } from "./names.js";
 import { gridOf, isCell } from "./grids.js";
-import { dialogText } from "./widgets.js";
+import { dialogText } from "./modals.js";
 
 const LIVE = new Set(["status", "alert", "log", "timer", "marquee"]);
 const LAYER_ROLES = new Set(["dialog", "alertdialog", "menu", "menubar", "listbox", "tooltip", "toolbar", "tablist"]);

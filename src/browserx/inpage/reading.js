@@ -22,7 +22,7 @@ import { modelText, wholeText, shownEl } from "./page_text.js";
 import { observe, onAnyChange } from "./observer.js";
 import { holdersOf } from "./locate.js";
 import { noteText } from "./notes.js";
-import { findModal, inferred, dialogText } from "./widgets.js";
+import { findModal, inferred, dialogText } from "./modals.js";
 import { roleOf, LANDMARK } from "./roles.js";
 import { landmarkLabel, norm, readable, accName, byIdRef, cap } from "./names.js";
 import { element, state, idOf, idFor, setPendingHosts, nextNumber, pendingHosts } from "./ids.js";
@@ -296,7 +296,7 @@ function find(query, options) {
   }
 
   // An open modal dialog's text (the snapshot leads with it): the smallest element holding each match.
-  // A layer only guessed modal (widgets.js coveringLayer) may be a whole app shell: its text is the page's.
+  // A layer only guessed modal (modals.js coveringLayer) may be a whole app shell: its text is the page's.
   const dialog = findModal(document);
   if (dialog && !inferred.has(dialog)) {
     const said = dialogText(dialog, 4000).replace(/\n/g, " ");

@@ -25,7 +25,7 @@
 // under "Find a store").
 import { roleOf, PREFIX, CHECKABLE, LANDMARK } from "./roles.js";
 import { norm, cap, labelsOf } from "./names.js";
-import { facts } from "./facts.js";
+import { facts, unseenThoughRendered } from "./facts.js";
 
 // Fields a person fills or sets. Not buttons, links or tabs (text before an icon button is the title
 // it closes or edits, not its name), not checkboxes and radios (their captions follow them).
@@ -127,11 +127,7 @@ function scanBack(node, st) {
 
 // A select no person sees (transparent, or a box of at most 1 px) though it is rendered: a widget drawn
 // beside it replaced it, and its label is that widget's caption.
-function replacedSelect(el) {
-  if (el.localName !== "select") return false;
-  const r = el.getBoundingClientRect();
-  return r.width <= 1 || r.height <= 1 || !el.checkVisibility({ opacityProperty: true });
-}
+const replacedSelect = (el) => el.localName === "select" && unseenThoughRendered(el);
 
 // Whether `block` is the title of the region holding `field`, as a heading would be: the first text of
 // the field's group (a dialog, form, section: isSeenGroup) when that group holds other controls too

@@ -10,23 +10,20 @@
 // editor's box is what a person sees and clicks, and such an editor needs no name of its own.
 
 import { parentOf } from "./geometry.js";
+import { tooSmallToSee, unseenThoughRendered } from "./facts.js";
 
 const FIELDS = new Set(["input", "select", "textarea"]);
 const CHECKABLE_TYPES = /^(checkbox|radio|file)$/;
 const OTHER_CONTROL = "a[href], button, input:not([type=hidden]), select, textarea, [tabindex]:not([tabindex='-1'])";
 
-function sized(el) {
-  if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) return false;
-  const r = el.getBoundingClientRect();
-  return r.width > 1 && r.height > 1;
-}
+// Seen by a person: rendered, visible, neither transparent nor too small (facts.js).
+const sized = (el) => el.checkVisibility({ visibilityProperty: true }) && !unseenThoughRendered(el);
 
 // Visually hidden by a wrapper instead of by itself (React Aria's and others' VisuallyHidden: a
 // 1-px box that clips what it holds).
 function inHiddenWrapper(el) {
   for (let up = parentOf(el), depth = 0; up && depth < 3; up = parentOf(up), depth++) {
-    const r = up.getBoundingClientRect();
-    if (r.width > 1 && r.height > 1) continue;
+    if (!tooSmallToSee(up.getBoundingClientRect())) continue;
     const cs = getComputedStyle(up);
     if (cs.overflow !== "visible" || cs.clip !== "auto" || cs.clipPath !== "none") return true;
   }
@@ -52,7 +49,7 @@ function drawnFor(el, named) {
   if (!el.checkVisibility({ visibilityProperty: true })) return checkable ? label : tag === "select" ? standInOf(el) : null;
   const cs = getComputedStyle(el);
   const r = el.getBoundingClientRect();
-  const tiny = r.width <= 1 || r.height <= 1 ||
+  const tiny = tooSmallToSee(r) ||
     (cs.position === "absolute" && (cs.clip !== "auto" || cs.clipPath !== "none")) || inHiddenWrapper(el);
   const transparent = cs.opacity === "0";
   if (!tiny && !transparent) return el;

@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
-from ..actions import drag as drag_actions, element, fill as fill_actions, keyboard, upload as upload_actions
+from ..actions import drag as drag_actions, element, fill as fill_actions, keyboard, options, upload as upload_actions
 from ..actions.keys import modifier_bits, parse_key
 from ..actions.settle import first_render
 from ..browser import Tab
@@ -255,7 +255,7 @@ async def _run(tab: Tab, p: DomParams, look: bool = False) -> Any:
     if p.action == "scroll":
         return await element.scroll(tab, p.element_id or "", block=p.block, inline=p.inline, detail=p.effects)
     if p.action == "select":
-        return await element.select(
+        return await options.select(
             tab, p.element_id or "", p.option or "", visual_effect=p.visual_effect, settle=settle, **common
         )
     if p.action == "hover":
