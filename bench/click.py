@@ -7,7 +7,8 @@
 - floor: what any CDP click must do at least, issued directly on the same element in the same run:
   `DOM.getBoxModel` + `Input.dispatchMouseEvent` mousePressed + mouseReleased, one after another.
 - Playwright: `page.click("#target")` on the same Chromium binary (its actionability checks included).
-Medians of N interleaved rounds (order rotating); the page counts clicks, so a click that does
+Medians of N interleaved rounds (Playwright first, then browserx and the floor in turns, so that each
+follows Playwright's click as often as the other); the page counts clicks, so a click that does
 nothing fails the bench. Same element every time: the pointer already rests on it, so neither
 side sends a mouseMoved (browserx pipelines one before the press when the pointer is elsewhere).
 
