@@ -129,6 +129,23 @@ async def test_an_id_no_model_or_find_named_is_described_from_a_new_model(server
     )
 
 
+async def test_clicks_are_described_from_the_model_the_caller_read_last(server, call, conversation):
+    # The button renames itself on each click: the step after a new look names it as that look did, the
+    # step before it as the look before did (targets are kept per model, never across models).
+    renames = "this.textContent = 'Pressed ' + (++window.n)"
+    page = f'<main><button id=b onclick="{renames}">Start</button></main><script>n = 0</script>'
+
+    assert (await call("browser_navigate", url=server.route("/renames", page))).success
+    model = (await call("browser_dom", action="snapshot", format="json")).data
+    element_id = next(c["id"] for c in model["controls"] if c["name"] == "Start")
+    for _ in range(2):
+        assert (await call("browser_dom", action="click", element_id=element_id, since="last")).success
+    assert (await call("browser_dom", action="snapshot", format="json")).success
+    assert (await call("browser_dom", action="click", element_id=element_id)).success
+    names = [s.target.name for s in FlowLog.of(conversation).steps[1:] if s.target is not None]
+    assert names == ["Start", "Pressed 1", "Pressed 2"]
+
+
 async def test_a_typed_value_typed_again_reuses_its_parameter(server, call, conversation):
     page = "<label>Password <input type=password id=a></label><label>Repeat <input type=password id=b></label>"
     assert (await call("browser_navigate", url=server.route("/twice", page))).success

@@ -245,12 +245,29 @@ def _element_ids(arguments: dict[str, Any]) -> list[str]:
     return ids
 
 
+@dataclass
+class _Described:
+    """Per tab: what the last model the steps were described from says of them, kept while it is the model.
+    Each click on a page of a thousand controls would otherwise read them all twice (the ids, the target's
+    index among those of its role and name), though the model is the same one from click to click."""
+
+    model: PageModel | None = None
+    ids: frozenset[str] = frozenset()
+    targets: dict[str, tuple[Target | None, bool]] = field(default_factory=dict)  # id -> (target, a password?)
+
+    def of(self, model: PageModel) -> _Described:
+        if model is not self.model:
+            self.model, self.ids, self.targets = model, frozenset(c.id for c in model.controls), {}
+        return self
+
+
 async def _describe(tab: Tab, ids: list[str], pending: _Pending, *, typing: bool) -> None:
     """Targets from the model of this document the caller read, or from what its `find` named (no
     new capture), else from a new model. Typing always needs a model's word on a password field."""
     service = DomService.of(tab)
     model: PageModel | None = service.last if service.last_loader_id == tab.loader_id else None
-    known = {c.id for c in model.controls} if model is not None else set()
+    described = tab.state.setdefault(_Described, _Described)
+    known = described.of(model).ids if model is not None else frozenset()
     found = pending.log.found if pending.log.found_loader == tab.loader_id else {}
     if not typing and all(i in known or i in found for i in ids):
         for element_id in ids:
@@ -261,13 +278,18 @@ async def _describe(tab: Tab, ids: list[str], pending: _Pending, *, typing: bool
             return
     if model is None or not set(ids) <= known:
         model = await service.snapshot()
-        if not set(ids) <= {c.id for c in model.controls} and model.omitted.get("controls"):
+        if not set(ids) <= described.of(model).ids and model.omitted.get("controls"):
             model = await service.snapshot(SnapshotOptions(max_controls=5000))
+    targets = described.of(model).targets
     for element_id in ids:
-        frame = service.frame_of(element_id).child
-        pending.targets[element_id] = describe(model, element_id, frame_key(frame.url) if frame else None)
-        control = model.control(element_id)
-        if control is not None and control.filled is not None:  # only a password input reports `filled`
+        if element_id not in targets:
+            frame = service.frame_of(element_id).child
+            control = model.control(element_id)
+            # only a password input reports `filled`
+            password = control is not None and control.filled is not None
+            targets[element_id] = (describe(model, element_id, frame_key(frame.url) if frame else None), password)
+        pending.targets[element_id], password = targets[element_id]
+        if password:
             pending.password_ids.add(element_id)
 
 
