@@ -76,6 +76,13 @@ function wholeText(styles) {
   return wholeCache;
 }
 
+// The whole text as find's walk gathered it (text_runs.js: the same string), kept as wholeText's own.
+function keepWhole(text, names) {
+  wholeCache = { root: null, m: mutations, w: innerWidth, h: innerHeight, text,
+    prose: isArticle(text + "\n" + names.join("\n")) };
+}
+const wholeKept = () => fresh(wholeCache, null);
+
 // The model's text. A part asked for (`within`) is read whole. The page is an article when the
 // reader's pick has prose and, if the page declares a main landmark, takes in some of it (the
 // landmark is the page's dominant content: prose beside it is a side panel); else it is read whole.
@@ -109,4 +116,4 @@ function shownEl(el) {
     el.checkVisibility({ visibilityProperty: true, opacityProperty: true })));
 }
 
-export { modelText, wholeText, shownEl };
+export { modelText, wholeText, keepWhole, wholeKept, mainOf, shownEl };

@@ -169,6 +169,37 @@ function isControl(el, tag, role) {
   return !!role && CONTROL_ROLES.has(role);
 }
 
+// A block's text from what was gathered for it: whitespace collapsed, a <br> (U+2028) kept as a line break.
+// Preformatted text (`raw`) keeps its spacing; only blank lines around it go.
+function blockText(buffer, raw) {
+  return raw ? buffer.replace(/\u2028/g, "\n").replace(/^\s*\n/, "").trimEnd()
+    : buffer.includes("\u2028") ? buffer.replace(/\s+/g, (ws) => (ws.includes("\u2028") ? "\n" : " ")).trim()
+      : buffer.replace(/\s+/g, " ").trim();  // no callback per run of spaces: most blocks hold no <br>
+}
+// The blocks as one text: a blank line between paragraphs, one line break inside a list or a table.
+function joinBlocks(blocks) {
+  let out = "";
+  for (let i = 0; i < blocks.length; i++) {
+    if (i) out += blocks[i].kind === blocks[i - 1].kind && blocks[i].kind !== "p" ? "\n" : "\n\n";
+    out += blocks[i].text;
+  }
+  return out;
+}
+// Rows of a table by sibling pointers: table.rows / row.cells are slow live collections.
+function rowsOf(table) {
+  const rows = [];
+  for (let part = table.firstElementChild; part; part = part.nextElementSibling) {
+    const name = part.localName;
+    if (name === "tr") rows.push(part);
+    else if (name === "thead" || name === "tbody" || name === "tfoot") {
+      for (let row = part.firstElementChild; row; row = row.nextElementSibling) {
+        if (row.localName === "tr") rows.push(row);
+      }
+    }
+  }
+  return rows;
+}
+
 // Render the picked subtrees into blocks of text.
 // Past `budget` characters nothing more is rendered: what is skipped is only measured (its
 // trimmed text length from the analysis) into `analysis.rest`.
@@ -187,10 +218,7 @@ function render(nodes, analysis, flags, budget = Infinity) {
   let said = 0;  // the characters of the current control's words so far (its name holds NAME_CHARS)
 
   function flush(raw) {
-    // Preformatted text keeps its spacing; only blank lines around it go.
-    const text = raw ? buffer.replace(/\u2028/g, "\n").replace(/^\s*\n/, "").trimEnd()
-      : buffer.includes("\u2028") ? buffer.replace(/\s+/g, (ws) => (ws.includes("\u2028") ? "\n" : " ")).trim()
-        : buffer.replace(/\s+/g, " ").trim();  // no callback per run of spaces: most blocks hold no <br>
+    const text = blockText(buffer, raw);
     buffer = "";
     // A block of control words only is said by the control's name, listed with it; but a name holds
     // NAME_CHARS at most, so the words of a control past them (an article card wrapped in one link)
@@ -266,21 +294,6 @@ function render(nodes, analysis, flags, budget = Infinity) {
     }
   }
 
-  // Rows and cells by sibling pointers: table.rows / row.cells are slow live collections.
-  function rowsOf(table) {
-    const rows = [];
-    for (let part = table.firstElementChild; part; part = part.nextElementSibling) {
-      const name = part.localName;
-      if (name === "tr") rows.push(part);
-      else if (name === "thead" || name === "tbody" || name === "tfoot") {
-        for (let row = part.firstElementChild; row; row = row.nextElementSibling) {
-          if (row.localName === "tr") rows.push(row);
-        }
-      }
-    }
-    return rows;
-  }
-
   function renderTable(table) {
     for (const row of gridRows(table, rowsOf)) {
       if (!analysis.stats.get(row)) continue;
@@ -312,12 +325,7 @@ function render(nodes, analysis, flags, budget = Infinity) {
     flush(tag === "pre");
     bullet = false;
   }
-  let out = "";
-  for (let i = 0; i < blocks.length; i++) {
-    if (i) out += blocks[i].kind === blocks[i - 1].kind && blocks[i].kind !== "p" ? "\n" : "\n\n";
-    out += blocks[i].text;
-  }
-  return out;
+  return joinBlocks(blocks);
 }
 
 function extract(doc, _options) {
@@ -376,4 +384,4 @@ Object.defineProperty(globalThis, "__browserxReader", {
   value: Object.freeze({ extract, explain }), configurable: false, enumerable: false, writable: false,
 });
 
-export { render, readerText, READER_ENOUGH };
+export { render, readerText, READER_ENOUGH, blockText, joinBlocks, isDataTable, isControl, NAME_CHARS };

@@ -109,6 +109,12 @@ function childNodes(node) {
   return out;
 }
 
+// What a user typed is a field value, never page text (privacy): an editable element or a field's role.
+function typedField(el, role) {
+  if (el.hasAttribute("contenteditable") && el.isContentEditable) return true;
+  return role !== null && FIELD_ROLES.has(role.trim().toLowerCase());
+}
+
 // One walk over the document: per-element stats, paragraph scores credited to ancestors, and
 // the set of subtrees dropped as hidden or boilerplate. `from` (optional): analyse that subtree
 // only, its root never skipped as boilerplate (snapshot `within`: a dialog, a navigation).
@@ -179,11 +185,6 @@ function analyse(doc, flags, styles, from) {
     return false;
   }
 
-  function isField(el, role) {
-    if (el.hasAttribute("contenteditable") && el.isContentEditable) return true;
-    return role !== null && FIELD_ROLES.has(role.trim().toLowerCase());
-  }
-
   function visit(el, ctx, depth, tag = el.localName) {
     // Read whole, a chart's drawing is read too (its title, axes, labels: SVG <text>), not its defs.
     if (flags.whole && (tag === "svg" || SVG_UNDRAWN.has(tag))) {
@@ -200,7 +201,7 @@ function analyse(doc, flags, styles, from) {
       return EMPTY;
     }
     const role = bare ? null : el.getAttribute("role");  // read once: the render asks for it too (ARIA grids)
-    if (!bare && isField(el, role)) {  // what a user typed is a field value, never page text (privacy)
+    if (!bare && typedField(el, role)) {  // what a user typed is a field value, never page text (privacy)
       dropped.add(el);
       return INPUT_STAT;
     }
@@ -307,4 +308,4 @@ const IMG_STAT = Object.freeze({ ...EMPTY, img: 1 });
 const INPUT_STAT = Object.freeze({ ...EMPTY, input: 1 });
 const EMBED_STAT = Object.freeze({ ...EMPTY, embed: 1 });
 
-export { SKIP_TAGS, SVG_UNDRAWN, BLOCK_TAGS, HEADINGS, CONTENT_CONTAINER, SENTENCE_END, classWeight, slotted, first, next, childNodes, analyse };
+export { typedField, SKIP_TAGS, SVG_UNDRAWN, BLOCK_TAGS, HEADINGS, CONTENT_CONTAINER, SENTENCE_END, classWeight, slotted, first, next, childNodes, analyse };

@@ -18,7 +18,8 @@
 //     matches in headings, controls (name, placeholder, label, options) and text, each with a
 //     snippet, its heading and the text_offset to read on from in the model's text. Past max_results
 //     matches are only counted (controls from their text and attributes, without their names).
-import { modelText, wholeText, shownEl } from "./page_text.js";
+import { modelText, wholeText, keepWhole, wholeKept, shownEl } from "./page_text.js";
+import { textRuns } from "./text_runs.js";
 import { observe, onAnyChange } from "./observer.js";
 import { holdersOf } from "./locate.js";
 import { noteText } from "./notes.js";
@@ -201,11 +202,16 @@ function find(query, options) {
   beginWalk(opts.next_number, false);
   observe(document);
   const out = { opts: { max_iframe_depth: opts.max_iframe_depth, include_file_inputs: false }, regions: [],
-    regionSet: new Set(), headings: [], candidates: [], notes: [], layers: [], crossOrigin: 0, visited: 0, pendingHosts: [] };
+    regionSet: new Set(), headings: [], candidates: [], notes: [], layers: [], crossOrigin: 0, visited: 0, pendingHosts: [],
+    // The page's whole text gathered on the same walk, unless it is kept from an earlier one (`one_walk`:
+    // false reads it by its own analysis, as before: tests/page/test_find_walk.py holds the two equal).
+    runs: opts.one_walk === false || wholeKept() ? null : textRuns() };
   const modal = document.querySelector("dialog:modal");
   const t0 = performance.now();
   walk(document, { region: null, disabled: !!modal, inControl: false, pointer: false, clipper: null,
     frameClipper: null, cbClipper: null, offset: { x: 0, y: 0 }, depth: 0, hops: [], modal }, out);
+  const runs = out.runs ? out.runs.finish() : { why: out.runs === null ? "kept or asked apart" : null };
+  if (!runs.why) keepWhole(runs.text, runs.names);  // else wholeText reads the page again, by its own analysis
   const t1 = performance.now();
   // All the text a person sees is searched (`whole`); a match's text_offset reads on in the model's
   // text (`full`): the same string on a page with no article, else where the match stands in it.
@@ -339,7 +345,7 @@ function find(query, options) {
   setPendingHosts(out.pendingHosts);
   return { query: String(query), total, matches, text_chars: full.length, next_number: nextNumber,
     pending_hosts: pendingHosts.length,
-    timings: { walk: t1 - t0, text: t2 - t1, match: performance.now() - t2, elements: out.visited } };
+    timings: { one_walk: runs.why || true, walk: t1 - t0, text: t2 - t1, match: performance.now() - t2, elements: out.visited } };
 }
 
 export { textOf, pieceOf, resolveWithin, readText, find };

@@ -61,6 +61,8 @@ const MODAL_NOTES = Object.freeze({ inNote: true });  // a modal's text comes wh
 const NO_CLIP = Object.freeze({ clip: null, hard: null });
 const named = (el) => !!accName(el, roleOf(el));
 function walk(root, ctx, out) {
+  // find reads the page's text on this walk (text_runs.js): the text nodes between the elements too.
+  if (out.runs && !ctx.depth) return out.runs.walk(root, ctx, out, visit);
   for (let el = root.firstElementChild; el; el = el.nextElementSibling) visit(el, ctx, out);
 }
 function visit(el, ctx, out) {
@@ -71,9 +73,11 @@ function visit(el, ctx, out) {
   if (SKIP.has(tag) || (!bare && el.getAttribute("aria-hidden") === "true")) return;
   const style = getComputedStyle(el);
   const display = style.display;
+  // Each property read serialises its value anew (about a microsecond per element): each is read once.
+  const clear = display !== "none" && style.opacity === "0";
   // Transparent until hovered or focused (a header's sort button: hovered.js): a person sees it by pointing.
-  const revealed = style.opacity === "0" && display !== "none" ? shownOn(el, "opacity") : null;
-  if (display === "none" || (style.opacity === "0" && !revealed)) {
+  const revealed = clear ? shownOn(el, "opacity") : null;
+  if (display === "none" || (clear && !revealed)) {
     facts.set(el, GONE);
     // Uploads work on hidden file inputs, so the option finds them even inside hidden subtrees.
     if (out.opts.include_file_inputs) {
@@ -91,8 +95,9 @@ function visit(el, ctx, out) {
     return;
   }
   // Invisible until hovered or focused (a row's actions), or inside such a box (visibility is inherited).
-  const unseen = style.visibility === "hidden" && !ctx.shownHidden ? shownOn(el, "visibility") : null;
-  const shown = style.visibility === "visible" || !!unseen || (ctx.shownHidden && style.visibility === "hidden");
+  const visibility = style.visibility;
+  const unseen = visibility === "hidden" && !ctx.shownHidden ? shownOn(el, "visibility") : null;
+  const shown = visibility === "visible" || !!unseen || (ctx.shownHidden && visibility === "hidden");
   // Inline and contents boxes are never fixed (positioned boxes are blockified), clip nothing and
   // cannot skip their contents: three to five fewer style reads for a third of a typical page.
   const boxed = display !== "inline" && display !== "contents";
@@ -191,7 +196,7 @@ function visit(el, ctx, out) {
   if (tag === "select") return; // its options are the select's value, not separate controls
   if (tag === "details" && !el.open) {  // a closed <details> renders its summary only
     for (let child = el.firstElementChild; child; child = child.nextElementSibling) {
-      if (child.localName === "summary") return visit(child, c, out);
+      if (child.localName === "summary") return out.runs && !c.depth ? out.runs.only(el, child, c, out, visit) : visit(child, c, out);
     }
     return;
   }
