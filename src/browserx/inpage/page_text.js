@@ -107,7 +107,10 @@ function modelText(rootEl, styles, wholeFirst = false) {
         ? String(reader.text || "") : wholeText(map).text;
     }
   }
-  textCache = { root: rootEl, m: mutations, w: innerWidth, h: innerHeight, text, hash: hashOf(text) };
+  // The hash only when a piece is handed out (a snapshot, readText): find reads none.
+  let hash = null;
+  textCache = { root: rootEl, m: mutations, w: innerWidth, h: innerHeight, text,
+    get hash() { return hash === null ? (hash = hashOf(text)) : hash; } };
   return textCache;
 }
 

@@ -211,13 +211,21 @@ function textRuns() {
     opens++;
     const entered = root.nodeType === 1;
     const f = entered ? enter(root) : frames[depth];
-    for (let n = root.firstChild; n; n = n.nextSibling) {
-      const type = n.nodeType;
-      if (type === 1) {
+    if (f.vis && f.mode === IN_TEXT) {
+      for (let n = root.firstChild; n; n = n.nextSibling) {
+        const type = n.nodeType;
+        if (type === 1) {
+          const mark = opens;
+          visit(n, ctx, out);
+          if (opens === mark && !off) closed(n);
+        } else if (type === 3) data(n, f);
+      }
+    } else {  // no text node of it is read: its elements only
+      for (let n = root.firstElementChild; n; n = n.nextElementSibling) {
         const mark = opens;
         visit(n, ctx, out);
         if (opens === mark && !off) closed(n);
-      } else if (type === 3 && f.vis && f.mode === IN_TEXT) data(n, f);
+      }
     }
     if (entered) leave(f);
   }
