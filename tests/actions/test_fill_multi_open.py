@@ -164,3 +164,16 @@ async def test_the_field_around_a_hidden_multiple_select_takes_a_list_too(tab, l
     selected = "Array.from(document.querySelector('select').selectedOptions, o => o.value)"
     assert await js(tab, selected) == ["Parking", "Late checkout"]
     assert await js(tab, "!!document.getElementById('menu-1')") is False
+
+
+async def test_a_closed_combobox_holding_a_hidden_multiple_select_is_multiselectable_in_the_model(tab, load, call):
+    async def combobox_states(page: str, path: str) -> list[dict]:
+        await load(tab, page, path)
+        result = await call("browser_dom", action="snapshot", format="json")
+        assert result.success, result.error
+        return [c["states"] for c in result.data["controls"] if c["role"] == "combobox"]
+
+    held = await combobox_states(HELD_SELECT, "/fill/held-select-model")
+    assert len(held) == 2 and all(s.get("multiselectable") is True for s in held), held  # the field and its input
+    closed = await combobox_states(DROPDOWNS, "/fill/closed-model")
+    assert closed and not any("multiselectable" in s for s in closed), closed  # nothing declared until open
