@@ -177,3 +177,23 @@ async def test_a_closed_combobox_holding_a_hidden_multiple_select_is_multiselect
     assert len(held) == 2 and all(s.get("multiselectable") is True for s in held), held  # the field and its input
     closed = await combobox_states(DROPDOWNS, "/fill/closed-model")
     assert closed and not any("multiselectable" in s for s in closed), closed  # nothing declared until open
+
+
+# A combobox whose listbox is in the page while closed (hidden) and declares nothing: a single select, said so.
+LISTED = """<!doctype html><span id=l>Room</span>
+<div id=room role=combobox tabindex=0 aria-haspopup=listbox aria-expanded=false aria-controls=rooms aria-labelledby=l
+  style="border:1px solid;width:200px;height:24px"></div>
+<div id=rooms role=listbox hidden><div role=option>Single</div><div role=option>Suite</div></div>
+<script>
+window.opened = false;
+room.addEventListener('click', () => { window.opened = true; rooms.hidden = !rooms.hidden; });
+</script>"""
+
+
+async def test_a_combobox_whose_listbox_is_there_and_declares_one_refuses_a_list_unopened(tab, load, eid, js):
+    await load(tab, LISTED, "/fill/listed-single")
+    room = await eid(tab, "#room")
+    with pytest.raises(BrowserxError) as caught:
+        await fill(tab, [{"element_id": room, "value": ["Single", "Suite"]}])
+    assert caught.value.code == "VALIDATION_ERROR"
+    assert await js(tab, "window.opened") is False
