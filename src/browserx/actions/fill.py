@@ -79,9 +79,11 @@ async def _select(run: _Run, element_id: str, kind: dict[str, Any], value: Any) 
             raise ValidationError(out["message"])
         return
     # A combobox or a popup's button says whether it takes several options only once its list is open: a list
-    # given is picked, each pick checked (`_pick_many`).
+    # given is picked, each pick checked (`_pick_many`); a combobox is opened first and asked (`_opened_many`).
     if len(wanted) > 1 and not kind.get("multiple") and not kind.get("combo") and not kind.get("popup"):
-        raise ValidationError("this field takes one option")
+        if not kind.get("opens"):
+            raise ValidationError("this field takes one option")
+        await _opened_many(run, element_id, wanted[0])
     if kind.get("drawn") and kind.get("multiple"):  # exactly these: the others removed by their remove buttons
         for value_of in (await run.page("unwanted", element_id, wanted))["options"]:
             await run.page("remover", element_id, value_of)
@@ -100,6 +102,27 @@ async def _select(run: _Run, element_id: str, kind: dict[str, Any], value: Any) 
             await _click(run, None)
         if out.get("drawn"):  # what the stand-in did is read back from the native select
             await run.page("selectedNow", element_id, option)
+
+
+async def _opened_many(run: _Run, element_id: str, first: str) -> None:
+    """A combobox that declares nothing while closed, given a list: opened as a person opens it (a click, then a
+    bounded wait for its options), then what its open list declares or holds decides (inpage/chips.js
+    tellsMany: `aria-multiselectable`, a hidden <select multiple>, options that are checkboxes). One that takes
+    one option refuses the list before any pick, its popup closed again by Escape (nothing left open)."""
+    told = await run.page("tellsMany", element_id)
+    if not told["open"]:
+        await _click(run, element_id)
+        try:
+            await run.page("awaitOption", element_id, first, OPTION_WAIT_MS)
+        except ValidationError:
+            if (await run.page("tellsMany", element_id))["open"]:
+                await press_key(run.tab.session, "Escape")
+            raise
+        told = await run.page("tellsMany", element_id)
+    if not told["many"]:
+        if told["open"]:
+            await press_key(run.tab.session, "Escape")
+        raise ValidationError("this field takes one option")
 
 
 async def _pick_many(run: _Run, element_id: str, wanted: list[str]) -> None:

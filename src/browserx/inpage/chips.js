@@ -8,7 +8,7 @@
 // chips (or the list's ticks) after.
 import { S, resolve, notFound, activeElement, shown } from "./reach.js";
 import { roleFor, nameFor } from "./describe.js";
-import { folded, shownChoices, listboxOf, optionLabel, ready } from "./controls.js";
+import { folded, shownChoices, listboxOf, optionLabel, clickableOption } from "./controls.js";
 import { popupFieldOf } from "./standin.js";
 
 const BOX_FIELDS = "input:not([type=hidden]), select, textarea";
@@ -48,15 +48,33 @@ function chipsOf(el) {
 // choice, the chosen labels one after another ("Breakfast, Parking"), as a person reads it; a list's
 // `aria-selected` may be only the option under the pointer (a command menu's highlight), so the face is read
 // too.
+// A hidden select whose options have values and no text keeps what the form sends, not what a person reads:
+// its values count with what the widget shows (chips, its list's marks).
 function chosenLabelsOf(el) {
-  const native = el.localName === "select" ? null : widgetBoxOf(el).querySelector("select");
-  if (native && native.multiple) return Array.from(native.selectedOptions, o => folded(o.label || o.text));
+  const native = heldSelectOf(el);
+  const stored = native && native.multiple ? Array.from(native.selectedOptions, o => folded(o.label || o.text)) : [];
+  if (stored.length && stored.every(Boolean)) return stored;
+  const values = native && native.multiple ? Array.from(native.selectedOptions, o => folded(o.value)) : [];
   const chips = chipsOf(el);
-  if (chips.length) return chips.map(c => c.label);
+  if (chips.length) return [...values, ...chips.map(c => c.label)];
   const list = listboxOf(el) || null;
-  if (isPopupSelect(el)) return faceChoiceOf(el, list);
-  const marked = list && shown(list) ? Array.from(list.querySelectorAll("[role=option][aria-selected=true]"), o => folded(optionLabel(o))) : [];
-  return [...faceChoiceOf(el, list), ...marked];
+  if (isPopupSelect(el)) return [...values, ...faceChoiceOf(el, list)];
+  const open = openListOf(el);
+  const marked = open ? Array.from(open.querySelectorAll("[role=option][aria-selected=true]"), o => folded(optionLabel(o))) : [];
+  return [...values, ...faceChoiceOf(el, list), ...marked];
+}
+// The native select the widget keeps its value in (hidden in its box).
+const heldSelectOf = (el) => (el.localName === "select" ? null : widgetBoxOf(el).querySelector("select"));
+// The widget's list while it is open: the listbox it controls or owns (or the one in the popup it points at),
+// else, when it points at none, the one listbox shown on the page (a popup drawn at the end of the body).
+function openListOf(el) {
+  const ref = listboxOf(el);
+  let list = ref && ref.getAttribute("role") !== "listbox" ? ref.querySelector("[role=listbox]") || ref : ref;
+  if (!ref && el.getAttribute("aria-expanded") === "true") {  // an expanded combobox's popup, linked by no IDREF
+    const lists = [...document.querySelectorAll("[role=listbox]")].filter(shown);
+    list = lists.length === 1 ? lists[0] : null;
+  }
+  return list && shown(list) ? list : null;
 }
 // A select drawn as a button (standin.js popupFieldOf).
 const isPopupSelect = (el) => el.hasAttribute("aria-haspopup") && !!popupFieldOf(el);
@@ -70,9 +88,14 @@ function faceItemsOf(el, list) {
   const text = el.innerText || "", items = text.split(/[,;\n]/).map(folded).filter(Boolean);
   return items.length > 1 ? [...items, folded(text)] : items;
 }
+// What the widget declares or holds: `aria-multiselectable` on it or on its list (ARIA 1.2), a hidden
+// <select multiple> that keeps its value (HTML), or options that are checkboxes (each ticked on its own).
 const declaresMany = (el) => {
-  const list = listboxOf(el);
-  return el.getAttribute("aria-multiselectable") === "true" || (!!list && list.getAttribute("aria-multiselectable") === "true");
+  const list = listboxOf(el), open = openListOf(el), held = heldSelectOf(el);
+  const many = (x) => !!x && x.getAttribute("aria-multiselectable") === "true";
+  const ticks = !!open && [...open.querySelectorAll("[role=option]")].some(o => o.matches("input[type=checkbox]") ||
+    !!o.querySelector("input[type=checkbox], [role=checkbox]"));
+  return many(el) || many(list) || many(open) || (!!held && held.multiple) || ticks;
 };
 // Whether the combobox shows that it takes several options (fields.js asks it for fill's kind of field).
 const takesMany = (el) => declaresMany(el) || chipsOf(el).length > 0;
@@ -85,6 +108,13 @@ const CHIPS = {
     const now = chosenLabelsOf(el), want = wanted.map(folded), chips = chipsOf(el);
     return {ok: true, chosen: wanted.filter((w, i) => now.includes(want[i])),
       unwanted: chips.filter(c => !want.includes(c.label)).map(c => c.label)};
+  },
+  // A combobox that says whether it takes several options only once open (fill.py opens it, then asks):
+  // whether its list is open now, and whether what it declares or holds says it takes several.
+  tellsMany(id) {
+    const el = resolve(id);
+    if (!el) return notFound(id);
+    return {ok: true, open: !!openListOf(el), many: takesMany(el)};
   },
   // The remove control of the chip of `label`: the pending element for a click.
   chipRemover(id, label) {
@@ -123,9 +153,9 @@ const CHIPS = {
     const el = resolve(id);
     if (!el) return notFound(id);
     const list = listboxOf(el), want = folded(label);
-    const o = list ? [...list.querySelectorAll("[role=option]")].find(x => folded(optionLabel(x)) === want && ready(x)) : null;
+    const o = list ? [...list.querySelectorAll("[role=option]")].find(x => folded(optionLabel(x)) === want && clickableOption(x)) : null;
     if (!o) return {ok: true, open: true};
-    S.pending = o;
+    S.pending = clickableOption(o);
     return {ok: true};
   },
   // After a chosen option was clicked again: the face no longer shows it (the list's highlight is no choice).
@@ -142,7 +172,7 @@ const CHIPS = {
   listOpen(id) {
     const el = resolve(id);
     if (!el) return notFound(id);
-    const list = listboxOf(el), focused = activeElement();
+    const list = openListOf(el), focused = activeElement();
     const inWidget = !focused || focused === el || widgetBoxOf(el).contains(focused) || (!!list && list.contains(focused));
     return {ok: true, open: !!list && shown(list) && inWidget};
   },

@@ -41,7 +41,9 @@ function searchBoxOf(el, box) {
   const inner = popup && popup.querySelector('input[type=search], [role=searchbox], input[role=combobox], input:not([type])');
   return field(inner) && shown(inner) ? inner : null;
 }
-const optionLabel = (o) => o.getAttribute('aria-label') || o.textContent || '';
+// An option that is a form control (a checkbox input with role=option) is named by its <label for> (HTML).
+const optionLabel = (o) => o.getAttribute('aria-label') || o.textContent ||
+  (o.labels ? Array.from(o.labels, l => l.textContent).join(' ') : '') || '';
 const optionValue = (o) => o.getAttribute('data-value') || o.getAttribute('value') || '';
 const nativeLabel = (o) => o.label || o.text;
 
@@ -105,6 +107,9 @@ function reachable(item) {
 // An option a person can pick: shown, not transparent (nor inside a list still at opacity 0), and taking the
 // pointer (a menu entering may keep its options at pointer-events: none for a frame or two).
 const ready = (o) => shown(o) && o.checkVisibility({opacityProperty: true}) && getComputedStyle(o).pointerEvents !== 'none';
+// What a person clicks to pick option `o`: the option, or, for an option that is a form control drawn invisibly
+// beneath its label (HTML: a label's activation is its control's), its shown label; null while neither is ready.
+const clickableOption = (o) => (ready(o) ? o : (o.labels && [...o.labels].find(ready)) || null);
 // A person aims at an option once its list stops moving: the finite animations running on it or on what holds
 // it (a menu's entry transition, a scale from its corner) finish first, up to `ms`. Aimed at while it moves,
 // the press lands where the option was a frame before (on the list's padding, not the option).
@@ -177,14 +182,14 @@ const OPTIONS = {
     const face = opens && !!popupFieldOf(el);
     // Already its choice: a person does not open it again (a click on a ticked option would untick it).
     if (face && shownChoices(el).includes(folded(wanted))) return {ok: true, done: true, selected: short(wanted)};
-    if (opens && (!o || !shown(o))) return {ok: true, open: true, face};
+    if (opens && (!o || !(shown(o) || clickableOption(o)))) return {ok: true, open: true, face};
     if (!o) {
       const role = roleFor(el);
       if (!box) return {error: 'VALIDATION_ERROR', message: `${role} "${nameFor(el)}" is not a select, listbox or combobox`};
       return {error: 'VALIDATION_ERROR', message: `no option "${wanted}"`, options: opts.slice(0, 30).map(x => short(optionLabel(x)))};
     }
     if (o.getAttribute('aria-disabled') === 'true') return {error: 'ELEMENT_DISABLED', message: `option "${short(optionLabel(o))}" is disabled`};
-    S.pending = o;
+    S.pending = clickableOption(o) || o;
     return {ok: true, done: false, face, selected: short(optionLabel(o))};
   },
   // After the pick in a select drawn as a button: its field shows the option (a bounded wait: the widget may
@@ -243,4 +248,4 @@ const OPTIONS = {
   },
 };
 
-export { OPTIONS, ready, whenStill, folded, shownChoices, pick, listboxOf, searchBoxOf, optionLabel, optionValue };
+export { OPTIONS, ready, clickableOption, whenStill, folded, shownChoices, pick, listboxOf, searchBoxOf, optionLabel, optionValue };

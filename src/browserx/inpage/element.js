@@ -15,7 +15,7 @@ import { armTimers, timersPending, awaitCaused, settleMotion } from "./caused.js
 // Typing: what takes text, focusing it, and the check that keys land where they are sent.
 import { editable, TYPING } from "./typing.js";
 import { FIELD_KINDS } from "./fields.js";
-import { OPTIONS, ready, whenStill, pick, listboxOf, searchBoxOf, optionLabel, optionValue } from "./controls.js";
+import { OPTIONS, clickableOption, whenStill, pick, listboxOf, searchBoxOf, optionLabel, optionValue } from "./controls.js";
 import { CHIPS } from "./chips.js";
 
 // -- effects: a mutation counter, and focus before/after ---------------------------------------
@@ -294,11 +294,11 @@ globalThis.__bxact = {
     let searched = false;
     while (performance.now() < end) {
       const box = listboxOf(el) || document.querySelector('[role=listbox]');
-      const opts = box ? Array.from(box.querySelectorAll('[role=option]')).filter(ready) : [];
+      const opts = box ? Array.from(box.querySelectorAll('[role=option]')).filter(clickableOption) : [];
       const o = pick(opts, wanted, optionLabel, optionValue);
       if (o) {
         await whenStill(o, Math.max(0, end - performance.now()));  // its list's entry transition first
-        S.pending = o;
+        S.pending = clickableOption(o) || o;
         return {ok: true, selected: short(optionLabel(o))};
       }
       // Not among the options shown: a searchable combobox lists the rest once its search box has text.

@@ -5,6 +5,7 @@ import { element, idOf, idFor } from "./ids.js";
 import { dateOf, partValue } from "./dates.js";
 import { standInFor, valueFieldOf, popupFieldOf } from "./standin.js";
 import { takesMany } from "./chips.js";
+import { listboxOf } from "./controls.js";
 
 const numberOf = (el, name) => el.getAttribute(name) === null || el.getAttribute(name) === '' ? null : +el.getAttribute(name);
 function fieldKind(id) {
@@ -29,7 +30,12 @@ function kindOf(el) {
   // An editable combobox (ARIA 1.2: an input with a popup of suggestions) is typed into, not opened; given a
   // list, its options are picked (chips.js: one that takes several says so, or shows chips).
   if (role === 'combobox' && (tag === 'input' || el.isContentEditable)) return {kind: 'combo', multiple: takesMany(el)};
-  if ((role === 'combobox' || role === 'listbox') && tag !== 'select') return {kind: 'select', multiple: takesMany(el)};
+  // A combobox that declares nothing closed may say it takes several once open (its popup's listbox): `opens`;
+  // one whose listbox is there already has said what it takes.
+  if ((role === 'combobox' || role === 'listbox') && tag !== 'select') {
+    const list = listboxOf(el);
+    return {kind: 'select', multiple: takesMany(el), opens: role === 'combobox' && !(list && list.getAttribute('role') === 'listbox')};
+  }
   // A button that opens a listbox around a read-only field (standin.js popupFieldOf): a select drawn without
   // its role, which may or may not take several (a list is tried, each pick checked by what it shows).
   if (el.hasAttribute('aria-haspopup') && popupFieldOf(el)) return {kind: 'select', multiple: takesMany(el), popup: true};

@@ -28,6 +28,9 @@ function widgetStates(el, role, s) {
     const root = el.getRootNode();
     const list = (ref && root.getElementById ? root.getElementById(ref) : null) || el.querySelector("[role=listbox]");
     if (el.getAttribute("aria-multiselectable") === "true" || (list && list.getAttribute("aria-multiselectable") === "true")) s.multiselectable = true;
+    // A hidden <select multiple> in it (beside it, for a text field) is its value store (HTML): several, closed too.
+    const box = el.matches("input, textarea") ? el.parentElement : el;
+    if (box && [...box.querySelectorAll("select")].some(x => x.multiple && !isRendered(x) && !x.getClientRects().length)) s.multiselectable = true;
   }
 }
 

@@ -72,14 +72,6 @@ async def test_trame_nights_slider_set_to_7_is_saved(desk, app_timings, mcp):
     assert [t["nights"] for t in saved(trips, "Alan Turing")] == [7]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason='issue 31 kind 4 (third holdout, main b0549d3): after `select` Room "Suite" (passes), `fill` of combobox '
-    '"Extras" with [Breakfast, Parking] answers VALIDATION_ERROR "did not keep every option picked: it takes one '
-    "option\": Vuetify 3's multiple v-select is a role=combobox field (aria-haspopup=listbox) holding a hidden "
-    "<select multiple> whose options have values and no text; its listbox (aria-multiselectable=true, options "
-    "role=option with a checkbox each) exists only while the menu is open",
-)
 async def test_trame_room_and_extras_chosen_in_their_selects_are_saved(desk, app_timings, mcp):
     app, trips = desk
     with app_timings.measure("task: selects"):

@@ -78,14 +78,6 @@ async def test_wave_nights_slider_set_to_7_is_saved(desk, app_timings, mcp):
     assert [t["nights"] for t in saved(trips, "Alan Turing")] == [7]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason='issue 31 kind 4 (third holdout, main b0549d3): after `select` Room "Suite" (passes), `fill` of combobox '
-    '"Extras" with [Breakfast, Parking] answers VALIDATION_ERROR "this field takes one option": Fluent\'s '
-    "multi-select Dropdown is a closed role=combobox div (aria-haspopup=listbox) that declares nothing multiple; "
-    "its listbox (aria-multiselectable=true, options hidden checkbox inputs with role=option) is rendered only once "
-    "opened",
-)
 async def test_wave_room_and_extras_chosen_in_their_dropdowns_are_saved(desk, app_timings, mcp):
     app, trips = desk
     with app_timings.measure("task: dropdowns"):
