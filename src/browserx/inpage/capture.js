@@ -35,6 +35,7 @@ import { takePendingGrids } from "./served.js";
 import { seenLabel, fallbackOf } from "./seen.js";
 import { standInFor, popupFieldOf } from "./standin.js";
 import { coverLayer, layerInfo } from "./layers.js";
+import { layersOf, underLayer } from "./overlays.js";
 
 function snapshot(options) {
   const opts = Object.assign({ include_values: false, max_controls: 400, max_headings: 30, max_iframe_depth: 1,
@@ -49,7 +50,7 @@ function snapshot(options) {
   const vw = inFrame ? inFrame.viewport[0] : innerWidth, vh = inFrame ? inFrame.viewport[1] : innerHeight;
   const viewport = [0, 0, vw, vh];
   const out = { opts, regions: [], regionSet: new Set(), headings: [], candidates: [], notes: [], layers: [], crossOrigin: 0, visited: 0,
-    pendingHosts: [], windows: [] };
+    pendingHosts: [], windows: [], layered: [], unwalked: [] };
   let modal = findModal(document);
   const frameClip = inFrame ? { parent: null, box: inFrame.clip, scroll: documentScrolls(document, null) } : null;
   const root = { region: inFrame ? inFrame.region : null, disabled: !!(inFrame && inFrame.inert), blocked: !!modal, inControl: false, pointer: false,
@@ -70,6 +71,7 @@ function snapshot(options) {
   const sx = scrollX, sy = scrollY;  // window accessors are slow in a loop
   let blocked = 0;
   const covers = new Map();  // layer -> the candidates it covers (what the look says is under it)
+  let layers;  // what may lie over controls in view (overlays.js), read when the first one is met
   const guessed = !!modal && inferred.has(modal);
   for (const cand of out.candidates) {
     const { el, ctx } = cand;
@@ -80,7 +82,9 @@ function snapshot(options) {
     if (!visible && !(cand.role === "file")) continue;
     const inView = visible && area(intersect(intersect(viewport, clip.clip), box)) >= 0.5 * area(box);
     // In view but under something drawn over it (a shade, a backdrop): no pointer reaches it.
-    const cover = inView && !inFrame && coveredAt(el, box, cand.drawn);
+    // Only where a positioned layer lies over it (overlays.js): a hit test per control is most of this loop.
+    const cover = inView && !inFrame && underLayer(layers === undefined ? (layers = layersOf(out)) : layers, el, box) &&
+      coveredAt(el, box, cand.drawn);
     if (cover) { blocked++; coveredBy(covers, coverLayer(cover, el), cand); continue; }
     cand.visible = visible; cand.inView = inView; cand.box = box;
     if (visible && !inView && ctx.clipper) cand.container = scrollContainer(ctx.clipper, box);
@@ -188,11 +192,29 @@ function coversOf(covers, chosen, controls) {
 // The snapshot as page/capture.py reads it: a line of what Python needs beside the model (the id counter,
 // the world's state, the roots and grids to ask about), then the whole result's JSON, which pydantic
 // validates as it parses. JSON text holds no raw newline, so the first one ends the line.
+// Characters past ASCII travel as JSON escapes (any JSON parser reads back the same characters): one such
+// character makes V8 keep the whole string two bytes wide, and CDP then takes longer to carry it (medium.html's
+// 92 kB with 165 of them: 2.9 ms against 2.1 ms, bench/page_model.py's page).
+const WIDE = /[\u0080-\uffff]/g;
+const escaped = (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0");
+// A control's keys at the model's own defaults (page/model.py Control: no heading, no region, no states,
+// visible, not in the viewport) stay out of it too: a fifth of the text on medium.html, the same model parsed.
 function snapshotText(options) {
   const r = snapshot(options);
   const meta = r.error ? { error: r.error } : { next_number: r.next_number, pending_hosts: r.pending_hosts,
     pending_grids: r.pending_grids, state: r.state, stamp: r.stamp, text_hash: r.text_hash };
-  return JSON.stringify(meta) + "\n" + JSON.stringify(r);
+  const sent = r.controls ? { ...r, controls: r.controls.map(withoutDefaults) } : r;
+  return (JSON.stringify(meta) + "\n" + JSON.stringify(sent)).replace(WIDE, escaped);
+}
+function withoutDefaults(c) {
+  const out = {};
+  for (const key in c) {
+    const value = c[key];
+    if (value === null ? key === "heading" || key === "region" : key === "visible" ? value === true :
+      key === "inViewport" ? value === false : key === "states" && Object.keys(value).length === 0) continue;
+    out[key] = value;
+  }
+  return out;
 }
 
 Object.defineProperty(globalThis, "__browserx", {

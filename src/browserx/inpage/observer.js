@@ -103,4 +103,17 @@ const changeCounts = () => [domRecords, journalEvents];
 // Whether the changes of `root` (a document or shadow root) are counted.
 const observing = (root) => observed.has(root);
 
-export { mutations, changeCounts, observedRoots, observe, observing, flush, onMutations, onAnyChange, whenQuiet, whenQuietSince, whenBuilt };
+// `compute()`'s answer about `doc`, kept until the next change of it that is counted (a DOM mutation, attributes
+// included: showing or closing a dialog sets or removes its `open`), for queries that visit a whole document.
+const keptAnswers = new Map();  // key -> {doc, m, value}
+function whileUnchanged(doc, key, compute) {
+  observe(doc);
+  flush();
+  const k = keptAnswers.get(key);
+  if (k && k.doc === doc && k.m === mutations) return k.value;
+  const value = compute();
+  keptAnswers.set(key, { doc, m: mutations, value });
+  return value;
+}
+
+export { whileUnchanged, mutations, changeCounts, observedRoots, observe, observing, flush, onMutations, onAnyChange, whenQuiet, whenQuietSince, whenBuilt };

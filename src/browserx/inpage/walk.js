@@ -16,6 +16,7 @@ import { hovered, refreshHovered, shownOn } from "./hovered.js";
 import { noteTable, servedCell, resetPendingGrids } from "./served.js";
 import { useFacts } from "./facts.js";
 import { reserveNumbers } from "./ids.js";
+import { noteLayer, noteHidden } from "./overlays.js";
 
 // find (reading.js) walks as the snapshot does: the same id counter, fresh style facts, the :hover
 // pointers and the months (hovered.js, served.js) read again.
@@ -70,7 +71,8 @@ function visit(el, ctx, out) {
   out.visited++;
   // Most elements carry no attribute at all (cells, spans, list items): then no attribute is read.
   const bare = !el.hasAttributes();
-  if (SKIP.has(tag) || (!bare && el.getAttribute("aria-hidden") === "true")) return;
+  if (SKIP.has(tag)) return;
+  if (!bare && el.getAttribute("aria-hidden") === "true") return noteHidden(out, el, ctx.offset);  // still drawn (overlays.js)
   const style = getComputedStyle(el);
   const display = style.display;
   // Each property read serialises its value anew (about a microsecond per element): each is read once.
@@ -103,6 +105,7 @@ function visit(el, ctx, out) {
   const boxed = display !== "inline" && display !== "contents";
   // Table parts are never absolute or fixed (such boxes are blockified): their position is not read.
   const position = boxed && !TABLE_PARTS.has(display) ? style.position : "static";
+  if (position !== "static") noteLayer(out, el, ctx.offset);  // what may lie over the controls (overlays.js)
   // Only these elements can host a shadow root: the others skip a costly DOM accessor.
   const shadow = (SHADOW_HOSTS.has(tag) || tag.includes("-")) ? shadowOf(el) : null;
   // Shared with names.js and the reader (reader_analyse.js), which then read no style again.
