@@ -48,6 +48,16 @@ FILL = f"""(() => {{
 @pytest.mark.parametrize("name", PAGES)
 async def test_corpus_page_model_builds_with_exact_selectors_and_no_field_values(server, tab, name):
     html = (READABILITY / name / "source.html").read_bytes()
+    await tab.session.enable("Network")
+    await tab.session.send(  # the saved page's other hosts: refused at once, so its load event comes
+        "Network.setBlockedURLs",
+        {
+            "urlPatterns": [
+                {"urlPattern": "http://127.0.0.1:*/*", "block": False},
+                {"urlPattern": "*://*/*", "block": True},
+            ]
+        },
+    )
     try:
         # "load": the page no longer grows while its selectors are checked (usable may still parse).
         await navigate(tab, server.route(f"/corpus/{name}/", html), timeout=30, wait_until="load")
