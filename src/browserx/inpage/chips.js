@@ -8,24 +8,11 @@
 // chips (or the list's ticks) after.
 import { S, resolve, notFound, activeElement, shown } from "./reach.js";
 import { roleFor, nameFor } from "./describe.js";
-import { folded, shownChoices, listboxOf, optionLabel, clickableOption } from "./controls.js";
-import { popupFieldOf } from "./standin.js";
+import { folded, shownChoices, optionLabel, clickableOption } from "./controls.js";
+import { popupFieldOf, listboxOf, BOX_FIELDS, widgetBoxOf, heldSelectOf, manyWhileClosed } from "./standin.js";
 
-const BOX_FIELDS = "input:not([type=hidden]), select, textarea";
 const CHIP_REMOVER = "button, [role=button], a, [tabindex]";
 
-// The widget's box: a combobox that is a container (ARIA 1.1's) is its own box; a combobox that is a text
-// field, its largest ancestor (up to 3 levels) that holds no other field (where its chips are drawn).
-function widgetBoxOf(el) {
-  if (!el.matches(BOX_FIELDS) && !el.isContentEditable) return el;
-  let box = el;
-  for (let up = el.parentElement, depth = 0; up && depth < 3; up = up.parentElement, depth++) {
-    // A hidden select there is the widget's own (what it writes its options into), not another field.
-    if ([...up.querySelectorAll(BOX_FIELDS)].some(f => f !== el && !(f.localName === "select" && !shown(f)))) break;
-    box = up;
-  }
-  return box;
-}
 // The chips in the box, outside the list of options: a shown control that is no field nor the combobox, and
 // the nearest element around it (not around the combobox) with text besides the control's own (its label).
 function chipsOf(el) {
@@ -63,8 +50,6 @@ function chosenLabelsOf(el) {
   const marked = open ? Array.from(open.querySelectorAll("[role=option][aria-selected=true]"), o => folded(optionLabel(o))) : [];
   return [...values, ...faceChoiceOf(el, list), ...marked];
 }
-// The native select the widget keeps its value in (hidden in its box).
-const heldSelectOf = (el) => (el.localName === "select" ? null : widgetBoxOf(el).querySelector("select"));
 // The widget's list while it is open: the listbox it controls or owns (or the one in the popup it points at),
 // else, when it points at none, the one listbox shown on the page (a popup drawn at the end of the body).
 function openListOf(el) {
@@ -88,14 +73,13 @@ function faceItemsOf(el, list) {
   const text = el.innerText || "", items = text.split(/[,;\n]/).map(folded).filter(Boolean);
   return items.length > 1 ? [...items, folded(text)] : items;
 }
-// What the widget declares or holds: `aria-multiselectable` on it or on its list (ARIA 1.2), a hidden
-// <select multiple> that keeps its value (HTML), or options that are checkboxes (each ticked on its own).
+// What the widget declares or holds: what it says while closed (standin.js manyWhileClosed, as the page model
+// reads it), `aria-multiselectable` on its open list, or options that are checkboxes (each ticked on its own).
 const declaresMany = (el) => {
-  const list = listboxOf(el), open = openListOf(el), held = heldSelectOf(el);
-  const many = (x) => !!x && x.getAttribute("aria-multiselectable") === "true";
+  const open = openListOf(el);
   const ticks = !!open && [...open.querySelectorAll("[role=option]")].some(o => o.matches("input[type=checkbox]") ||
     !!o.querySelector("input[type=checkbox], [role=checkbox]"));
-  return many(el) || many(list) || many(open) || (!!held && held.multiple) || ticks;
+  return manyWhileClosed(el) || (!!open && open.getAttribute("aria-multiselectable") === "true") || ticks;
 };
 // Whether the combobox shows that it takes several options (fields.js asks it for fill's kind of field).
 const takesMany = (el) => declaresMany(el) || chipsOf(el).length > 0;

@@ -5,7 +5,7 @@
 import { S, TYPABLE, resolve, notFound, blocked, shown } from "./reach.js";
 import { short, roleFor, nameFor } from "./describe.js";
 import { hitAt, composedContains } from "./geometry.js";
-import { standInFor, popupFieldOf, shownChoice } from "./standin.js";
+import { standInFor, popupFieldOf, shownChoice, listboxOf } from "./standin.js";
 
 // -- options: <select> and ARIA listboxes -------------------------------------------------------
 const folded = (s) => (s || '').replace(/\s+/g, ' ').trim().toLowerCase();
@@ -19,20 +19,6 @@ function pick(options, wanted, labelOf, valueOf) {
 }
 // A partial label match counts only when it is the only one: "2" must not pick "12" over "20".
 const unique = (found) => found.length === 1 ? found[0] : undefined;
-// The list a widget controls. Its id is looked up in the widget's own tree, then in the document: a trigger
-// inside a shadow root whose popup a popover library drew at the end of the document's body (a portal) opens
-// that popup all the same, beneath it, as a person sees (Chromium's tree does not link the two: IDREFs stay
-// in one tree; the action goes by what is shown).
-function listboxOf(el) {
-  if (el.getAttribute('role') === 'listbox') return el;
-  const root = el.getRootNode();
-  for (const attr of ['aria-controls', 'aria-owns']) {
-    const ref = (el.getAttribute(attr) || '').trim().split(/\s+/)[0];
-    const box = ref ? (root.getElementById && root.getElementById(ref)) || (root !== document && document.getElementById(ref)) : null;
-    if (box) return box;
-  }
-  return el.querySelector('[role=listbox]');
-}
 // The text field that filters a combobox's options: the combobox itself, or one in its popup.
 function searchBoxOf(el, box) {
   const field = (n) => n && (n.tagName === 'INPUT' ? TYPABLE.test((n.type || '').toLowerCase()) && !n.readOnly : n.isContentEditable);
@@ -248,4 +234,4 @@ const OPTIONS = {
   },
 };
 
-export { OPTIONS, ready, clickableOption, whenStill, folded, shownChoices, pick, listboxOf, searchBoxOf, optionLabel, optionValue };
+export { OPTIONS, ready, clickableOption, whenStill, folded, shownChoices, pick, searchBoxOf, optionLabel, optionValue };

@@ -15,8 +15,9 @@ import { armTimers, timersPending, awaitCaused, settleMotion } from "./caused.js
 // Typing: what takes text, focusing it, and the check that keys land where they are sent.
 import { editable, TYPING } from "./typing.js";
 import { FIELD_KINDS } from "./fields.js";
-import { OPTIONS, clickableOption, whenStill, pick, listboxOf, searchBoxOf, optionLabel, optionValue } from "./controls.js";
+import { OPTIONS, clickableOption, whenStill, pick, searchBoxOf, optionLabel, optionValue } from "./controls.js";
 import { CHIPS } from "./chips.js";
+import { listboxOf } from "./standin.js";
 
 // -- effects: a mutation counter, and focus before/after ---------------------------------------
 function controlsIn(node) {

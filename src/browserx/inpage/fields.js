@@ -3,9 +3,8 @@
 // fills it), a value given as a person's picker would give it, exactly the wanted options of a multi-select.
 import { element, idOf, idFor } from "./ids.js";
 import { dateOf, partValue } from "./dates.js";
-import { standInFor, valueFieldOf, popupFieldOf } from "./standin.js";
+import { standInFor, valueFieldOf, popupFieldOf, listboxOf } from "./standin.js";
 import { takesMany } from "./chips.js";
-import { listboxOf } from "./controls.js";
 
 const numberOf = (el, name) => el.getAttribute(name) === null || el.getAttribute(name) === '' ? null : +el.getAttribute(name);
 function fieldKind(id) {

@@ -176,20 +176,10 @@ function popupFieldOf(el) {
   const fields = el.querySelectorAll("input:not([type=hidden]), select, textarea");
   return fields.length === 1 && fields[0].matches(TEXT_FIELD) && fields[0].readOnly ? fields[0] : null;
 }
-// The listbox `el` opens: the one it owns or controls, else one inside it.
-function popupListOf(el) {
-  const root = el.getRootNode();
-  for (const attr of ["aria-controls", "aria-owns"]) {
-    const ref = (el.getAttribute(attr) || "").trim().split(/\s+/)[0];
-    const list = ref && root.getElementById ? root.getElementById(ref) : null;
-    if (list) return list;
-  }
-  return el.querySelector("[role=listbox]");
-}
 // What such a dropdown shows as its choice: its text without its caption (the field's labels) and without a
 // list drawn inside it ("Single"; "Breakfast, Parking" for one that takes several).
 function shownChoice(el) {
-  const field = popupFieldOf(el), list = popupListOf(el);
+  const field = popupFieldOf(el), list = listboxOf(el);
   const skip = [...(field && field.labels ? field.labels : []), ...(list && el.contains(list) ? [list] : [])];
   const walker = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT);
   let text = "";
@@ -199,4 +189,45 @@ function shownChoice(el) {
   return text.replace(/\s+/g, " ").trim();
 }
 
-export { FIELDS, keptField, drawnFor, standInOf, standInFor, valueFieldOf, sliderFieldOf, popupFieldOf, shownChoice };
+// ---- a combobox that takes several options, as it says so while closed --------------------------------
+// The list a widget controls. Its id is looked up in the widget's own tree, then in the document: a trigger
+// inside a shadow root whose popup a popover library drew at the end of the document's body (a portal) opens
+// that popup all the same, beneath it, as a person sees (Chromium's tree does not link the two: IDREFs stay
+// in one tree; the action goes by what is shown).
+function listboxOf(el) {
+  if (el.getAttribute("role") === "listbox") return el;
+  const root = el.getRootNode();
+  for (const attr of ["aria-controls", "aria-owns"]) {
+    const ref = (el.getAttribute(attr) || "").trim().split(/\s+/)[0];
+    const box = ref ? (root.getElementById && root.getElementById(ref)) || (root !== document && document.getElementById(ref)) : null;
+    if (box) return box;
+  }
+  return el.querySelector("[role=listbox]");
+}
+const BOX_FIELDS = "input:not([type=hidden]), select, textarea";
+// A select a person does not see in a widget's box is the widget's own: what it writes its options into.
+const heldHere = (f) => f.localName === "select" && !sized(f);
+// The widget's box: a combobox that is a container (ARIA 1.1's) is its own box; a combobox that is a text
+// field, its largest ancestor (up to 3 levels) that holds no other field (where its chips are drawn).
+function widgetBoxOf(el) {
+  if (!el.matches(BOX_FIELDS) && !el.isContentEditable) return el;
+  let box = el;
+  for (let up = el.parentElement, depth = 0; up && depth < 3; up = up.parentElement, depth++) {
+    if ([...up.querySelectorAll(BOX_FIELDS)].some(f => f !== el && !heldHere(f))) break;
+    box = up;
+  }
+  return box;
+}
+// The native select the widget keeps its value in: one in its box that a person does not see (HTML: what the
+// form sends). A select a person sees there is a control of its own.
+const heldSelectOf = (el) => (el.localName === "select" ? null : [...widgetBoxOf(el).querySelectorAll("select")].find(heldHere) || null);
+// Whether a combobox takes several options by what it says while closed: `aria-multiselectable` on it or on its
+// list (ARIA 1.2: it belongs to the listbox, which the combobox controls or holds), or a held <select multiple>.
+// The page model's `multiselectable` (widgets.js) and fill's decision (chips.js, with what its open list shows).
+function manyWhileClosed(el) {
+  const many = (x) => !!x && x.getAttribute("aria-multiselectable") === "true";
+  const held = heldSelectOf(el);
+  return many(el) || many(listboxOf(el)) || (!!held && held.multiple);
+}
+
+export { FIELDS, keptField, drawnFor, standInOf, standInFor, valueFieldOf, sliderFieldOf, popupFieldOf, shownChoice, listboxOf, BOX_FIELDS, widgetBoxOf, heldSelectOf, manyWhileClosed };

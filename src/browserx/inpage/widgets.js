@@ -12,7 +12,7 @@ import { dialogText } from "./modals.js";
 import { idOf } from "./ids.js";
 import { drawnPass, drawnControl } from "./drawn.js";
 import { datePass, dateControl } from "./dates.js";
-import { standInFor, valueFieldOf } from "./standin.js";
+import { standInFor, valueFieldOf, manyWhileClosed } from "./standin.js";
 import { takePendingGrids, markGrid } from "./served.js";
 import { holdsSeenControl } from "./seen.js";
 
@@ -21,17 +21,9 @@ const LONG_ANIMATION_MS = 5000;  // longer finite animations are decoration (pul
 // ---- states ----------------------------------------------------------------------------------
 function widgetStates(el, role, s) {
   if (el.readOnly === true || el.getAttribute("aria-readonly") === "true") s.readonly = true;
-  // A combobox whose popup listbox takes several options says so on the listbox (ARIA: aria-multiselectable
-  // belongs to the listbox, which the combobox controls or holds): the agent may give `fill` a list.
-  if (role === "combobox" && el.localName !== "select") {
-    const ref = (el.getAttribute("aria-controls") || el.getAttribute("aria-owns") || "").split(/\s+/)[0];
-    const root = el.getRootNode();
-    const list = (ref && root.getElementById ? root.getElementById(ref) : null) || el.querySelector("[role=listbox]");
-    if (el.getAttribute("aria-multiselectable") === "true" || (list && list.getAttribute("aria-multiselectable") === "true")) s.multiselectable = true;
-    // A hidden <select multiple> in it (beside it, for a text field) is its value store (HTML): several, closed too.
-    const box = el.matches("input, textarea") ? el.parentElement : el;
-    if (box && [...box.querySelectorAll("select")].some(x => x.multiple && !isRendered(x) && !x.getClientRects().length)) s.multiselectable = true;
-  }
+  // A combobox that takes several options says so, or holds a hidden <select multiple> (standin.js
+  // manyWhileClosed, as fill reads it): the agent may give `fill` a list.
+  if (role === "combobox" && el.localName !== "select" && manyWhileClosed(el)) s.multiselectable = true;
 }
 
 // ---- one pass over the kept candidates (capture.js, before the caps) -------------------------
