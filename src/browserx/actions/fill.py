@@ -80,10 +80,13 @@ async def _select(run: _Run, element_id: str, kind: dict[str, Any], value: Any) 
         return
     # A combobox or a popup's button says whether it takes several options only once its list is open: a list
     # given is picked, each pick checked (`_pick_many`); a combobox is opened first and asked (`_opened_many`).
-    if len(wanted) > 1 and not kind.get("multiple") and not kind.get("combo") and not kind.get("popup"):
-        if not kind.get("opens"):
+    # An editable combobox is opened and asked too, but only one that says it takes one option (closed or open)
+    # refuses the list before any pick: one that declares nothing may show that it takes several only by the
+    # chip a pick makes (a tag input), so its picks are made and checked.
+    if len(wanted) > 1 and not kind.get("multiple") and not kind.get("popup"):
+        if not kind.get("opens") and not kind.get("combo"):
             raise ValidationError("this field takes one option")
-        await _opened_many(run, element_id, wanted[0])
+        await _opened_many(run, element_id, wanted[0], undeclared_picks=bool(kind.get("combo")))
     if kind.get("drawn") and kind.get("multiple"):  # exactly these: the others removed by their remove buttons
         for value_of in (await run.page("unwanted", element_id, wanted))["options"]:
             await run.page("remover", element_id, value_of)
@@ -104,12 +107,18 @@ async def _select(run: _Run, element_id: str, kind: dict[str, Any], value: Any) 
             await run.page("selectedNow", element_id, option)
 
 
-async def _opened_many(run: _Run, element_id: str, first: str) -> None:
+async def _opened_many(run: _Run, element_id: str, first: str, *, undeclared_picks: bool = False) -> None:
     """A combobox that declares nothing while closed, given a list: opened as a person opens it (a click, then a
     bounded wait for its options), then what its open list declares or holds decides (inpage/chips.js
     tellsMany: `aria-multiselectable`, a hidden <select multiple>, options that are checkboxes). One that takes
-    one option refuses the list before any pick, its popup closed again by Escape (nothing left open)."""
+    one option refuses the list before any pick, its popup closed again by Escape (nothing left open).
+    `undeclared_picks` (an editable combobox): one that declares nothing either way is left open for the picks,
+    each checked (`_pick_many`); only `aria-multiselectable="false"` refuses it here."""
     told = await run.page("tellsMany", element_id)
+    if told["one"]:
+        if told["open"]:
+            await press_key(run.tab.session, "Escape")
+        raise ValidationError("this field takes one option")
     if not told["open"]:
         await _click(run, element_id)
         try:
@@ -119,7 +128,7 @@ async def _opened_many(run: _Run, element_id: str, first: str) -> None:
                 await press_key(run.tab.session, "Escape")
             raise
         told = await run.page("tellsMany", element_id)
-    if not told["many"]:
+    if not told["many"] and (told["one"] or not undeclared_picks):
         if told["open"]:
             await press_key(run.tab.session, "Escape")
         raise ValidationError("this field takes one option")

@@ -81,6 +81,10 @@ const declaresMany = (el) => {
     !!o.querySelector("input[type=checkbox], [role=checkbox]"));
   return manyWhileClosed(el) || (!!open && open.getAttribute("aria-multiselectable") === "true") || ticks;
 };
+// Whether it says it takes one option: `aria-multiselectable="false"` on it, on its list or on its open list (a
+// listbox that declares nothing takes one by ARIA's default, but an editable combobox that shows its choices as
+// chips only after a pick often declares nothing: only the explicit value tells before a pick).
+const saysOne = (el) => [el, listboxOf(el), openListOf(el)].some(x => !!x && x.getAttribute("aria-multiselectable") === "false");
 // Whether the combobox shows that it takes several options (fields.js asks it for fill's kind of field).
 const takesMany = (el) => declaresMany(el) || chipsOf(el).length > 0;
 
@@ -94,11 +98,12 @@ const CHIPS = {
       unwanted: chips.filter(c => !want.includes(c.label)).map(c => c.label)};
   },
   // A combobox that says whether it takes several options only once open (fill.py opens it, then asks):
-  // whether its list is open now, and whether what it declares or holds says it takes several.
+  // whether its list is open now, whether what it declares or holds says it takes several, or says it takes one.
   tellsMany(id) {
     const el = resolve(id);
     if (!el) return notFound(id);
-    return {ok: true, open: !!openListOf(el), many: takesMany(el)};
+    const many = takesMany(el);
+    return {ok: true, open: !!openListOf(el), many, one: !many && saysOne(el)};
   },
   // The remove control of the chip of `label`: the pending element for a click.
   chipRemover(id, label) {
