@@ -25,7 +25,7 @@ import asyncio
 import statistics
 import time
 
-from _playwright import playwright_chromium, playwright_part
+from _playwright import playwright_chromium, playwright_part, round_order
 from _serve import serve_page
 
 from browserx.browser import BrowserConfig, BrowserManager
@@ -107,14 +107,10 @@ async def run(print_fn=print) -> dict:
                 await page.click("#target")
                 pw.append(time.perf_counter() - started)
 
-            ours_and_floor = [browserx_click, floor_click]
-            for i in range(N):
-                # Interleaved. Whoever runs right after Playwright's click meets its browser still busy (measured:
-                # about 1.3 ms more), so Playwright goes first in every round and the two others take the place
-                # after it in turn: each follows Playwright in half the rounds and the other in the rest. (A plain
-                # rotation of the three put browserx right after Playwright in two rounds of three, the floor in one.)
-                pair = ours_and_floor[i % 2 :] + ours_and_floor[: i % 2]
-                for contestant in ([playwright_click] if page is not None else []) + pair:
+            for i in range(N):  # interleaved: Playwright first, then ours and the floor in turns (round_order)
+                for contestant in round_order(
+                    i, playwright_click if page is not None else None, [browserx_click, floor_click]
+                ):
                     await contestant()
             counted = await _clicks(tab.session) - before
             assert counted == 2 * N, f"expected {2 * N} clicks on the page, counted {counted}"

@@ -10,7 +10,8 @@
   fill refuses range inputs), on the same Chromium.
 Each round writes other values than the last (the checkbox flips, the radio alternates), so no
 field is ever left as it was; after the rounds the page's values are checked, so a fill that does
-nothing fails the bench. Medians of N interleaved rounds, order rotating.
+nothing fails the bench. Medians of N interleaved rounds (Playwright first, then fill and the singles
+in turns, so that each follows Playwright as often as the other: bench/_playwright.py round_order).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import json
 import statistics
 import time
 
-from _playwright import playwright_chromium, playwright_part
+from _playwright import playwright_chromium, playwright_part, round_order
 from _serve import serve_page
 
 from browserx.browser import BrowserConfig, BrowserManager
@@ -115,13 +116,14 @@ async def run(print_fn=print) -> dict:
                 await page.fill("#day", date)
                 pw_t.append(time.perf_counter() - started)
 
-            contestants = [browserx_fill, browserx_singles] + ([playwright_fill] if page is not None else [])
+            pair = [browserx_fill, browserx_singles]
+            playwright = playwright_fill if page is not None else None
             for _ in range(3):  # warm up (worlds, compiled functions, Playwright's injected script)
-                for contestant in contestants:
+                for contestant in round_order(0, playwright, pair):
                     state["round"] += 1
                     await contestant()
-            for i in range(N):
-                for contestant in contestants[i % len(contestants) :] + contestants[: i % len(contestants)]:
+            for i in range(N):  # interleaved: Playwright first, then fill and the singles in turns (round_order)
+                for contestant in round_order(i, playwright, pair):
                     state["round"] += 1
                     await contestant()
                     if contestant is not playwright_fill:

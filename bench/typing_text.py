@@ -9,7 +9,9 @@
   session, pipelined, into the field already focused: what any keyboard-faithful typing must send.
 - Playwright: `locator.press_sequentially(text)` on the same Chromium binary (it awaits each event).
 The field is emptied in page (untimed) before every contestant's turn, and its value checked after
-it: typing that loses a key fails the bench. Medians of N interleaved rounds, order rotating.
+it: typing that loses a key fails the bench. Medians of N interleaved rounds (Playwright first, then
+browserx and the floor in turns, so that each follows Playwright as often as the other:
+bench/_playwright.py round_order).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import asyncio
 import statistics
 import time
 
-from _playwright import playwright_chromium, playwright_part
+from _playwright import playwright_chromium, playwright_part, round_order
 from _serve import serve_page
 
 from browserx.actions.keys import send_keys, typing_events
@@ -79,12 +81,15 @@ async def run(print_fn=print) -> dict:
                 pw.append(time.perf_counter() - started)
                 assert await page.evaluate(VALUE) == TEXT
 
-            contestants = [browserx_type, floor_type] + ([playwright_type] if page is not None else [])
-            for contestant in contestants:  # warm up: world, compiled functions, Playwright's injected script
+            pair = [browserx_type, floor_type]
+            playwright = playwright_type if page is not None else None
+            for contestant in round_order(
+                0, playwright, pair
+            ):  # warm up: world, compiled functions, Playwright's script
                 await contestant()
             ours.clear(), floor.clear(), pw.clear()
-            for i in range(N):
-                for contestant in contestants[i % len(contestants) :] + contestants[: i % len(contestants)]:
+            for i in range(N):  # interleaved: Playwright first, then ours and the floor in turns (round_order)
+                for contestant in round_order(i, playwright, pair):
                     await contestant()
     finally:
         server.shutdown()
