@@ -86,6 +86,18 @@ async def test_imported_adopted_and_later_rules_are_read(server, tab):
     assert await _names(tab) == {"Kept"}
 
 
+async def test_what_rules_reach_follows_a_class_change_and_a_state_change(server, tab):
+    page = """<style>.off { opacity: 0 } #c:checked + .t { visibility: hidden } .p { cursor: pointer }</style>
+<div id=d><button>Classed</button></div><input type=checkbox id=c aria-label=Box><div class=t><span class=p>Toggled</span></div>"""
+    await navigate(tab, server.route("/ds/changes.html", page))
+    assert await _names(tab) == {"Classed", "Box", "Toggled"}
+    await tab.session.send("Runtime.evaluate", {"expression": "document.getElementById('d').className = 'off'"})
+    assert await _names(tab) == {"Box", "Toggled"}
+    # A property set, no mutation: the :checked rule now reaches the block.
+    await tab.session.send("Runtime.evaluate", {"expression": "document.getElementById('c').checked = true"})
+    assert await _names(tab) == {"Box"}
+
+
 async def test_an_animated_element_is_read_as_it_is_now(server, tab):
     page = """<div id=fading><button>Faded out</button></div><div><button>Still here</button></div>
 <script>document.getElementById("fading").animate([{opacity: 0}, {opacity: 0}], {duration: 600000, fill: "forwards"});</script>"""

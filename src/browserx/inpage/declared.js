@@ -15,8 +15,10 @@
 // animating (its value is not the rules') or when anything is unknown: a sheet of another origin (its rules
 // cannot be read), nested CSS or @scope declaring one (their selectors are relative), a fullscreen element.
 // Cost: a sheet is scanned again only when its rules change in number (sheets.js; a declaration edited in
-// place through the CSSOM is not noticed); the queries run once per walk.
+// place through the CSSOM is not noticed); the queries run again after a DOM change, or on every walk when a
+// selector holds a state (:hover, :checked) that changes with none.
 import { scannedOnce, splitList } from "./sheets.js";
+import { mutations } from "./observer.js";
 
 const OPACITY = 1;
 const VISIBILITY = 2;
@@ -44,21 +46,35 @@ const plainAttrs = (el) => !(el.hasAttribute("style") || el.hasAttribute("hidden
   el.hasAttribute("inert"));
 
 const declaredScans = new WeakMap();  // document -> {key, value} (sheets.js)
-let unknownBits = ALL;                 // the properties every element reads, for the walk that is running
-let reachedBy = new Map();           // element -> the properties a rule may set on it (or ALL)
+let unknownBits = ALL;      // the properties every element reads, for the walk that is running
+let reachedBy = new Map();  // element -> the properties a rule may set on it
+let animated = null;        // the elements animating now (a Set), or null
+// The last matches, kept while the DOM has not changed (observer.js `mutations`) if no selector holds a
+// state (:hover, :checked, ...), which can change with no mutation.
+let matched = { doc: null, scan: null, at: -1, unknown: ALL, by: reachedBy };
 
 // Before a walk: what `doc`'s rules reach now.
 function refreshDeclared(doc) {
   const scan = scannedOnce(declaredScans, doc, scanDeclared);
-  unknownBits = doc.fullscreenElement ? ALL : scan.unknown;
-  reachedBy = new Map();
-  if (unknownBits === ALL) return;
-  EACH.forEach((bit, i) => { if (!(unknownBits & bit)) matchDeclared(doc, scan.selectors[i], bit); });
+  animated = null;
+  if (doc.fullscreenElement || scan.unknown === ALL) { unknownBits = ALL; return; }
+  if (!(scan.stateless && matched.doc === doc && matched.scan === scan && matched.at === mutations)) {
+    unknownBits = scan.unknown;
+    reachedBy = new Map();
+    EACH.forEach((bit, i) => { if (!(unknownBits & bit)) matchDeclared(doc, scan.selectors[i], bit); });
+    matched = { doc, scan, at: mutations, unknown: unknownBits, by: reachedBy };
+  }
+  unknownBits = matched.unknown;
+  reachedBy = matched.by;
   for (const a of doc.getAnimations()) {
     const target = a.effect && a.effect.target;
-    if (target) reachedBy.set(target, ALL);
+    if (target) (animated || (animated = new Set())).add(target);
   }
 }
+// A selector whose matches change only with the DOM: no pseudo-class but structural ones (escapes and
+// attribute values taken out first: Tailwind's `.md\:flex`).
+const STATELESS = /:(?!(?:not|is|where|has|nth-child|nth-last-child|nth-of-type|nth-last-of-type)\(|(?:first|last|only)-(?:child|of-type)\b|root\b|empty\b)/;
+const stateless = (selector) => !STATELESS.test(selector.replace(/\\./g, "_").replace(/\[[^\]]*\]/g, ""));
 function matchDeclared(doc, rules, bit) {
   if (!rules.length) return;
   let found;
@@ -76,13 +92,14 @@ function matchDeclared(doc, rules, bit) {
 }
 // The properties `el` must read (bits); ALL outside the plain tree (`plain`: the walk's context says so).
 function mustRead(el, tag, bare, plain) {
-  if (!plain || !PLAIN.has(tag) || (!bare && !plainAttrs(el))) return ALL;
+  if (!plain || !PLAIN.has(tag) || (!bare && !plainAttrs(el)) || (animated !== null && animated.has(el))) return ALL;
   return unknownBits | (reachedBy.get(el) | 0);
 }
 
 function scanDeclared(doc) {
   const acc = { unknown: 0, selectors: EACH.map(() => []) };
   for (const list of [doc.styleSheets, doc.adoptedStyleSheets || []]) for (const sheet of list) scanDeclSheet(sheet, acc);
+  acc.stateless = acc.selectors.every(list => list.every(stateless));
   return acc;
 }
 function scanDeclSheet(sheet, acc) {
