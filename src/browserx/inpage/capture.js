@@ -55,13 +55,13 @@ function snapshot(options) {
   const frameClip = inFrame ? { parent: null, box: inFrame.clip, scroll: documentScrolls(document, null) } : null;
   const root = { region: inFrame ? inFrame.region : null, disabled: !!(inFrame && inFrame.inert), blocked: !!modal, inControl: false, pointer: false,
     clipper: frameClip, frameClipper: frameClip, cbClipper: frameClip, fixed: null, offset: inFrame ? { x: inFrame.offset[0], y: inFrame.offset[1] } : { x: 0, y: 0 },
-    depth: 0, hops: [], modal };
+    depth: 0, hops: [], modal, plain: true };
   // `within`: the model of one subtree (reading.js resolves ids, regions and "dialog").
   const part = opts.within ? resolveWithin(opts.within) : null;
   if (opts.within && !part) return { error: "within", within: opts.within };
   const t0 = performance.now();
   if (part) {
-    visit(part, { ...root, region: part.parentElement ? regionOf(part.parentElement) : null, hops: hopsOf(part),
+    visit(part, { ...root, plain: part.getRootNode() === document, region: part.parentElement ? regionOf(part.parentElement) : null, hops: hopsOf(part),
       disabled: root.disabled && !(modal && modal.contains(part)) }, out);
   } else walk(document, root, out);
   const t1 = performance.now();

@@ -120,6 +120,10 @@ const parentOf = (el) => el.parentElement || (el.parentNode && el.parentNode.hos
 // Whether `node` is `outer` or inside it, through shadow hosts and frame elements, and through the
 // slot a node is drawn in (the flat tree: a span slotted into a shadow button is inside the button).
 function composedContains(outer, node) {
+  // Within one tree the DOM's own test says it (a node slotted under `outer` is a light child of a host
+  // inside it); only a node in another tree (a shadow root, a frame) takes the walk up through hosts.
+  if (outer.contains(node)) return true;
+  if (node.getRootNode() === outer.getRootNode()) return false;
   for (let n = node, i = 0; n && i < 1000; i++) {
     if (n === outer) return true;
     n = n.assignedSlot || n.parentNode || n.host || (n.nodeType === 9 && n.defaultView ? n.defaultView.frameElement : null);

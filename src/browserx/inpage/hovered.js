@@ -25,7 +25,7 @@
 // transparent elements a walk meets (`el.matches`), from their own root's sheets (a shadow root's
 // adopted sheets are often shared by many roots: scanned once per sheet).
 import { mutations } from "./observer.js";
-import { scannedOnce } from "./sheets.js";
+import { scannedOnce, splitList } from "./sheets.js";
 
 const HOVER = /:hover(?![-\w])/g;
 const SHOWING_STATE = /:(?:hover|focus-within|focus-visible|focus)(?![-\w])/g;
@@ -141,17 +141,6 @@ function scanSheet(root, sheet) {
   return found;
 }
 const NONE_FOUND = Object.freeze({ n: -1, pointer: [], hover: [], focus: [], vhover: [], vfocus: [] });
-function splitList(text) {
-  const out = [];
-  let depth = 0, start = 0;
-  for (let k = 0; k <= text.length; k++) {
-    const c = text[k];
-    if (c === "(" || c === "[") depth++;
-    else if (c === ")" || c === "]") depth--;
-    else if ((c === "," && depth === 0) || k === text.length) { out.push(text.slice(start, k).trim()); start = k + 1; }
-  }
-  return out;
-}
 // "td.day:hover, .a:focus > b" -> [{target: "td.day", hover: true}, {target: ".a > b", hover: false}]: what
 // the state reaches, per selector of the list, and whether it takes the pointer (a :hover in it).
 function stateTargets(text, state) {

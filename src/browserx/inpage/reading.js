@@ -209,7 +209,7 @@ function find(query, options) {
   const modal = document.querySelector("dialog:modal");
   const t0 = performance.now();
   walk(document, { region: null, disabled: !!modal, inControl: false, pointer: false, clipper: null,
-    frameClipper: null, cbClipper: null, offset: { x: 0, y: 0 }, depth: 0, hops: [], modal }, out);
+    frameClipper: null, cbClipper: null, offset: { x: 0, y: 0 }, depth: 0, hops: [], modal, plain: true }, out);
   const runs = out.runs ? out.runs.finish() : { why: out.runs === null ? "kept or asked apart" : null };
   if (!runs.why) keepWhole(runs.text, runs.names);  // else wholeText reads the page again, by its own analysis
   const t1 = performance.now();

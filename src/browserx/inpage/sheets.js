@@ -21,4 +21,17 @@ function scannedOnce(cache, doc, scan) {
   return value;
 }
 
-export { scannedOnce };
+// A selector list at its top-level commas, each part trimmed.
+function splitList(text) {
+  const out = [];
+  let depth = 0, start = 0;
+  for (let k = 0; k <= text.length; k++) {
+    const c = text[k];
+    if (c === "(" || c === "[") depth++;
+    else if (c === ")" || c === "]") depth--;
+    else if ((c === "," && depth === 0) || k === text.length) { out.push(text.slice(start, k).trim()); start = k + 1; }
+  }
+  return out;
+}
+
+export { scannedOnce, splitList };

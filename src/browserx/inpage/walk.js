@@ -17,6 +17,8 @@ import { noteTable, servedCell, resetPendingGrids } from "./served.js";
 import { useFacts } from "./facts.js";
 import { reserveNumbers } from "./ids.js";
 import { noteLayer, noteHidden } from "./overlays.js";
+import { refreshDeclared, mustRead, OPAQUE, OPACITY, VISIBILITY, CURSOR, CLIP_PATH, CONTAIN, CONTENT_VISIBILITY, POSITION,
+  OVERFLOW } from "./declared.js";
 
 // find (reading.js) walks as the snapshot does: the same id counter, fresh style facts, the :hover
 // pointers and the months (hovered.js, served.js) read again.
@@ -24,6 +26,7 @@ function beginWalk(next, values) {
   reserveNumbers(next);
   useFacts(new Map(), values);
   refreshHovered(document);
+  refreshDeclared(document);
   resetPendingGrids();
 }
 
@@ -75,8 +78,11 @@ function visit(el, ctx, out) {
   if (!bare && el.getAttribute("aria-hidden") === "true") return noteHidden(out, el, ctx.offset);  // still drawn (overlays.js)
   const style = getComputedStyle(el);
   const display = style.display;
-  // Each property read serialises its value anew (about a microsecond per element): each is read once.
-  const clear = display !== "none" && style.opacity === "0";
+  // Each property read serialises its value anew (about a microsecond per element): each is read once, and
+  // only where the page's rules may set it (declared.js; `read` the properties that must be read, else
+  // the initial value, or the parent's for an inherited one: ctx.visibility, ctx.cursor).
+  const read = mustRead(el, tag, bare, ctx.plain);
+  const clear = display !== "none" && (read & OPACITY) !== 0 && style.opacity === "0";
   // Transparent until hovered or focused (a header's sort button: hovered.js): a person sees it by pointing.
   const revealed = clear ? shownOn(el, "opacity") : null;
   if (display === "none" || (clear && !revealed)) {
@@ -97,25 +103,28 @@ function visit(el, ctx, out) {
     return;
   }
   // Invisible until hovered or focused (a row's actions), or inside such a box (visibility is inherited).
-  const visibility = style.visibility;
+  const visibility = (read & VISIBILITY) || ctx.visibility === undefined ? style.visibility : ctx.visibility;
   const unseen = visibility === "hidden" && !ctx.shownHidden ? shownOn(el, "visibility") : null;
   const shown = visibility === "visible" || !!unseen || (ctx.shownHidden && visibility === "hidden");
   // Inline and contents boxes are never fixed (positioned boxes are blockified), clip nothing and
   // cannot skip their contents: three to five fewer style reads for a third of a typical page.
   const boxed = display !== "inline" && display !== "contents";
   // Table parts are never absolute or fixed (such boxes are blockified): their position is not read.
-  const position = boxed && !TABLE_PARTS.has(display) ? style.position : "static";
+  const position = boxed && !TABLE_PARTS.has(display) && (read & POSITION) ? style.position : "static";
   if (position !== "static") noteLayer(out, el, ctx.offset);  // what may lie over the controls (overlays.js)
   // Only these elements can host a shadow root: the others skip a costly DOM accessor.
   const shadow = (SHADOW_HOSTS.has(tag) || tag.includes("-")) ? shadowOf(el) : null;
   // Shared with names.js and the reader (reader_analyse.js), which then read no style again.
   // Read once: the reader's visually-hidden test below, the clip boxes further down.
-  const shape = boxed && !bare ? style.clipPath : "none";
+  const shape = boxed && !bare && (read & CLIP_PATH) ? style.clipPath : "none";
   const clipped = position === "absolute" && (style.clip !== "auto" || shape !== "none");
   facts.set(el, shadow ? { display, position, gone: false, visible: shown, clipped, shadow,
     block: boxed && !display.startsWith("inline") } : sharedFacts(display, position, shown, clipped, boxed));
   let role = bare ? implicitRole(el) : roleOf(el);
   let c = ctx;
+  // What a user-agent shadow root or a custom element's (not adopted yet) slots inherits from its slots.
+  const opaque = ctx.plain && (OPAQUE.has(tag) || tag.includes("-"));
+  if (visibility !== ctx.visibility || opaque) c = { ...ctx, visibility, plain: ctx.plain && !opaque };
   // `c` is copied from ctx on the first change (written out at each change: a closure per element
   // cost a context allocation for every element visited).
   if (revealed || unseen) {
@@ -154,8 +163,11 @@ function visit(el, ctx, out) {
   // Inside a control no pointer makes a control (the test below needs !ctx.inControl), so its cursor is
   // not read; only a header cell that is an entry of its own (grids.js) opens what it holds again, and
   // reads its own.
-  const pointer = ctx.inControl && !(candidate && headerEntries.has(el)) ? ctx.pointer :
-    style.cursor === "pointer" || (hovered !== null && hovered.has(el)) || (tag === "td" && servedCell(el));
+  const cursor = ctx.inControl && !(candidate && headerEntries.has(el)) ? undefined :
+    (read & CURSOR) || ctx.cursor === undefined ? style.cursor : ctx.cursor;
+  const pointer = cursor === undefined ? ctx.pointer :
+    cursor === "pointer" || (hovered !== null && hovered.has(el)) || (tag === "td" && servedCell(el));
+  if (cursor !== ctx.cursor) (c === ctx ? (c = { ...ctx }) : c).cursor = cursor;  // undefined: not read
   if (tag === "table") noteTable(el);
   let open = false;
   if (!candidate && !ctx.inControl && tag !== "body" && tag !== "html" &&
@@ -169,7 +181,9 @@ function visit(el, ctx, out) {
     out.candidates.push({ el, role, ctx: c, shown, heading: out.headings.length - 1, order: out.candidates.length });
     // A sortable header's own clickable label stays the control; a grid's row stays open to what
     // its cells hold (grids.js openRow).
-    (c === ctx ? (c = { ...ctx }) : c).inControl = !open && !headerEntries.has(el);
+    // A new context for what it holds: the candidate keeps the one it was listed with (its own overflow,
+    // containment and pointer bear only on what it holds).
+    c = { ...c, inControl: !open && !headerEntries.has(el) };
   }
   if (pointer !== ctx.pointer) (c === ctx ? (c = { ...ctx }) : c).pointer = pointer;
   if (shown && !c.blocked) {
@@ -183,18 +197,18 @@ function visit(el, ctx, out) {
   // Clip boxes are linked, not copied: their rects are read after the walk, in one batch.
   if (boxed) {
     // The shorthand: one read instead of two ("visible" only when both axes are).
-    const overflow = style.overflow;
+    const overflow = read & OVERFLOW ? style.overflow : "visible";
     if (overflow !== "visible" && !viewportOverflow(el, tag)) {
       const scroll = /auto|scroll/.test(overflow);
       (c === ctx ? (c = { ...ctx }) : c).clipper = { parent: c.clipper, el, offset: ctx.offset, scroll };
       if (scroll && c.fixed) c.fixed = null;  // scrolling this box brings what it holds into view
     }
     // Paint containment clips too (never scrollable); an attribute-less element has none.
-    if (!bare && PAINTS.test(style.contain)) {
+    if (!bare && (read & CONTAIN) && PAINTS.test(style.contain)) {
       (c === ctx ? (c = { ...ctx }) : c).clipper = { parent: c.clipper, el, offset: ctx.offset, scroll: false };
     }
     if (position !== "static" && c.cbClipper !== c.clipper) (c === ctx ? (c = { ...ctx }) : c).cbClipper = c.clipper;
-    if (style.contentVisibility === "hidden" && !ROW_PARTS.has(display)) return;
+    if ((read & CONTENT_VISIBILITY) && style.contentVisibility === "hidden" && !ROW_PARTS.has(display)) return;
   }
   if (tag === "select") return; // its options are the select's value, not separate controls
   if (tag === "details" && !el.open) {  // a closed <details> renders its summary only
@@ -205,9 +219,10 @@ function visit(el, ctx, out) {
   }
   if (tag === "iframe" || tag === "frame") return frame(el, c, out);
   if (shadow) {
-    const hc = { ...c, hops: [...c.hops, el] };
+    const hc = { ...c, hops: [...c.hops, el], plain: false };
     observe(shadow);
     walk(shadow, hc, out);
+    if (c.plain) c = { ...c, plain: false };  // what it slots inherits from its slots
   } else if (tag.includes("-")) notePendingHost(el, out);
   walk(el, c, out);
 }
@@ -224,7 +239,7 @@ function frame(el, ctx, out) {
   // A frame whose document scrolls reveals what lies past its box: listed, off-screen, like the page's own.
   const clipper = { parent: ctx.clipper, box, scroll: documentScrolls(doc, el) };
   const fc = { ...ctx, offset: { x, y }, clipper, frameClipper: clipper, cbClipper: clipper, depth: ctx.depth + 1,
-    hops: [...ctx.hops, el], pointer: false, modal: doc.querySelector("dialog:modal") };
+    hops: [...ctx.hops, el], pointer: false, modal: doc.querySelector("dialog:modal"), plain: false, visibility: undefined, cursor: undefined };
   if (fc.modal) fc.disabled = true;
   walk(doc, fc, out);
 }
