@@ -7,4 +7,11 @@ cd "$(dirname "$0")/.."
 start=$(date +%s)
 [ -x .venv/bin/python ] || { echo "setup_apps: run scripts/setup.sh first (no .venv)" >&2; exit 1; }
 .venv/bin/python -m pip install -q -r tests/apps/requirements.txt
+# Apps whose pins conflict with the project's venv (`pip check` would fail there) get a venv of their own under
+# .services/ (git-ignored); each runs as a process of its own anyway (tests/apps/requirements-<app>.txt says why).
+for app in taipy writer; do
+  venv=".services/$app-venv"
+  [ -x "$venv/bin/python" ] || .venv/bin/python -m venv "$venv"
+  "$venv/bin/python" -m pip install -q -r "tests/apps/requirements-$app.txt"
+done
 echo "setup_apps: done in $(( $(date +%s) - start )) s" >&2
