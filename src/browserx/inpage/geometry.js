@@ -122,6 +122,7 @@ const parentOf = (el) => el.parentElement || (el.parentNode && el.parentNode.hos
 function composedContains(outer, node) {
   // Within one tree the DOM's own test says it (a node slotted under `outer` is a light child of a host
   // inside it); only a node in another tree (a shadow root, a frame) takes the walk up through hosts.
+  if (!node || !outer) return false;  // a hit test over nothing (elementFromPoint gives null)
   if (outer.contains(node)) return true;
   if (node.getRootNode() === outer.getRootNode()) return false;
   for (let n = node, i = 0; n && i < 1000; i++) {
