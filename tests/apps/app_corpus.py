@@ -322,3 +322,19 @@ async def task_session(mcp: Any) -> AsyncIterator[McpBrowser]:
 def _leaves(group: BaseExceptionGroup) -> Iterator[BaseException]:
     for exc in group.exceptions:
         yield from _leaves(exc) if isinstance(exc, BaseExceptionGroup) else (exc,)
+
+
+async def nights_set_to_7(browser: McpBrowser, form: dict[str, Any]) -> dict[str, Any]:
+    """The trip desk's slider "Nights" filled with 7, and the first look after it."""
+    await browser.act("fill", fields=[{"element_id": control(form, "slider", "Nights"), "value": 7}])
+    return await browser.snapshot()
+
+
+async def room_and_extras_chosen(browser: McpBrowser, form: dict[str, Any]) -> dict[str, Any]:
+    """The trip desk's "Room" set to Suite by `select`, then its "Extras" filled with Breakfast and Parking; each
+    combobox found in the first look after the step before it; the last look returned."""
+    await browser.act("select", control(form, "combobox", re.compile(r"^Room\b")), option="Suite")
+    room = await browser.snapshot()
+    extras = control(room, "combobox", re.compile(r"^Extras\b"))
+    await browser.act("fill", fields=[{"element_id": extras, "value": ["Breakfast", "Parking"]}])
+    return await browser.snapshot()

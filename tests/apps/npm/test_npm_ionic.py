@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from app_corpus import Timings, control, shown, task_session
+from app_corpus import Timings, control, nights_set_to_7, room_and_extras_chosen, shown, task_session
 from npm_apps import backend, backend_url, need, read_json
 
 HOLDOUT = True
@@ -85,8 +85,7 @@ async def test_ionic_nights_range_set_to_7_is_saved(desk, app_timings, mcp):
     with app_timings.measure("task: slider"):
         async with task_session(mcp) as browser:
             form = await new_trip(browser, url, "Alan Turing")
-            await browser.act("fill", fields=[{"element_id": control(form, "slider", "Nights"), "value": 7}])
-            moved = await browser.snapshot()
+            moved = await nights_set_to_7(browser, form)
             await save(browser, moved, data)
     assert [t["nights"] for t in trips(data, "Alan Turing")] == [7]
 
@@ -101,11 +100,7 @@ async def test_ionic_room_and_extras_chosen_in_their_selects_are_saved(desk, app
     with app_timings.measure("task: selects"):
         async with task_session(mcp) as browser:
             form = await new_trip(browser, url, "Grace Hopper")
-            await browser.act("select", control(form, "combobox", re.compile(r"^Room\b")), option="Suite")
-            room = await browser.snapshot()
-            extras = control(room, "combobox", re.compile(r"^Extras\b"))
-            await browser.act("fill", fields=[{"element_id": extras, "value": ["Breakfast", "Parking"]}])
-            chosen = await browser.snapshot()
+            chosen = await room_and_extras_chosen(browser, form)
             await save(browser, chosen, data)
     [trip] = trips(data, "Grace Hopper")
     assert (trip["room"], trip["extras"]) == ("Suite", ["Breakfast", "Parking"])

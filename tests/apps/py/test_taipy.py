@@ -19,7 +19,19 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from app_corpus import AppProcess, Timings, control, free_port, json_lines, need, save, saved, task_session
+from app_corpus import (
+    AppProcess,
+    Timings,
+    control,
+    free_port,
+    json_lines,
+    need,
+    nights_set_to_7,
+    room_and_extras_chosen,
+    save,
+    saved,
+    task_session,
+)
 
 ROOT = Path(__file__).resolve().parents[3]
 PYTHON = ROOT / ".services" / "taipy-venv" / "bin" / "python"
@@ -87,8 +99,7 @@ async def test_taipy_nights_slider_set_to_7_is_saved(desk, app_timings, mcp):
     with app_timings.measure("task: slider"):
         async with task_session(mcp) as browser:
             form = await new_trip(browser, app, "Alan Turing")
-            await browser.act("fill", fields=[{"element_id": control(form, "slider", "Nights"), "value": 7}])
-            moved = await browser.snapshot()
+            moved = await nights_set_to_7(browser, form)
             await save(browser, moved, len(json_lines(trips)) + 1)
     assert [t["nights"] for t in saved(trips, "Alan Turing")] == [7]
 
@@ -103,11 +114,7 @@ async def test_taipy_room_and_extras_chosen_in_their_selectors_are_saved(desk, a
     with app_timings.measure("task: selects"):
         async with task_session(mcp) as browser:
             form = await new_trip(browser, app, "Grace Hopper")
-            await browser.act("select", control(form, "combobox", re.compile(r"^Room\b")), option="Suite")
-            room = await browser.snapshot()
-            extras = control(room, "combobox", re.compile(r"^Extras\b"))
-            await browser.act("fill", fields=[{"element_id": extras, "value": ["Breakfast", "Parking"]}])
-            chosen = await browser.snapshot()
+            chosen = await room_and_extras_chosen(browser, form)
             await save(browser, chosen, len(json_lines(trips)) + 1)
     [trip] = saved(trips, "Grace Hopper")
     assert (trip["room"], trip["extras"]) == ("Suite", ["Breakfast", "Parking"])
