@@ -9,9 +9,13 @@ start=$(date +%s)
 .venv/bin/python -m pip install -q -r tests/apps/requirements.txt
 # Apps whose pins conflict with the project's venv (`pip check` would fail there) get a venv of their own under
 # .services/ (git-ignored); each runs as a process of its own anyway (tests/apps/requirements-<app>.txt says why).
-for app in taipy writer; do
-  venv=".services/$app-venv"
+# Both at once: each is mostly download and unpacking, and CI's budget is wall time.
+install_own_venv() {
+  local venv=".services/$1-venv"
   [ -x "$venv/bin/python" ] || .venv/bin/python -m venv "$venv"
-  "$venv/bin/python" -m pip install -q -r "tests/apps/requirements-$app.txt"
-done
+  "$venv/bin/python" -m pip install -q -r "tests/apps/requirements-$1.txt"
+}
+pids=()
+for app in taipy writer; do install_own_venv "$app" & pids+=("$!"); done
+for pid in "${pids[@]}"; do wait "$pid"; done  # set -e: a failed install fails the setup
 echo "setup_apps: done in $(( $(date +%s) - start )) s" >&2
