@@ -84,6 +84,7 @@ async def test_antd_nights_slider_set_to_7_is_saved(desk, app_timings, mcp):
             form = await new_trip(browser, url, "Alan Turing")
             moved = await nights_set_to_7(browser, form)
             await save(browser, moved, data)
+            assert await browser.external_requests() == []  # the calendar task, which would, stops before it
     assert [t["nights"] for t in trips(data, "Alan Turing")] == [7]
 
 
