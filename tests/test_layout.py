@@ -13,9 +13,7 @@ def test_every_test_module_has_a_unique_basename():
     # an app the corpus serves may need its own main.py (Writer Framework's app folder, NiceGUI's), and
     # installed packages under node_modules (npm's node-gyp) are not the suite's.
     skipped = {"__pycache__", "node_modules"}
-    names = Counter(
-        p.name for p in Path(__file__).parent.rglob("test_*.py") if not skipped & set(p.parts)
-    )
+    names = Counter(p.name for p in Path(__file__).parent.rglob("test_*.py") if not skipped & set(p.parts))
     assert len(names) > 50  # the walk found the suite
     assert [name for name, count in names.items() if count > 1] == []
 
