@@ -21,6 +21,10 @@ every document by the tab setup `SERVED_HANDLERS`, as actions/timers.py adds tim
 named by a token the page does not know; the walk asks it synchronously, at the first row or cell of a
 grid it has not asked about: no round trip, no second capture (asking per cell through CDP would take
 a round trip or two per cell; a page-world pass after the capture would need a whole walk again).
+Measured on large.html (one table, 7,201 rows and cells, 20,000 elements; load average ~20): the page
+world's answer 1.2 ms, the isolated world's marking what was asked 1.9 ms, once per document (rows
+rendered anew are asked again); later walks pay a WeakSet lookup per cell. A page without a grid pays
+nothing.
 """
 
 from __future__ import annotations
