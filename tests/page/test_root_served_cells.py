@@ -19,6 +19,7 @@ ROOT_DELEGATED = """<!doctype html><title>Hotels</title>
 <table id=figures><tr><td>Revenue</td><td>120</td></tr><tr><td>Cost</td><td>80</td></tr></table>
 <h2>Seats</h2>
 <table id=seats><tr><td>A1</td><td>A2</td></tr></table>
+<table id=extras><tr><td><input type=checkbox aria-label="Select breakfast"></td><td>Breakfast</td></tr></table>
 <div id=host></div>
 <script>
 const KEY = "__reactProps$" + Math.random().toString(36).slice(2);
@@ -66,6 +67,8 @@ render();
 window.sortByRooms = () => { hotels = [...hotels].sort((a, b) => a[2] - b[2]); render(); };
 // A script's handler property: no onclick attribute.
 for (const td of document.querySelectorAll("#seats td")) td.onclick = () => { picked.textContent = "Seat " + td.textContent; };
+// A served row whose first cell holds its checkbox: the checkbox is that cell's entry.
+document.querySelector("#extras tr")[KEY] = { onClick: () => {} };
 // A grid of divs in an open shadow root, its cells' handlers in props, its listener at the shadow root.
 const shadow = document.getElementById("host").attachShadow({ mode: "open" });
 shadow.innerHTML = '<div role=table aria-label=Rooms><div role=row><div role=cell>Single</div><div role=cell>Double</div></div></div>';
@@ -85,9 +88,10 @@ async def test_cells_of_rows_a_root_listener_serves_are_clickable_and_a_click_pi
     model = await _model(call)
     shown = [(c["role"], c["name"]) for c in model["controls"]]
     clickable = [name for role, name in shown if role == "clickable"]
-    assert clickable == [*CELLS, "A1", "A2", "Single", "Double"], shown
-    # A row is listed once, as its cells; header cells without a sort are no entries; a table with no
-    # handler stays text.
+    assert clickable == [*CELLS, "A1", "A2", "Breakfast", "Single", "Double"], shown
+    assert ("checkbox", "Select breakfast") in shown
+    # A row is listed once, as its cells (a cell that holds a control, by that control); header cells
+    # without a sort are no entries; a table with no handler stays text.
     assert not any(name.startswith(("Harbour Lisbon", "Hotel", "Revenue", "120")) for _, name in shown), shown
     again = await _model(call)  # asked once: the same entries, the same ids
     assert [c["id"] for c in again["controls"]] == [c["id"] for c in model["controls"]]

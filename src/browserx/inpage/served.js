@@ -52,7 +52,8 @@ function isMonth(table) {
 function servedCell(td, tag) {
   if (channel) {
     if (!askedParts.has(td)) askAbout(td);
-    if (handled.has(td) || (td.parentElement && handled.has(td.parentElement))) return true;
+    // A cell that holds a control (a row's checkbox, its Edit button) is operated through that control.
+    if (handled.has(td) || (td.parentElement && handled.has(td.parentElement))) return !td.querySelector(HOLDS_CONTROL);
   }
   if (!served || tag !== "td") return false;
   const table = td.closest("table");
@@ -68,6 +69,8 @@ function resetPendingGrids(token) {
 
 // ---- handlers the page's world sees (page_world/handlers.js) ------------------------------------
 const GRID_PARTS = "tr, td, [role=row], [role=gridcell], [role=cell]";  // handlers.js asks the same, in the same order
+const HOLDS_CONTROL = "input:not([type=hidden]), button, select, textarea, a[href], [contenteditable=''], [contenteditable=true]," +
+  "[role=button], [role=checkbox], [role=link], [role=switch], [role=radio], [role=combobox], [role=menuitem], [tabindex]:not([tabindex='-1'])";
 let channel = null;
 let askedNow = new Set();           // grids asked this walk: never twice
 const askedParts = new WeakSet();   // rows and cells asked about
