@@ -95,14 +95,17 @@ function dragHandle(el) {
   }
   return null;
 }
-// drag.py's source: where a pointer reaches the element, or its sortable item's handle (`handle` set).
+// drag.py's source: where a pointer reaches its sortable item's handle (`handle` set), or else (no handle,
+// or one no pointer reaches now: covered, shown only on hover) where it reaches the element.
 function dragFrom(id) {
   const el = resolve(id);
   if (!el) return notFound(id);
-  const handle = blocked(el) ? null : dragHandle(el);
-  const out = blocked(el) || target(handle || el, true);
-  if (handle && out.ok) out.handle = true;
-  return out;
+  const refused = blocked(el);
+  if (refused) return refused;
+  const handle = dragHandle(el);
+  const at = handle ? target(handle, true) : null;
+  if (at && at.ok && !at.error) return {...at, handle: true};
+  return target(el, true);
 }
 // The next frame, or 50 ms if none comes (a tab in the background paints no frame): a drag's pace.
 const nextPaint = () => new Promise(done => { requestAnimationFrame(() => done(true)); setTimeout(() => done(false), 50); });
