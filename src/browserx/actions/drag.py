@@ -1,6 +1,6 @@
 """Dragging: an element onto another, a point onto a point, or files from outside onto a drop zone.
 
-    await drag(tab, "li_3", "li_1")                         # sortable list, HTML5 or pointer-driven
+    await drag(tab, "li_3", "li_1")                         # sortable list, HTML5 or pointer-driven (by its handle)
     await drag(tab, "sl_2", "sl_2", offset=(180, 5))        # a slider's thumb to 180 px inside its box
     await drag_files(tab, "cl_4", ["photo.png"])            # files dropped on a drop zone
     await drag_points(tab, (100, 200), (400, 200))          # CSS pixels of the viewport
@@ -11,7 +11,9 @@ list makes draggable when pressed), `Input.setInterceptDrags` catches it (`Input
 carrying the page's own DataTransfer) and `Input.dispatchDragEvent` carries it on along the same
 path (dragenter, dragover per step, drop at the target). Otherwise it stays pointer-driven
 (sortable lists, sliders, splitters) until the release. Both run inside the action machinery of
-element.py, so they report effects like a click.
+element.py, so they report effects like a click. An item of a sortable list that drags only by a handle
+inside it (a grip, Ionic's ion-reorder) is pressed at its handle (inpage/ripple.js says how one is
+recognised); the result says so (`handle: true`).
 """
 
 from __future__ import annotations
@@ -161,14 +163,18 @@ async def drag(
     """Drag `element_id` onto `target_id` (its centre, or `offset` from its top-left corner)."""
 
     async def body(run: _Run) -> dict[str, Any]:
-        source = await run.first("click", element_id, True)  # the effects baseline, and a reachable point
+        # The effects baseline, and where a press starts the drag: a reachable point of the element, or
+        # of its sortable item's handle (inpage/ripple.js dragFrom: a list that drags only by the handle).
+        source = await run.first("dragFrom", element_id)
         where = await run.page("click", target_id, False)
         if where.get("scrolled") and element_id != target_id:
-            source = await run.page("click", element_id, True)  # scrolling to the target moved the source
+            source = await run.page("dragFrom", element_id)  # scrolling to the target moved the source
         start = await run.point(source)
         end = await _target_point(run, target_id, offset, where)
         box = await _box(run, element_id)
         kind = await _drag(run, start, end, bool(box["draggable"]))
+        if source.get("handle"):
+            return await run.done(kind=kind, x=round(end[0]), y=round(end[1]), handle=True)
         return await run.done(kind=kind, x=round(end[0]), y=round(end[1]))
 
     return await _act(tab, detail, body, element_id, settle=settle)

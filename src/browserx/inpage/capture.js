@@ -41,7 +41,7 @@ function snapshot(options) {
   const opts = Object.assign({ include_values: false, max_controls: 400, max_headings: 30, max_iframe_depth: 1,
     include_file_inputs: true, max_text_chars: 3000, text_offset: 0, within: null, base_url: null, next_number: 1,
     frame: null }, options || {});
-  beginWalk(opts.next_number, !!opts.include_values);
+  beginWalk(opts.next_number, !!opts.include_values, opts.served_channel);
   resetSelectors();
   try { setBaseUrl(new URL(opts.base_url || location.href)); } catch (_) { setBaseUrl(null); }
   observe(document);

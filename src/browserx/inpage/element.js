@@ -10,7 +10,7 @@ import { observe, flush, onMutations, whenQuiet, whenQuietSince, whenBuilt } fro
 import { animationsStarted } from "./widgets.js";
 import { waitFor } from "./waiting.js";
 import { fileInput } from "./files.js";
-import { ripple, scrollDocument, dragBox, nextPaint } from "./ripple.js";
+import { ripple, scrollDocument, dragBox, dragFrom, nextPaint } from "./ripple.js";
 import { armTimers, timersPending, awaitCaused, settleMotion } from "./caused.js";
 // Typing: what takes text, focusing it, and the check that keys land where they are sent.
 import { editable, TYPING } from "./typing.js";
@@ -185,7 +185,7 @@ function mouseEvents(el, types, button, detail, mods) {
 globalThis.__bxact = {
   begin, finish, describe, awaitClick, fileInput, ripple,  // fileInput: upload.py; ripple: visual.py
   scrollDocument, traceNode,  // screenshots/capture.py's full page; devtools/perf_nodes.py's trace elements
-  dragBox, nextPaint,  // drag.py
+  dragBox, dragFrom, nextPaint,  // drag.py
   // element.py's one call: the effects' begin (when the action watches them), then the action itself.
   call(method, begin, ...args) { if (begin !== null) this.begin(...begin); return this[method](...args); },
   caused: (ms, late) => awaitCaused(ms, late, finish), motion: settleMotion,  // settle.py: what it set in motion

@@ -11,6 +11,18 @@
 // on the element resolved in the page's world; browserx's own world sees none of them). So the walk notes
 // the month grids not yet asked about (`pendingGrids`), Python asks once per table and document, marks the
 // answer (`markGrid`) and captures again when a grid is served; later snapshots know it.
+//
+// Rows and cells whose clicks a framework's root listener serves (issue 31, kind 7). React 17+ listens
+// at its root container only and calls the onClick in the element's props: a table whose row or cell
+// the app handles (a row picked by a click on it) shows nothing of that to the DOM, nor to CDP's
+// listeners of the element. The page's own world sees the props (page_world/handlers.js, added to
+// every document by page/listeners.py): the walk, at the first row or cell of a grid it has not asked
+// about, asks that world once (a synchronous event; the answers come as events on the served parts).
+// A data cell (td, gridcell, cell) that carries such a handler, or whose row does, is clickable: a
+// person picks the row by clicking the cell they read, and the click reaches the row's handler.
+// Each row and cell is asked about once per document (the page's re-renders make new ones: asked then).
+import { gridOf } from "./grids.js";
+
 const DAY = /^([1-9]|[12]\d|3[01])$/;
 const asked = new WeakMap();  // table -> served (true/false)
 let served = 0;               // how many tables are known to be served (0: the walk asks nothing)
@@ -35,14 +47,50 @@ function isMonth(table) {
   }
   return days >= 20;
 }
-// capture.js's walk, on a <td>: a day cell of a served month grid.
-function servedCell(td) {
-  if (!served) return false;
+// capture.js's walk, on a data cell (a <td>, a gridcell or cell): a day cell of a served month grid, or a
+// cell whose click a handler of its own or of its row's serves.
+function servedCell(td, tag) {
+  if (channel) {
+    if (!askedParts.has(td)) askAbout(td);
+    // A cell that holds a control (a row's checkbox, its Edit button) is operated through that control.
+    if (handled.has(td) || (td.parentElement && handled.has(td.parentElement))) return !td.querySelector(HOLDS_CONTROL);
+  }
+  if (!served || tag !== "td") return false;
   const table = td.closest("table");
   return !!table && asked.get(table) === true && DAY.test(td.textContent.trim());
 }
-// Before a walk (capture.js beginWalk): the grids noted by the last walk are handed to Python first.
-function resetPendingGrids() { pending = []; }
+// Before a walk (capture.js beginWalk): the grids noted by the last walk are handed to Python first;
+// `token` names the page world's answers (page/listeners.py), absent for a world without them.
+function resetPendingGrids(token) {
+  pending = [];
+  if (token !== undefined) channel = token || null;
+  askedNow = new Set();
+}
+
+// ---- handlers the page's world sees (page_world/handlers.js) ------------------------------------
+const GRID_PARTS = "tr, td, [role=row], [role=gridcell], [role=cell]";  // handlers.js asks the same, in the same order
+const HOLDS_CONTROL = "input:not([type=hidden]), button, select, textarea, a[href], [contenteditable=''], [contenteditable=true]," +
+  "[role=button], [role=checkbox], [role=link], [role=switch], [role=radio], [role=combobox], [role=menuitem], [tabindex]:not([tabindex='-1'])";
+let channel = null;
+let askedNow = new Set();           // grids asked this walk: never twice
+const askedParts = new WeakSet();   // rows and cells asked about
+const handled = new WeakSet();      // those the page's world says carry a click handler
+function askAbout(part) {
+  const grid = gridOf(part) || part.parentElement;
+  if (!grid || askedNow.has(grid)) return;
+  askedNow.add(grid);
+  const type = channel + ":served";
+  const take = (event) => { if (event.target instanceof Element) handled.add(event.target); };
+  grid.addEventListener(type, take, true);
+  try {
+    grid.dispatchEvent(new Event(channel + ":ask", { composed: true }));
+  } finally {
+    grid.removeEventListener(type, take, true);
+  }
+  const parts = grid.querySelectorAll(GRID_PARTS);
+  for (let i = 0; i < parts.length; i++) askedParts.add(parts[i]);
+  askedParts.add(part);
+}
 function takePendingGrids() { return pending.filter(t => t.isConnected); }
 function markGrid(table, isServed) {
   if (asked.get(table) === true) served--;

@@ -22,12 +22,12 @@ import { refreshDeclared, mustRead, OPAQUE, OPACITY, VISIBILITY, CURSOR, CLIP_PA
 
 // find (reading.js) walks as the snapshot does: the same id counter, fresh style facts, the :hover
 // pointers and the months (hovered.js, served.js) read again.
-function beginWalk(next, values) {
+function beginWalk(next, values, servedChannel) {
   reserveNumbers(next);
   useFacts(new Map(), values);
   refreshHovered(document);
   refreshDeclared(document);
-  resetPendingGrids();
+  resetPendingGrids(servedChannel);
 }
 
 // ---- the walk ------------------------------------------------------------------------------
@@ -159,14 +159,15 @@ function visit(el, ctx, out) {
   }
   let candidate = role && PREFIX[role] && role !== "clickable";
   if (role === "file" && !out.opts.include_file_inputs) candidate = false;
-  // A pointer a :hover rule gives (hovered.js), a day of a month whose table's listener serves it (served.js).
+  // A pointer a :hover rule gives (hovered.js), a data cell whose click the page serves: a day of a month
+  // whose table's listener serves it, a cell or row with a handler the framework's root listener calls (served.js).
   // Inside a control no pointer makes a control (the test below needs !ctx.inControl), so its cursor is
   // not read; only a header cell that is an entry of its own (grids.js) opens what it holds again, and
   // reads its own.
   const cursor = ctx.inControl && !(candidate && headerEntries.has(el)) ? undefined :
     (read & CURSOR) || ctx.cursor === undefined ? style.cursor : ctx.cursor;
   const pointer = cursor === undefined ? ctx.pointer :
-    cursor === "pointer" || (hovered !== null && hovered.has(el)) || (tag === "td" && servedCell(el));
+    cursor === "pointer" || (hovered !== null && hovered.has(el)) || ((tag === "td" || role === "cell") && servedCell(el, tag));
   if (cursor !== ctx.cursor) (c === ctx ? (c = { ...ctx }) : c).cursor = cursor;  // undefined: not read
   if (tag === "table") noteTable(el);
   let open = false;

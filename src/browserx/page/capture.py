@@ -30,7 +30,7 @@ import pydantic
 from ..browser import Tab
 from ..errors import BrowserxError
 from . import frames, shadow
-from .listeners import ask_grid_listeners
+from .listeners import ask_grid_listeners, served_channel
 from .model import PageModel, SnapshotOptions
 from .world import PageWorld
 
@@ -74,6 +74,7 @@ class Capture:
 
 async def capture_raw(world: PageWorld, script_options: dict[str, Any], *, timeout: float) -> Capture | None:
     """One world's capture, closed shadow roots adopted; None if it gave nothing."""
+    script_options = {**script_options, "served_channel": served_channel(world)}
     capture = await _snapshot_call(world, script_options, timeout)
     # New roots to walk (closed shadow roots adopted), or month grids whose day cells a listener of the
     # page's serves (listeners.py): once more. Ids stay (same elements); new ones continue the counter.

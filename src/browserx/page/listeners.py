@@ -13,15 +13,29 @@ per table and document):
 
 About 8 round trips per grid (a few ms), paid by the first snapshot that meets it; a page without a
 month grid pays nothing. The caller captures once more when a grid is served.
+
+Handlers a framework's root listener calls (React's onClick props, served.js) cannot be seen this way at
+all: the element has no listener, its root has one for everything. What holds them is the page's own
+JavaScript, so a small script in the page's world answers for them (page_world/handlers.js, added to
+every document by the tab setup `SERVED_HANDLERS`, as actions/timers.py adds timers.js) through events
+named by a token the page does not know; the walk asks it synchronously, at the first row or cell of a
+grid it has not asked about: no round trip, no second capture (asking per cell through CDP would take
+a round trip or two per cell; a page-world pass after the capture would need a whole walk again).
+Measured on large.html (one table, 7,201 rows and cells, 20,000 elements; load average ~20): the page
+world's answer 1.2 ms, the isolated world's marking what was asked 1.9 ms, once per document (rows
+rendered anew are asked again); later walks pay a WeakSet lookup per cell. A page without a grid pays
+nothing.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import secrets
 from importlib import resources
 from typing import Any
 
+from ..browser import Tab, TabSetup
 from ..errors import BrowserxError
 from .world import PageWorld
 
@@ -32,6 +46,43 @@ _TAKE = "function () { return globalThis.__browserxWidgets.takePendingGrids(); }
 _MARK = "function (table, served) { globalThis.__browserxWidgets.markGrid(table, served); }"
 # Called on the table in the page's own world (inpage/page_world/wrappers.js): one function declaration.
 _WRAPPERS = resources.files("browserx").joinpath("inpage/page_world/wrappers.js").read_text(encoding="utf-8")
+# The page world's answers about handlers (handlers.js): event types named by a token one per process,
+# which the page can neither guess nor forge; and how many rows and cells of a grid it looks at (the
+# walk lists no more controls than that anyway: max_controls is 400 by default).
+CHANNEL = "bx" + secrets.token_hex(8)
+HANDLER_LIMIT = 2000
+
+
+class ServedHandlers:
+    """Per tab: its documents' own world answers which grid parts carry a click handler (handlers.js)."""
+
+    def __init__(self, channel: str) -> None:
+        self.channel = channel
+
+
+def handlers_source(channel: str = CHANNEL) -> str:
+    source = resources.files("browserx").joinpath("inpage/page_world/handlers.js").read_text(encoding="utf-8")
+    return source.replace("__TOKEN__", channel).replace("__LIMIT__", str(HANDLER_LIMIT))
+
+
+async def _attach(tab: Tab) -> None:
+    try:
+        await tab.session.send(
+            "Page.addScriptToEvaluateOnNewDocument", {"source": handlers_source(), "runImmediately": True}
+        )
+    except BrowserxError:
+        return  # no answers: cells served only through the root's listener stay text
+    tab.state.put(ServedHandlers(CHANNEL))
+
+
+def served_channel(world: PageWorld) -> str:
+    """The token of the page world's answers for `world`'s walk, or "" when there are none: a tab
+    without the setup, or an out-of-process frame's world (the script is added to the tab's session)."""
+    handlers = world.tab.state.get(ServedHandlers)
+    return handlers.channel if handlers is not None and world.session is world.tab.session else ""
+
+
+SERVED_HANDLERS = TabSetup("served_handlers", attach=_attach)
 
 
 async def ask_grid_listeners(world: PageWorld) -> int:

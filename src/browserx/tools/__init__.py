@@ -17,12 +17,14 @@ from .. import devtools
 from ..actions.timers import ACTION_TIMERS
 from ..actions.upload import FILE_CHOOSERS
 from ..errors import ValidationError
+from ..page.listeners import SERVED_HANDLERS
 from .base import TOOL_VERSION, Image, Tool, ToolContext, ToolOutput, ToolRegistry, ToolResult, data_of
 from .params import Duration, Params, TabParams, parse_duration
 
 # What every tab of a manager the tools run on sets up when it attaches (browser/tab.py TabSetup).
-# ACTION_TIMERS: the page's world counts the timers an action's handlers start (the look after it waits).
-TAB_SETUPS = (*devtools.SETUPS, FILE_CHOOSERS, ACTION_TIMERS)
+# ACTION_TIMERS: the page's world counts the timers an action's handlers start (the look after it waits);
+# SERVED_HANDLERS: it answers which grid cells carry a click handler a framework's root listener calls.
+TAB_SETUPS = (*devtools.SETUPS, FILE_CHOOSERS, ACTION_TIMERS, SERVED_HANDLERS)
 
 # Each module declares `TOOLS: list[Tool]`; a tool added there appears everywhere (LLM, MCP, CLI).
 TOOL_MODULES = ["browser", "dom", "screenshot", "devtools", "image", "output", "storage", "wait", "dialog"]
