@@ -159,7 +159,10 @@ async def _pick_many(run: _Run, element_id: str, wanted: list[str]) -> None:
         kept.append(option)
         await run.page("keptAll", element_id, kept)
     await _drop_others(run, element_id, wanted)
-    if (await run.page("listOpen", element_id))["open"]:  # done picking: the list it left open closed
+    left_open = await run.page("listOpen", element_id)
+    if left_open["open"] and left_open.get("accept"):  # a dialog of options: its OK keeps the picks, Escape drops them
+        await _click(run, None)
+    elif left_open["open"]:  # done picking: the list it left open closed
         await press_key(run.tab.session, "Escape")
 
 

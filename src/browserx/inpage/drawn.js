@@ -3,7 +3,7 @@
 // program (main.js), called from widgets.js's pass over the kept candidates and per listed control.
 // The rules that link a drawn widget to its field are standin.js's (standInOf, valueFieldOf): here the
 // two become one entry, as a person reads them.
-import { standInOf, valueFieldOf, popupFieldOf, sliderFieldOf, shownChoice } from "./standin.js";
+import { standInOf, valueFieldOf, popupFieldOf, sliderFieldOf, shownChoice, drawnTrigger, triggerChoice } from "./standin.js";
 import { accName, cap } from "./names.js";
 import { roleOf } from "./roles.js";
 import { includeValues } from "./facts.js";
@@ -24,6 +24,12 @@ function drawnPass(kept) {
   const dropField = (field) => { for (const other of kept) if (other.el === field) dropped(other); };
   for (const cand of kept) {
     const el = cand.el;
+    // A hidden button that opens a listbox or dialog under a dropdown drawn for it (standin.js drawnTrigger).
+    if (cand.role === "button" && (cand.drawn || cand.transparent) && drawnTrigger(el)) {
+      cand.role = "combobox";
+      cand.trigger = true;
+      continue;
+    }
     const popup = (cand.role === "button" || cand.role === "clickable") && el.hasAttribute("aria-haspopup") ? popupFieldOf(el) : null;
     if (popup) {
       cand.role = "combobox";
@@ -75,6 +81,15 @@ function drawnControl(c, cand) {
       delete c.name_from;
     }
     if (includeValues) c.value = cap(shownChoice(cand.el), 200);
+  }
+  if (cand.trigger) {
+    // Its value is what its drawing shows; a label that states the value after the caption ("Room, Single",
+    // as such buttons are labelled for a screen reader) names it by the caption (a combobox's value is no
+    // part of its name), and stays its accessible name.
+    const choice = triggerChoice(cand.el);
+    const rest = choice && c.name && c.name.endsWith(choice) ? c.name.slice(0, -choice.length).replace(/[\s,:;\u2013\u2014-]+$/, "") : "";
+    if (rest && rest !== c.name) { c.ax_name = c.name; c.name = rest; }
+    if (includeValues) c.value = cap(choice, 200);
   }
   if (cand.sliderField && !c.name) c.name = accName(cand.sliderField);
   const field = cand.valueField;

@@ -37,6 +37,7 @@ function inHiddenWrapper(el) {
 function keptField(el) {
   const tag = el.localName;
   if (FIELDS.has(tag)) return !(tag === "input" && el.type === "hidden");
+  if (popupTrigger(el)) return true;
   return el.tabIndex >= 0 && (!!el.editContext || el.isContentEditable) && /^(textbox|searchbox|combobox)$/.test(el.getAttribute("role") || "textbox");
 }
 function drawnFor(el, named) {
@@ -61,7 +62,9 @@ function drawnFor(el, named) {
     const beside = widgetBeside(el);
     if (beside) return beside.declared ? null : beside.side;
   }
-  if (el.tabIndex < 0 || (named && !named(el) && !editor)) return null;
+  // An unnamed one is left out (a focus catcher, a form's leftover), but for a range: a range input hidden in
+  // a thumb a page drew (MUI's slider) is that slider, whatever its name (a caption may name it: names.js).
+  if (el.tabIndex < 0 || (named && !named(el) && !editor && el.type !== "range")) return null;
   // Laid over its own picture (not moved off the page): the pointer reaches it where it is.
   if (!tiny && r.right + scrollX > 0 && r.bottom + scrollY > 0) return el;
   // The nearest visible ancestor that takes the pointer and holds no other control (the custom
@@ -189,6 +192,50 @@ function shownChoice(el) {
   return text.replace(/\s+/g, " ").trim();
 }
 
+// ---- a hidden trigger that opens a list of options -----------------------------------------------------
+// A native button that says it opens a listbox or a dialog and whether that is open (`aria-haspopup`,
+// `aria-expanded`): the part of a dropdown a keyboard and a screen reader reach (Core-AAM: a popup button, as
+// a <select> is one). A component that draws its dropdown itself (a custom element's caption, value text and
+// arrow; Ionic's select) keeps such a button transparent or clipped over its drawing (drawnFor gives the drawn
+// part a pointer reaches): the button with that box is the one combobox a person sees, its value what the
+// drawing shows.
+function popupTrigger(el) {
+  return el.localName === "button" && /^(listbox|dialog)$/.test(el.getAttribute("aria-haspopup") || "") && el.hasAttribute("aria-expanded");
+}
+// The part drawn for such a trigger that the page drew for itself: the part drawnFor gives, or, for one laid
+// transparent over its drawing, what holds it; null for a trigger drawn as itself.
+function triggerFace(el) {
+  if (!popupTrigger(el)) return null;
+  const face = drawnFor(el, null);
+  return face && face !== el ? face : unseenThoughRendered(el) ? parentOf(el) : null;
+}
+const drawnTrigger = (el) => !!triggerFace(el);
+// The text shown in `el` a person reads: its visible text nodes (shadow trees of the custom elements it holds
+// are not read: a value is text the component put there).
+function visibleText(el) {
+  const walker = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  let text = "";
+  for (let t = walker.nextNode(); t; t = walker.nextNode()) if (t.parentElement && t.parentElement.checkVisibility()) text += " " + t.data;
+  return text.replace(/\s+/g, " ").trim();
+}
+// What a drawn trigger shows as its choice: the text of the part drawn for it.
+function triggerChoice(el) {
+  const face = triggerFace(el);
+  return face ? visibleText(face) : "";
+}
+// The options of the popup an expanded trigger opened, when it points at no listbox (a dialog, or a popover
+// library's layer): the option-like items (options, radios, checkboxes, menu items) shown in the open modal
+// dialog, else in the topmost shown dialog or popover; the items of a radio group or a group of checkboxes are
+// its options as a listbox's are.
+const OPTION_ITEMS = "[role=option], [role=radio], [role=checkbox], [role=menuitemradio], [role=menuitemcheckbox], [role=menuitem]";
+function popupOf(el) {
+  if (!popupTrigger(el) || el.getAttribute("aria-expanded") !== "true") return null;
+  const layers = [...document.querySelectorAll("[aria-modal=true], dialog[open], [role=dialog], [role=alertdialog], [popover]")]
+    .filter(d => sized(d) && !d.contains(el) && d.querySelector(OPTION_ITEMS));
+  return layers.length ? layers[layers.length - 1] : null;
+}
+const popupOptionsOf = (el) => { const p = popupOf(el); return p ? [...p.querySelectorAll(OPTION_ITEMS)] : []; };
+
 // ---- a combobox that takes several options, as it says so while closed --------------------------------
 // The list a widget controls. Its id is looked up in the widget's own tree, then in the document: a trigger
 // inside a shadow root whose popup a popover library drew at the end of the document's body (a portal) opens
@@ -230,4 +277,4 @@ function manyWhileClosed(el) {
   return many(el) || many(listboxOf(el)) || (!!held && held.multiple);
 }
 
-export { FIELDS, keptField, drawnFor, standInOf, standInFor, valueFieldOf, sliderFieldOf, popupFieldOf, shownChoice, listboxOf, BOX_FIELDS, widgetBoxOf, heldSelectOf, manyWhileClosed };
+export { FIELDS, keptField, drawnFor, popupTrigger, drawnTrigger, triggerChoice, popupOf, popupOptionsOf, visibleText, standInOf, standInFor, valueFieldOf, sliderFieldOf, popupFieldOf, shownChoice, listboxOf, BOX_FIELDS, widgetBoxOf, heldSelectOf, manyWhileClosed };

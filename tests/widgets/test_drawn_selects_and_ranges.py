@@ -1,0 +1,175 @@
+"""Dropdowns and sliders a component draws around a hidden native control (issue 31, kind 4), on pages of our own.
+
+A range input kept visually hidden (clipped to nothing, no name of its own) inside the thumb a slider draws, with
+a value label beside it: the thumb is what a person sees and moves, the input what takes the keys. A custom
+element whose shadow root draws a caption, the current value and an arrow, over a native button that says it
+opens a dialog (`aria-haspopup`, `aria-expanded`) kept transparent and clipped: one popover of radios for a
+single choice, an alert dialog of checkboxes with Cancel and OK for several. A person sees a slider and two
+dropdowns showing their values, moves and picks: the model lists them so, and `fill` / `select` reach the page
+through the hidden controls' own events and the popups they open.
+"""
+
+from __future__ import annotations
+
+HIDDEN_RANGE = """<!doctype html><title>Stay</title>
+<style>
+body { font: 14px sans-serif; margin: 24px }
+.slider { position: relative; display: inline-block; width: 300px; height: 4px; margin: 24px 12px; background: #ccc;
+  cursor: pointer }
+.thumb { position: absolute; top: -8px; width: 20px; height: 20px; margin-left: -10px; border-radius: 50%;
+  background: #17f }
+.thumb input { border: 0; clip: rect(0 0 0 0); height: 100%; margin: -1px; overflow: hidden; padding: 0;
+  position: absolute; white-space: nowrap; width: 100% }
+.bubble { position: absolute; bottom: 24px; left: -4px; width: 28px; text-align: center; transform: scale(0) }
+</style>
+<p>Nights</p>
+<span class=slider><span class=thumb><input type=range aria-label="" min=1 max=14 step=1 value=2>
+<span class=bubble aria-hidden=true>2</span></span></span>
+<button type=button onclick="window.saved = window.nights">Save</button>
+<script>
+window.nights = 2;
+const input = document.querySelector('.thumb input');
+const place = () => {
+  document.querySelector('.thumb').style.left = ((input.value - 1) / 13 * 100) + '%';
+  document.querySelector('.bubble').textContent = input.value;
+};
+input.addEventListener('input', () => { window.nights = +input.value; place(); });
+place();
+</script>"""
+
+
+async def test_a_hidden_range_inside_a_drawn_thumb_is_the_slider(open_page, snapshot):
+    await open_page(HIDDEN_RANGE)
+    model = await snapshot(include_values=True)
+    listed = [(c["role"], c.get("value")) for c in model["controls"]]
+    assert listed == [("slider", "2"), ("button", None)], model["controls"]
+
+
+async def test_fill_moves_a_hidden_range_by_its_keys(open_page, snapshot, call, js):
+    await open_page(HIDDEN_RANGE)
+    [slider] = [c for c in (await snapshot(include_values=True))["controls"] if c["role"] == "slider"]
+    result = await call("browser_dom", action="fill", fields=[{"element_id": slider["id"], "value": 7}])
+    assert result.success, result.error
+    assert await js("[window.nights, document.querySelector('.bubble').textContent]") == [7, "7"]
+    [after] = [c for c in (await snapshot(include_values=True))["controls"] if c["role"] == "slider"]
+    assert after["value"] == "7"
+
+
+SHADOW_SELECTS = """<!doctype html><title>Booking</title>
+<style>
+body { font: 14px sans-serif; margin: 24px; width: 480px }
+.backdrop { position: fixed; inset: 0; background: #0003; z-index: 10 }
+.layer { position: fixed; z-index: 11; background: white; box-shadow: 0 2px 8px #0005; padding: 8px; min-width: 200px }
+.layer [role=radio], .layer [role=checkbox] { display: block; width: 100%; padding: 8px; cursor: pointer; text-align: left;
+  background: none; border: 0; font: inherit }
+[aria-checked=true]::before { content: "\\2713  " }
+</style>
+<main>
+<trip-select caption="Room" value="Single" options="Single,Double,Suite"></trip-select>
+<trip-select caption="Extras" multiple placeholder="None" options="Breakfast,Parking,Late checkout"></trip-select>
+<button type=button onclick="window.saved = true">Save</button>
+</main>
+<script>
+window.chosen = {};
+class TripSelect extends HTMLElement {
+  connectedCallback() {
+    const caption = this.getAttribute('caption'), root = this.attachShadow({mode: 'open'});
+    this.value = this.hasAttribute('multiple') ? [] : this.getAttribute('value');
+    root.innerHTML = `<style>
+      :host { display: block; position: relative; cursor: pointer; padding: 12px 0; border-bottom: 1px solid #999 }
+      label { display: flex; gap: 16px; cursor: pointer } .face { flex: 1; display: flex }
+      .text { flex: 1 } .placeholder { color: #888 }
+      button { position: absolute; inset: 0; width: 100%; height: 100%; margin: 0; padding: 0; border: 0; opacity: 0;
+        clip: rect(0 0 0 0); overflow: hidden }
+      </style><label><div class=caption>${caption}</div><div class=face><div class=text aria-hidden=true></div>
+      <button type=button aria-haspopup=dialog aria-expanded=false></button>
+      <svg width=12 height=12 aria-hidden=true viewBox="0 0 12 12"><path d="M1 4l5 5 5-5"/></svg></div></label>`;
+    this.button = root.querySelector('button');
+    this.show();
+    this.addEventListener('click', (e) => { if (!this.layer) this.open(); });
+  }
+  show() {
+    const v = Array.isArray(this.value) ? this.value.join(', ') : this.value;
+    const text = this.shadowRoot.querySelector('.text');
+    text.textContent = v || this.getAttribute('placeholder');
+    text.classList.toggle('placeholder', !v);
+    this.button.setAttribute('aria-label', `${this.getAttribute('caption')}, ${text.textContent}`);
+    chosen[this.getAttribute('caption')] = this.value;
+  }
+  close() {
+    this.layer.remove(); this.backdrop.remove(); this.layer = null;
+    this.button.setAttribute('aria-expanded', 'false'); this.button.focus();
+  }
+  open() {
+    const many = this.hasAttribute('multiple'), options = this.getAttribute('options').split(',');
+    const r = this.getBoundingClientRect();
+    this.backdrop = document.createElement('div'); this.backdrop.className = 'backdrop';
+    this.backdrop.addEventListener('click', () => this.close());
+    this.layer = document.createElement('div'); this.layer.className = 'layer';
+    this.layer.setAttribute('aria-modal', 'true');
+    const picked = new Set(many ? this.value : []);
+    if (many) {  // an alert of checkboxes: nothing is kept until OK
+      this.layer.setAttribute('role', 'alertdialog');
+      this.layer.innerHTML = `<h2>${this.getAttribute('caption')}</h2>` +
+        options.map(o => `<button type=button role=checkbox aria-checked=${picked.has(o)}>${o}</button>`).join('') +
+        '<div><button type=button class=cancel>Cancel</button><button type=button class=ok>OK</button></div>';
+      Object.assign(this.layer.style, {left: '140px', top: '80px'});
+      this.layer.addEventListener('click', (e) => {
+        const box = e.target.closest('[role=checkbox]');
+        if (box) {
+          const o = box.textContent, on = !picked.has(o);
+          on ? picked.add(o) : picked.delete(o);
+          box.setAttribute('aria-checked', String(on));
+        } else if (e.target.closest('.ok')) {
+          this.value = options.filter(o => picked.has(o)); this.show(); this.close();
+        } else if (e.target.closest('.cancel')) this.close();
+      });
+    } else {  // a popover of radios: a pick closes it
+      this.layer.setAttribute('role', 'dialog');
+      this.layer.innerHTML = '<div role=radiogroup>' + options.map(o =>
+        `<div role=radio tabindex=0 aria-checked=${o === this.value}>${o}</div>`).join('') + '</div>';
+      Object.assign(this.layer.style, {left: r.left + 'px', top: r.bottom + 'px', width: r.width + 'px'});
+      this.layer.addEventListener('click', (e) => {
+        const radio = e.target.closest('[role=radio]');
+        if (radio) { this.value = radio.textContent; this.show(); this.close(); }
+      });
+    }
+    document.addEventListener('keydown', (e) => { if (e.key === 'Escape' && this.layer) this.close(); });
+    document.body.append(this.backdrop, this.layer);
+    this.button.setAttribute('aria-expanded', 'true');
+    this.layer.querySelector('[role=radio], [role=checkbox]').focus();
+  }
+}
+customElements.define('trip-select', TripSelect);
+</script>"""
+
+
+async def test_a_hidden_popup_button_in_a_shadow_root_is_one_combobox_showing_its_value(open_page, snapshot):
+    await open_page(SHADOW_SELECTS)
+    model = await snapshot(include_values=True)
+    listed = [(c["role"], c["name"], c.get("value")) for c in model["controls"]]
+    assert listed == [
+        ("combobox", "Room", "Single"),
+        ("combobox", "Extras", "None"),
+        ("button", "Save", None),
+    ], model["controls"]
+
+
+async def test_select_opens_the_popover_of_a_hidden_popup_button_and_picks(open_page, snapshot, call, js):
+    await open_page(SHADOW_SELECTS)
+    room = [c for c in (await snapshot())["controls"] if c["role"] == "combobox"][0]
+    result = await call("browser_dom", action="select", element_id=room["id"], option="Suite")
+    assert result.success, result.error
+    assert await js("[chosen.Room, document.querySelectorAll('.layer').length]") == ["Suite", 0]
+    [after] = [c for c in (await snapshot(include_values=True))["controls"] if c["role"] == "combobox" and c["name"] == "Room"]
+    assert after["value"] == "Suite"
+
+
+async def test_fill_ticks_an_alert_of_checkboxes_and_accepts_it(open_page, snapshot, call, js):
+    await open_page(SHADOW_SELECTS)
+    extras = [c for c in (await snapshot())["controls"] if c["role"] == "combobox"][1]
+    fields = [{"element_id": extras["id"], "value": ["Breakfast", "Parking"]}]
+    result = await call("browser_dom", action="fill", fields=fields)
+    assert result.success, result.error
+    # Kept by its OK (Escape would have cancelled the ticks), and the alert closed.
+    assert await js("[chosen.Extras, document.querySelectorAll('.layer').length]") == [["Breakfast", "Parking"], 0]
