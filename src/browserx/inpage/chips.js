@@ -12,6 +12,7 @@ import { folded, shownChoices, optionLabel, clickableOption } from "./controls.j
 import { popupFieldOf, listboxOf, BOX_FIELDS, widgetBoxOf, heldSelectOf, manyWhileClosed, popupOf, drawnTrigger, triggerChoice } from "./standin.js";
 
 const CHIP_REMOVER = "button, [role=button], a, [tabindex]";
+const KEPT_WAIT_MS = 500;  // how long a pick may take to show as kept (chips.js keptAll)
 
 // The chips in the box, outside the list of options: a shown control that is no field nor the combobox, and
 // the nearest element around it (not around the combobox) with text besides the control's own (its label).
@@ -135,11 +136,16 @@ const CHIPS = {
     return {ok: true};
   },
   // After a pick meant to add to the others: the option is chosen, or the widget takes one option only.
-  keptAll(id, wanted) {
+  // A widget may mark the pick a frame or a render later (a web component re-renders on its next frame): read
+  // again for a bounded moment before refusing.
+  async keptAll(id, wanted) {
     const el = resolve(id);
     if (!el) return notFound(id);
-    const now = chosenLabelsOf(el);
-    if (wanted.every(w => now.includes(folded(w)))) return {ok: true};
+    const end = performance.now() + KEPT_WAIT_MS;
+    while (!wanted.every(w => chosenLabelsOf(el).includes(folded(w))) && performance.now() < end) {
+      await new Promise(r => setTimeout(r, 16));
+    }
+    if (wanted.every(w => chosenLabelsOf(el).includes(folded(w)))) return {ok: true};
     return {error: "VALIDATION_ERROR", message: `${roleFor(el)} "${nameFor(el)}" did not keep every option picked: it takes one option`};
   },
   // A dropdown with no chips (a button opening a popover, a select drawn as a button) takes a chosen option out
