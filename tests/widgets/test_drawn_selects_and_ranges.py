@@ -173,3 +173,100 @@ async def test_fill_ticks_an_alert_of_checkboxes_and_accepts_it(open_page, snaps
     assert result.success, result.error
     # Kept by its OK (Escape would have cancelled the ticks), and the alert closed.
     assert await js("[chosen.Extras, document.querySelectorAll('.layer').length]") == [["Breakfast", "Parking"], 0]
+
+
+# A select a component library draws with no ARIA at all: a `role=button` face showing the value (or, for several,
+# a chip per chosen option with its remove button) ending in a chevron icon, under a `<label>` that labels nothing;
+# pressed, it opens a menu beside it with a search box and the options: buttons for one, labels over hidden
+# checkboxes for several.
+FACE_SELECTS = """<!doctype html><title>Booking</title>
+<style>
+body { font: 14px sans-serif; margin: 24px; width: 420px }
+.field { margin: 12px 0 } .field > label { display: block; font-size: 12px; color: #555 }
+.select { position: relative }
+.face { display: flex; align-items: center; min-height: 32px; border: 1px solid #999; padding: 0 8px; cursor: pointer }
+.value { flex: 1; display: flex; gap: 4px } .chip { background: #eef; padding: 2px 6px }
+.chip button { border: 0; background: none; cursor: pointer; width: 16px; height: 16px }
+.menu { position: absolute; top: 36px; left: 0; right: 0; background: white; box-shadow: 0 2px 6px #0005; z-index: 2 }
+.menu .item { display: block; width: 100%; padding: 6px 8px; text-align: left; background: none; border: 0; cursor: pointer;
+  font: inherit }
+.menu input[type=checkbox] { display: none }
+</style>
+<main>
+<div class=field data-caption="Room" data-options="Single,Double,Suite" data-value="Single"></div>
+<div class=field data-caption="Extras" data-options="Breakfast,Parking,Late checkout" data-multiple></div>
+<button type=button onclick="window.saved = true">Save</button>
+</main>
+<script>
+window.chosen = {};
+const CHEVRON = '<svg class="icon icon-chevron-down" width=12 height=12 viewBox="0 0 12 12"><path d="M1 4l5 5 5-5"/></svg>';
+document.querySelectorAll('.field').forEach((field, n) => {
+  const caption = field.dataset.caption, many = field.hasAttribute('data-multiple');
+  const options = field.dataset.options.split(',');
+  let value = many ? [] : field.dataset.value, menu = null;
+  field.innerHTML = `<label>${caption}</label><div class=select><div class=face role=button tabindex=0>
+    <div class=value></div><div class=arrow><span>${CHEVRON}</span></div></div></div>`;
+  const select = field.querySelector('.select'), face = field.querySelector('.face');
+  const show = () => {
+    const shown = face.querySelector('.value');
+    shown.innerHTML = many ? value.map(v => `<div class=chip><span>${v}</span><button type=button data-remove="${v}">${CHEVRON.replace('chevron-down', 'x')}</button></div>`).join('') : value;
+    chosen[caption] = value;
+  };
+  const close = () => { if (menu) { menu.remove(); menu = null; } };
+  const open = () => {
+    menu = document.createElement('div'); menu.className = 'menu';
+    menu.innerHTML = '<input type=text placeholder=Search>' + options.map((o, i) => many
+      ? `<label class=item for=x-${n}-${i}><span>${o}</span><input type=checkbox id=x-${n}-${i} ${value.includes(o) ? 'checked' : ''}></label>`
+      : `<button type=button class=item>${o}</button>`).join('');
+    menu.addEventListener('click', (e) => {
+      if (many) {
+        const box = e.target.closest('input[type=checkbox]');
+        if (!box) return;
+        const o = box.previousElementSibling.textContent;
+        value = box.checked ? [...value, o] : value.filter(v => v !== o);
+        show();
+      } else if (e.target.closest('.item')) { value = e.target.closest('.item').textContent; show(); close(); }
+    });
+    select.append(menu);
+  };
+  face.addEventListener('click', (e) => {
+    const remove = e.target.closest('[data-remove]');
+    if (remove) { value = value.filter(v => v !== remove.dataset.remove); show(); return; }
+    menu ? close() : open();
+  });
+  document.addEventListener('keydown', (e) => { if (e.key === 'Escape') close(); });
+  show();
+});
+</script>"""
+
+
+async def test_a_face_with_an_arrow_under_a_caption_is_one_combobox(open_page, snapshot):
+    await open_page(FACE_SELECTS)
+    model = await snapshot(include_values=True)
+    listed = [(c["role"], c["name"], c.get("value")) for c in model["controls"]]
+    assert listed == [("combobox", "Room", "Single"), ("combobox", "Extras", ""), ("button", "Save", None)], listed
+
+
+async def test_select_and_fill_pick_from_the_menu_a_face_opens(open_page, snapshot, call, js):
+    await open_page(FACE_SELECTS)
+    room, extras = [c for c in (await snapshot())["controls"] if c["role"] == "combobox"]
+    result = await call("browser_dom", action="select", element_id=room["id"], option="Suite")
+    assert result.success, result.error
+    assert await js("[chosen.Room, document.querySelectorAll('.menu').length]") == ["Suite", 0]
+    fields = [{"element_id": extras["id"], "value": ["Breakfast", "Parking"]}]
+    result = await call("browser_dom", action="fill", fields=fields)
+    assert result.success, result.error
+    assert await js("[chosen.Extras, document.querySelectorAll('.menu').length]") == [["Breakfast", "Parking"], 0]
+    model = await snapshot(include_values=True)
+    [after] = [c for c in model["controls"] if c["role"] == "combobox" and c["name"] == "Extras"]
+    assert after["value"] == "Breakfast Parking"
+
+
+async def test_a_button_with_an_arrow_and_no_caption_stays_a_button(open_page, snapshot):
+    """A menu button ("Actions" and a chevron) has no field caption: no select."""
+    page = FACE_SELECTS.replace('<button type=button onclick="window.saved = true">Save</button>',
+                                '<div><div role=button tabindex=0 class=face>Actions<span class=arrow>'
+                                '<i class="fa fa-caret-down"></i></span></div></div>')
+    await open_page(page)
+    model = await snapshot()
+    assert [(c["role"], c["name"]) for c in model["controls"]][-1] == ("button", "Actions"), model["controls"]

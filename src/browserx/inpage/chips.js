@@ -9,7 +9,8 @@
 import { S, resolve, notFound, activeElement, shown } from "./reach.js";
 import { roleFor, nameFor } from "./describe.js";
 import { folded, shownChoices, optionLabel, clickableOption } from "./controls.js";
-import { popupFieldOf, listboxOf, BOX_FIELDS, widgetBoxOf, heldSelectOf, manyWhileClosed, popupOf, drawnTrigger, triggerChoice } from "./standin.js";
+import { popupFieldOf, listboxOf, BOX_FIELDS, widgetBoxOf, heldSelectOf, manyWhileClosed, popupOf, drawnTrigger, triggerChoice,
+  faceCaption } from "./standin.js";
 
 const CHIP_REMOVER = "button, [role=button], a, [tabindex]";
 const KEPT_WAIT_MS = 500;  // how long a pick may take to show as kept (chips.js keptAll)
@@ -88,7 +89,7 @@ function splitFace(text) {
 // keeps it). The one such button, or null.
 const DISMISS = /^(cancel|close|dismiss|back|×|✕)$/i;
 function acceptOf(el, list) {
-  if (!list || list !== popupOf(el)) return null;
+  if (!list || list !== popupOf(el) || faceCaption(el)) return null;  // a dialog, not a menu drawn beside a face
   const buttons = [...list.querySelectorAll("button, [role=button]")].filter(b => !b.matches(OPTION_ROLES) && shown(b) &&
     !DISMISS.test(folded(b.getAttribute("aria-label") || b.textContent)));
   return buttons.length === 1 ? buttons[0] : null;

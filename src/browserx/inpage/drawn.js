@@ -3,7 +3,8 @@
 // program (main.js), called from widgets.js's pass over the kept candidates and per listed control.
 // The rules that link a drawn widget to its field are standin.js's (standInOf, valueFieldOf): here the
 // two become one entry, as a person reads them.
-import { standInOf, valueFieldOf, popupFieldOf, sliderFieldOf, shownChoice, drawnTrigger, triggerChoice } from "./standin.js";
+import { standInOf, valueFieldOf, popupFieldOf, sliderFieldOf, shownChoice, drawnTrigger, triggerChoice, faceCaption,
+  visibleText } from "./standin.js";
 import { accName, cap } from "./names.js";
 import { roleOf } from "./roles.js";
 import { includeValues } from "./facts.js";
@@ -28,6 +29,13 @@ function drawnPass(kept) {
     if (cand.role === "button" && (cand.drawn || cand.transparent) && drawnTrigger(el)) {
       cand.role = "combobox";
       cand.trigger = true;
+      continue;
+    }
+    // A button showing a value and a down arrow under a caption that labels nothing (standin.js faceCaption).
+    const caption = cand.role === "button" ? faceCaption(el) : null;
+    if (caption) {
+      cand.role = "combobox";
+      cand.caption = caption;
       continue;
     }
     const popup = (cand.role === "button" || cand.role === "clickable") && el.hasAttribute("aria-haspopup") ? popupFieldOf(el) : null;
@@ -90,6 +98,13 @@ function drawnControl(c, cand) {
     const rest = choice && c.name && c.name.endsWith(choice) ? c.name.slice(0, -choice.length).replace(/[\s,:;\u2013\u2014-]+$/, "") : "";
     if (rest && rest !== c.name) { c.ax_name = c.name; c.name = rest; }
     if (includeValues) c.value = cap(choice, 200);
+  }
+  if (cand.caption) {
+    // Named by its caption; its content (the value) stays its accessible name, as Chromium names the button.
+    const caption = cap(visibleText(cand.caption), 200);
+    if (caption !== c.name) { c.ax_name = c.name; c.name = caption; }
+    delete c.name_from;
+    if (includeValues) c.value = cap(visibleText(cand.el), 200);
   }
   if (cand.sliderField && !c.name) c.name = accName(cand.sliderField);
   const field = cand.valueField;

@@ -229,12 +229,57 @@ function triggerChoice(el) {
 // its options as a listbox's are.
 const OPTION_ITEMS = "[role=option], [role=radio], [role=checkbox], [role=menuitemradio], [role=menuitemcheckbox], [role=menuitem]";
 function popupOf(el) {
+  if (faceCaption(el)) return drawnMenuOf(el);
   if (!popupTrigger(el) || el.getAttribute("aria-expanded") !== "true") return null;
   const layers = [...document.querySelectorAll("[aria-modal=true], dialog[open], [role=dialog], [role=alertdialog], [popover]")]
     .filter(d => sized(d) && !d.contains(el) && d.querySelector(OPTION_ITEMS));
   return layers.length ? layers[layers.length - 1] : null;
 }
-const popupOptionsOf = (el) => { const p = popupOf(el); return p ? [...p.querySelectorAll(OPTION_ITEMS)] : []; };
+function popupOptionsOf(el) {
+  const popup = popupOf(el);
+  if (!popup) return [];
+  return [...popup.querySelectorAll(faceCaption(el) ? MENU_ITEMS : OPTION_ITEMS)].filter(o => !o.matches(BOX_FIELDS));
+}
+
+// ---- a select drawn as a face and an arrow, without ARIA -------------------------------------------------
+// A component library's select that declares nothing (Writer's): a button (a tab stop of role button) showing the
+// current value, or the chips of the chosen ones, and ending in a down arrow, captioned by a <label> that labels no
+// control (HTML: a label is a form control's caption; a person reads "Room" above a box showing "Single" and an
+// arrow as a dropdown). Pressed, it opens a menu beside it in its group, whose items (buttons, labels of hidden
+// checkboxes, options) are its options. Both the caption and the arrow are asked: a button with an arrow alone is
+// a menu button, a label before a button alone a caption of an action ("Photo" over "Upload").
+const DOWN_ARROW = /(chevron|caret|arrow|angle|triangle)[-_ ]?down|expand[-_]?more|drop[-_]?down/i;
+const MENU_ITEMS = OPTION_ITEMS + ", button, [role=button], label, li, a[href]";
+function endsInArrow(el) {
+  const last = el.lastElementChild;
+  if (!last) return false;
+  for (const n of [last, ...last.querySelectorAll("*")].slice(0, 6)) {
+    let words = n.getAttribute("class") || "";
+    for (const a of n.attributes) if (a.name.startsWith("data-")) words += " " + a.value;
+    if (DOWN_ARROW.test(words)) return true;
+  }
+  return false;
+}
+// The caption <label> of such a face, or null when `el` is no such select.
+function faceCaption(el) {
+  const role = el.getAttribute("role");
+  if (!(role === "button" || (!role && el.localName === "button")) || el.tabIndex < 0 || el.hasAttribute("aria-haspopup")) return null;
+  if (!endsInArrow(el)) return null;
+  for (let node = el, depth = 0; node && depth < 2; node = node.parentElement, depth++) {
+    const prev = node.previousElementSibling;
+    if (!prev || prev.localName !== "label") continue;
+    if (prev.control || prev.querySelector("input, select, textarea, button") || !sized(prev)) return null;
+    return (prev.textContent || "").trim() ? prev : null;
+  }
+  return null;
+}
+// The menu such a face opened: a shown element beside it in its group holding items.
+function drawnMenuOf(el) {
+  const group = el.parentElement;
+  if (!group) return null;
+  for (const side of group.children) if (side !== el && sized(side) && side.querySelector(MENU_ITEMS)) return side;
+  return null;
+}
 
 // ---- a combobox that takes several options, as it says so while closed --------------------------------
 // The list a widget controls. Its id is looked up in the widget's own tree, then in the document: a trigger
@@ -277,4 +322,4 @@ function manyWhileClosed(el) {
   return many(el) || many(listboxOf(el)) || (!!held && held.multiple);
 }
 
-export { FIELDS, keptField, drawnFor, popupTrigger, drawnTrigger, triggerChoice, popupOf, popupOptionsOf, visibleText, standInOf, standInFor, valueFieldOf, sliderFieldOf, popupFieldOf, shownChoice, listboxOf, BOX_FIELDS, widgetBoxOf, heldSelectOf, manyWhileClosed };
+export { FIELDS, keptField, drawnFor, faceCaption, popupTrigger, drawnTrigger, triggerChoice, popupOf, popupOptionsOf, visibleText, standInOf, standInFor, valueFieldOf, sliderFieldOf, popupFieldOf, shownChoice, listboxOf, BOX_FIELDS, widgetBoxOf, heldSelectOf, manyWhileClosed };
