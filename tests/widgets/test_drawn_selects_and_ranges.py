@@ -212,7 +212,8 @@ document.querySelectorAll('.field').forEach((field, n) => {
     shown.innerHTML = many ? value.map(v => `<div class=chip><span>${v}</span><button type=button data-remove="${v}">${CHEVRON.replace('chevron-down', 'x')}</button></div>`).join('') : value;
     chosen[caption] = value;
   };
-  const close = () => { if (menu) { menu.remove(); menu = null; } };
+  const turn = (way) => face.querySelector('.arrow svg').setAttribute('class', 'icon icon-chevron-' + way);
+  const close = () => { if (menu) { menu.remove(); menu = null; turn('down'); } };
   const open = () => {
     menu = document.createElement('div'); menu.className = 'menu';
     menu.innerHTML = '<input type=text placeholder=Search>' + options.map((o, i) => many
@@ -228,14 +229,14 @@ document.querySelectorAll('.field').forEach((field, n) => {
       } else if (e.target.closest('.item')) { value = e.target.closest('.item').textContent; show(); close(); }
     });
     select.append(menu);
+    turn('up');  // the arrow turns while its menu is open
   };
   face.addEventListener('click', (e) => {
     const remove = e.target.closest('[data-remove]');
     if (remove) { value = value.filter(v => v !== remove.dataset.remove); show(); return; }
     menu ? close() : open();
   });
-  document.addEventListener('keydown', (e) => { if (e.key === 'Escape') close(); });
-  show();
+  show();  // no Escape: such a menu closes by its face, or a press outside
 });
 </script>"""
 

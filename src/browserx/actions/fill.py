@@ -164,6 +164,8 @@ async def _pick_many(run: _Run, element_id: str, wanted: list[str]) -> None:
         await _click(run, None)
     elif left_open["open"]:  # done picking: the list it left open closed
         await press_key(run.tab.session, "Escape")
+        if left_open.get("toggles") and (await run.page("listOpen", element_id))["open"]:
+            await _click(run, element_id)  # a menu that does not take Escape: closed by its face, as it opened
 
 
 async def _drop_others(run: _Run, element_id: str, wanted: list[str]) -> None:

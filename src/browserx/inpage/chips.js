@@ -192,7 +192,8 @@ const CHIPS = {
     const inWidget = !focused || focused === el || widgetBoxOf(el).contains(focused) || (!!list && list.contains(focused));
     const open = !!list && shown(list) && inWidget, accept = open ? acceptOf(el, list) : null;
     if (accept) S.pending = accept;  // fill.py clicks it instead of pressing Escape
-    return {ok: true, open, accept: !!accept};
+    // A menu drawn beside a face may not take Escape (it declares no popup to dismiss): its face toggles it.
+    return {ok: true, open, accept: !!accept, toggles: open && !!faceCaption(el)};
   },
 };
 
