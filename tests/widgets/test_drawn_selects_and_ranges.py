@@ -11,6 +11,12 @@ through the hidden controls' own events and the popups they open.
 
 from __future__ import annotations
 
+import pytest
+
+from browserx.actions.navigation import navigate
+from browserx.fidelity.report import fidelity_report
+from browserx.page import DomService, SnapshotOptions
+
 HIDDEN_RANGE = """<!doctype html><title>Stay</title>
 <style>
 body { font: 14px sans-serif; margin: 24px }
@@ -271,3 +277,14 @@ async def test_a_button_with_an_arrow_and_no_caption_stays_a_button(open_page, s
     await open_page(page)
     model = await snapshot()
     assert [(c["role"], c["name"]) for c in model["controls"]][-1] == ("button", "Actions"), model["controls"]
+
+
+@pytest.mark.parametrize("page", [HIDDEN_RANGE, SHADOW_SELECTS, FACE_SELECTS], ids=["range", "shadow", "face"])
+async def test_fidelity_judges_each_drawn_control_as_the_native_one_it_stands_for(server, tab, page):
+    """The checker (fidelity/report.py): the hidden range is seen through its thumb, the hidden popup button through
+    the dropdown drawn for it (a combobox agrees with Core-AAM's popup button), the face as the button it is,
+    judged by its own accessible name: no miss, no extra."""
+    await navigate(tab, server.route("/drawn-fidelity", page))
+    model = await DomService.of(tab).snapshot(SnapshotOptions(), fresh=True)
+    report = await fidelity_report(tab, model)
+    assert (report.recall, report.precision) == (1.0, 1.0), (report.misses, report.extras)

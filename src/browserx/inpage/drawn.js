@@ -101,8 +101,8 @@ function drawnControl(c, cand) {
   }
   if (cand.caption) {
     // Named by its caption; its content (the value) stays its accessible name, as Chromium names the button.
-    const caption = cap(visibleText(cand.caption), 200);
-    if (caption !== c.name) { c.ax_name = c.name; c.name = caption; }
+    c.ax_name = accName(cand.el, roleOf(cand.el) || "button");
+    c.name = cap(visibleText(cand.caption), 200);
     delete c.name_from;
     if (includeValues) c.value = cap(visibleText(cand.el), 200);
   }
