@@ -288,3 +288,13 @@ async def test_fidelity_judges_each_drawn_control_as_the_native_one_it_stands_fo
     model = await DomService.of(tab).snapshot(SnapshotOptions(), fresh=True)
     report = await fidelity_report(tab, model)
     assert (report.recall, report.precision) == (1.0, 1.0), (report.misses, report.extras)
+
+
+@pytest.mark.parametrize("page", [SHADOW_SELECTS, FACE_SELECTS], ids=["shadow", "face"])
+async def test_find_gives_a_drawn_dropdown_as_the_snapshot_lists_it(open_page, snapshot, call, page):
+    await open_page(page)
+    found = await call("browser_dom", action="find", query="Room")
+    assert found.success, found.error
+    controls = [(m["role"], m["name"], m["element_id"]) for m in found.data["matches"] if m["kind"] == "control"]
+    [room] = [c for c in (await snapshot())["controls"] if c["name"] == "Room"]
+    assert controls == [("combobox", "Room", room["id"])], controls

@@ -3,7 +3,7 @@
 // program (main.js), called from widgets.js's pass over the kept candidates and per listed control.
 // The rules that link a drawn widget to its field are standin.js's (standInOf, valueFieldOf): here the
 // two become one entry, as a person reads them.
-import { standInOf, valueFieldOf, popupFieldOf, sliderFieldOf, shownChoice, drawnTrigger, triggerChoice, faceCaption,
+import { standInOf, valueFieldOf, popupFieldOf, sliderFieldOf, shownChoice, drawnTrigger, triggerChoice, triggerName, faceCaption,
   visibleText } from "./standin.js";
 import { accName, cap } from "./names.js";
 import { roleOf } from "./roles.js";
@@ -91,12 +91,10 @@ function drawnControl(c, cand) {
     if (includeValues) c.value = cap(shownChoice(cand.el), 200);
   }
   if (cand.trigger) {
-    // Its value is what its drawing shows; a label that states the value after the caption ("Room, Single",
-    // as such buttons are labelled for a screen reader) names it by the caption (a combobox's value is no
-    // part of its name), and stays its accessible name.
-    const choice = triggerChoice(cand.el);
-    const rest = choice && c.name && c.name.endsWith(choice) ? c.name.slice(0, -choice.length).replace(/[\s,:;\u2013\u2014-]+$/, "") : "";
-    if (rest && rest !== c.name) { c.ax_name = c.name; c.name = rest; }
+    // Its value is what its drawing shows; named without that value (standin.js triggerName), its label stays
+    // its accessible name.
+    const choice = triggerChoice(cand.el), name = triggerName(c.name, choice);
+    if (name !== c.name) { c.ax_name = c.name; c.name = name; }
     if (includeValues) c.value = cap(choice, 200);
   }
   if (cand.caption) {

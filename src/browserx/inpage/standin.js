@@ -218,6 +218,12 @@ function visibleText(el) {
   for (let t = walker.nextNode(); t; t = walker.nextNode()) if (t.parentElement && t.parentElement.checkVisibility()) text += " " + t.data;
   return text.replace(/\s+/g, " ").trim();
 }
+// Its name: a label that states the value after the caption ("Room, Single", as such buttons are labelled for a
+// screen reader) names it by the caption (a combobox's value is no part of its name); else `name` as it is.
+function triggerName(name, choice) {
+  const rest = choice && name && name.endsWith(choice) ? name.slice(0, -choice.length).replace(/[\s,:;\u2013\u2014-]+$/, "") : "";
+  return rest || name;
+}
 // What a drawn trigger shows as its choice: the text of the part drawn for it.
 function triggerChoice(el) {
   const face = triggerFace(el);
@@ -323,4 +329,4 @@ function manyWhileClosed(el) {
   return many(el) || many(listboxOf(el)) || (!!held && held.multiple);
 }
 
-export { FIELDS, keptField, drawnFor, faceCaption, popupTrigger, drawnTrigger, triggerChoice, popupOf, popupOptionsOf, visibleText, standInOf, standInFor, valueFieldOf, sliderFieldOf, popupFieldOf, shownChoice, listboxOf, BOX_FIELDS, widgetBoxOf, heldSelectOf, manyWhileClosed };
+export { FIELDS, keptField, drawnFor, faceCaption, popupTrigger, drawnTrigger, triggerChoice, triggerName, popupOf, popupOptionsOf, visibleText, standInOf, standInFor, valueFieldOf, sliderFieldOf, popupFieldOf, shownChoice, listboxOf, BOX_FIELDS, widgetBoxOf, heldSelectOf, manyWhileClosed };
