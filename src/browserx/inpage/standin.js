@@ -182,6 +182,7 @@ function popupFieldOf(el) {
 // What such a dropdown shows as its choice: its text without its caption (the field's labels) and without a
 // list drawn inside it ("Single"; "Breakfast, Parking" for one that takes several).
 function shownChoice(el) {
+  if (drawnTrigger(el)) return triggerChoice(el);  // a hidden popup button: what its drawing shows
   const field = popupFieldOf(el), list = listboxOf(el);
   const skip = [...(field && field.labels ? field.labels : []), ...(list && el.contains(list) ? [list] : [])];
   const walker = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT);
