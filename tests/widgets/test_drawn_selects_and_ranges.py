@@ -167,7 +167,9 @@ async def test_select_opens_the_popover_of_a_hidden_popup_button_and_picks(open_
     result = await call("browser_dom", action="select", element_id=room["id"], option="Suite")
     assert result.success, result.error
     assert await js("[chosen.Room, document.querySelectorAll('.layer').length]") == ["Suite", 0]
-    [after] = [c for c in (await snapshot(include_values=True))["controls"] if c["role"] == "combobox" and c["name"] == "Room"]
+    [after] = [
+        c for c in (await snapshot(include_values=True))["controls"] if c["role"] == "combobox" and c["name"] == "Room"
+    ]
     assert after["value"] == "Suite"
 
 
@@ -271,9 +273,11 @@ async def test_select_and_fill_pick_from_the_menu_a_face_opens(open_page, snapsh
 
 async def test_a_button_with_an_arrow_and_no_caption_stays_a_button(open_page, snapshot):
     """A menu button ("Actions" and a chevron) has no field caption: no select."""
-    page = FACE_SELECTS.replace('<button type=button onclick="window.saved = true">Save</button>',
-                                '<div><div role=button tabindex=0 class=face>Actions<span class=arrow>'
-                                '<i class="fa fa-caret-down"></i></span></div></div>')
+    page = FACE_SELECTS.replace(
+        '<button type=button onclick="window.saved = true">Save</button>',
+        "<div><div role=button tabindex=0 class=face>Actions<span class=arrow>"
+        '<i class="fa fa-caret-down"></i></span></div></div>',
+    )
     await open_page(page)
     model = await snapshot()
     assert [(c["role"], c["name"]) for c in model["controls"]][-1] == ("button", "Actions"), model["controls"]
