@@ -302,3 +302,15 @@ async def test_find_gives_a_drawn_dropdown_as_the_snapshot_lists_it(open_page, s
     controls = [(m["role"], m["name"], m["element_id"]) for m in found.data["matches"] if m["kind"] == "control"]
     [room] = [c for c in (await snapshot())["controls"] if c["name"] == "Room"]
     assert controls == [("combobox", "Room", room["id"])], controls
+
+
+async def test_a_select_only_combobox_shows_its_value(open_page, snapshot):
+    """ARIA 1.2's select-only combobox (an element of role combobox holding no field): its text is its value; a
+    blank face (a zero-width space, as some libraries draw an empty multiple select) shows none."""
+    await open_page(
+        "<!doctype html><label id=r>Room</label><div role=combobox tabindex=0 aria-labelledby=r aria-expanded=false"
+        " aria-haspopup=listbox>Single</div><label id=e>Extras</label><div role=combobox tabindex=0"
+        " aria-labelledby=e aria-expanded=false aria-haspopup=listbox><span>&#8203;</span></div>"
+    )
+    model = await snapshot(include_values=True)
+    assert [(c["name"], c.get("value")) for c in model["controls"]] == [("Room", "Single"), ("Extras", None)]
