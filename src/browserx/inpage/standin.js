@@ -250,12 +250,12 @@ function popupOptionsOf(el) {
 
 // ---- a select drawn as a face and an arrow, without ARIA -------------------------------------------------
 // A component library's select that declares nothing (Writer's): a button (a tab stop of role button) showing the
-// current value, or the chips of the chosen ones, and ending in a down arrow (up while open), captioned by a <label> that labels no
-// control (HTML: a label is a form control's caption; a person reads "Room" above a box showing "Single" and an
-// arrow as a dropdown). Pressed, it opens a menu beside it in its group, whose items (buttons, labels of hidden
-// checkboxes, options) are its options. Both the caption and the arrow are asked: a button with an arrow alone is
-// a menu button, a label before a button alone a caption of an action ("Photo" over "Upload").
-// (An up arrow while its menu is open: such faces turn their arrow.)
+// current value, or the chips of the chosen ones, and ending in a down arrow (an up one while open: such faces
+// turn it), captioned by a <label> that labels no control (HTML: a label is a form control's caption; a person
+// reads "Room" above a box showing "Single" and an arrow as a dropdown). Pressed, it opens a menu beside it in its
+// group, whose items (buttons, labels of hidden checkboxes, options) are its options. Both the caption and the
+// arrow are asked: a button with an arrow alone is a menu button, a label before a button alone a caption of an
+// action ("Photo" over "Upload").
 const DOWN_ARROW = /(chevron|caret|arrow|angle|triangle)[-_ ]?(down|up)|expand[-_]?(more|less)|drop[-_]?down/i;
 const MENU_ITEMS = OPTION_ITEMS + ", button, [role=button], label, li, a[href]";
 function endsInArrow(el) {
