@@ -159,8 +159,13 @@ async def _pick_many(run: _Run, element_id: str, wanted: list[str]) -> None:
         kept.append(option)
         await run.page("keptAll", element_id, kept)
     await _drop_others(run, element_id, wanted)
-    if (await run.page("listOpen", element_id))["open"]:  # done picking: the list it left open closed
+    left_open = await run.page("listOpen", element_id)
+    if left_open["open"] and left_open.get("accept"):  # a dialog of options: its OK keeps the picks, Escape drops them
+        await _click(run, None)
+    elif left_open["open"]:  # done picking: the list it left open closed
         await press_key(run.tab.session, "Escape")
+        if left_open.get("toggles") and (await run.page("listOpen", element_id))["open"]:
+            await _click(run, element_id)  # a menu that does not take Escape: closed by its face, as it opened
 
 
 async def _drop_others(run: _Run, element_id: str, wanted: list[str]) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..browser import Tab
+from ..errors import ValidationError
 from . import visual
 from .element import _act, _mouse, _Run
 from .settle import DEFAULT_SETTLE
@@ -53,7 +54,16 @@ async def select(
         if drawn and not out.get("done"):
             await run.page("selectedNow", element_id, option)
         if face and not out.get("done"):
-            await run.page("showsNow", element_id, out.get("selected") or option, OPTION_WAIT_MS)
+            try:
+                await run.page("showsNow", element_id, out.get("selected") or option, OPTION_WAIT_MS)
+            except ValidationError:
+                # A press a popup let pass while it was still being presented: the option still shows, so a
+                # person presses it again, once; what the face shows then decides.
+                again = await run.page("select", element_id, option)
+                if again.get("open") or again.get("done"):
+                    raise
+                await press(run, None)
+                await run.page("showsNow", element_id, again.get("selected") or option, OPTION_WAIT_MS)
         return await run.done(selected=out.get("selected"))
 
     return await _act(tab, detail, body, element_id, settle)

@@ -22,7 +22,10 @@ function fidelityProbe(spec, ...nodes) {
     "h6", "header", "main", "nav", "p", "section", "span"]);
   // Fields a page may hide and draw for itself: native ones, editing hosts (contenteditable, EditContext).
   const NATIVE = new Set(["input", "select", "textarea"]), TEXTY = /^(textbox|searchbox|combobox)$/;
-  const field = el => NATIVE.has(el.localName) || (el.tabIndex >= 0 && (!!el.editContext || el.isContentEditable) &&
+  // A button that opens a listbox or dialog, kept hidden under a dropdown drawn for it, is one too (standin.js popupTrigger).
+  const trigger = el => el.localName === "button" && /^(listbox|dialog)$/.test(el.getAttribute("aria-haspopup") || "") &&
+    el.hasAttribute("aria-expanded");
+  const field = el => NATIVE.has(el.localName) || trigger(el) || (el.tabIndex >= 0 && (!!el.editContext || el.isContentEditable) &&
     TEXTY.test(el.getAttribute("role") || "textbox") && !(el.parentElement && el.parentElement.isContentEditable));
   function frameContent(f) {
     const s = cs(f), r = f.getBoundingClientRect();

@@ -45,7 +45,8 @@ Definitions.
   select that the page drew a stand-in for (the model's rule, inpage/standin.js) through that stand-in. Not on
   screen: listed in `unseen` with the reason.
 - **Found.** A model control whose element is that node, with the same role (axcheck.roles_agree; a
-  `combobox` agrees with a button whose popup is a listbox, Core-AAM's popup button (inpage/standin.js);
+  `combobox` agrees with a button whose popup is a listbox or a dialog, Core-AAM's popup button, and with a
+  button the model reads as a drawn select named by its caption (its `ax_name` is the button's: inpage/drawn.js);
   `file` is Chromium's button; `clickable` and `date` (segments' box) agree with any non-interactive
   role; a header entry's `columnheader`/`rowheader` is compared with the header cell that holds the node) and the same
   name (axcheck.normalise_name, case-insensitive as Chromium's names follow text-transform; an empty
@@ -188,8 +189,10 @@ def role_ok(control: Control, node: AXNode) -> bool:
         return node.role not in INTERACTIVE
     if control.role in HEADER_ROLES:
         return control.role == (node.role if node.role in HEADER_ROLES else (node.header or ("",))[0])
-    if control.role == "combobox" and node.role == "button" and node.has_popup == "listbox":
+    if control.role == "combobox" and node.role == "button" and node.has_popup in ("listbox", "dialog"):
         return True  # Core-AAM: a button with a popup is a popup button, as a <select> is (inpage/standin.js)
+    if control.role == "combobox" and node.role == "button" and control.ax_name is not None:
+        return True  # a select drawn as a button, named by its caption: judged by the name it stands in for
     return roles_agree(control.role, node.chromium_role)
 
 

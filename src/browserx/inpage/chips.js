@@ -9,9 +9,11 @@
 import { S, resolve, notFound, activeElement, shown } from "./reach.js";
 import { roleFor, nameFor } from "./describe.js";
 import { folded, shownChoices, optionLabel, clickableOption } from "./controls.js";
-import { popupFieldOf, listboxOf, BOX_FIELDS, widgetBoxOf, heldSelectOf, manyWhileClosed } from "./standin.js";
+import { popupFieldOf, listboxOf, BOX_FIELDS, widgetBoxOf, heldSelectOf, manyWhileClosed, popupOf, drawnTrigger, triggerChoice,
+  faceCaption } from "./standin.js";
 
 const CHIP_REMOVER = "button, [role=button], a, [tabindex]";
+const KEPT_WAIT_MS = 500;  // how long a pick may take to show as kept (chips.js keptAll)
 
 // The chips in the box, outside the list of options: a shown control that is no field nor the combobox, and
 // the nearest element around it (not around the combobox) with text besides the control's own (its label).
@@ -47,12 +49,17 @@ function chosenLabelsOf(el) {
   const list = listboxOf(el) || null;
   if (isPopupSelect(el)) return [...values, ...faceChoiceOf(el, list)];
   const open = openListOf(el);
-  const marked = open ? Array.from(open.querySelectorAll("[role=option][aria-selected=true]"), o => folded(optionLabel(o))) : [];
+  const marked = open ? Array.from(open.querySelectorAll(MARKED), o => folded(optionLabel(o))) : [];
   return [...values, ...faceChoiceOf(el, list), ...marked];
 }
 // The widget's list while it is open: the listbox it controls or owns (or the one in the popup it points at),
 // else, when it points at none, the one listbox shown on the page (a popup drawn at the end of the body).
+// Options that say they are chosen: a listbox's selected ones, a dialog's ticked checkboxes and radios.
+const MARKED = "[role=option][aria-selected=true], [role=checkbox][aria-checked=true], [role=radio][aria-checked=true], " +
+  "[role=menuitemcheckbox][aria-checked=true], [role=menuitemradio][aria-checked=true]";
 function openListOf(el) {
+  const popup = popupOf(el);  // the dialog or popover a hidden popup button opened (standin.js)
+  if (popup) return popup;
   const ref = listboxOf(el);
   let list = ref && ref.getAttribute("role") !== "listbox" ? ref.querySelector("[role=listbox]") || ref : ref;
   if (!ref && el.getAttribute("aria-expanded") === "true") {  // an expanded combobox's popup, linked by no IDREF
@@ -69,10 +76,25 @@ const faceChoiceOf = (el, list) => (isPopupSelect(el) ? shownChoices(el) : faceI
 // A face is a trigger's own text: not a text field's, not a list's (a listbox, or a box holding its list, shows
 // every option). Its items, and the whole of it (one label may hold a comma: "Paris, France").
 function faceItemsOf(el, list) {
+  if (drawnTrigger(el)) return splitFace(triggerChoice(el));  // its face is the part drawn for it
   if (el.matches(BOX_FIELDS) || el.isContentEditable || (list && el.contains(list)) || !/^(button|combobox)$/.test(roleFor(el))) return [];
-  const text = el.innerText || "", items = text.split(/[,;\n]/).map(folded).filter(Boolean);
+  return splitFace(el.innerText || "");
+}
+function splitFace(text) {
+  const items = text.split(/[,;\n]/).map(folded).filter(Boolean);
   return items.length > 1 ? [...items, folded(text)] : items;
 }
+// A dialog of options opened by a hidden popup button closes one way that keeps the picks: its button that
+// does not dismiss it (Escape dismisses a dialog, ARIA APG; such a dialog's Cancel drops what was ticked, its OK
+// keeps it). The one such button, or null.
+const DISMISS = /^(cancel|close|dismiss|back|×|✕)$/i;
+function acceptOf(el, list) {
+  if (!list || list !== popupOf(el) || faceCaption(el)) return null;  // a dialog, not a menu drawn beside a face
+  const buttons = [...list.querySelectorAll("button, [role=button]")].filter(b => !b.matches(OPTION_ROLES) && shown(b) &&
+    !DISMISS.test(folded(b.getAttribute("aria-label") || b.textContent)));
+  return buttons.length === 1 ? buttons[0] : null;
+}
+const OPTION_ROLES = "[role=option], [role=radio], [role=checkbox], [role=menuitemradio], [role=menuitemcheckbox], [role=menuitem]";
 // What the widget declares or holds: what it says while closed (standin.js manyWhileClosed, as the page model
 // reads it), `aria-multiselectable` on its open list, or options that are checkboxes (each ticked on its own).
 const declaresMany = (el) => {
@@ -115,11 +137,16 @@ const CHIPS = {
     return {ok: true};
   },
   // After a pick meant to add to the others: the option is chosen, or the widget takes one option only.
-  keptAll(id, wanted) {
+  // A widget may mark the pick a frame or a render later (a web component re-renders on its next frame): read
+  // again for a bounded moment before refusing.
+  async keptAll(id, wanted) {
     const el = resolve(id);
     if (!el) return notFound(id);
-    const now = chosenLabelsOf(el);
-    if (wanted.every(w => now.includes(folded(w)))) return {ok: true};
+    const end = performance.now() + KEPT_WAIT_MS;
+    while (!wanted.every(w => chosenLabelsOf(el).includes(folded(w))) && performance.now() < end) {
+      await new Promise(r => setTimeout(r, 16));
+    }
+    if (wanted.every(w => chosenLabelsOf(el).includes(folded(w)))) return {ok: true};
     return {error: "VALIDATION_ERROR", message: `${roleFor(el)} "${nameFor(el)}" did not keep every option picked: it takes one option`};
   },
   // A dropdown with no chips (a button opening a popover, a select drawn as a button) takes a chosen option out
@@ -130,10 +157,10 @@ const CHIPS = {
     const el = resolve(id);
     if (!el) return notFound(id);
     if (chipsOf(el).length) return {ok: true, closed: false, labels: []};  // chips are taken out by their own controls
-    const list = listboxOf(el), want = wanted.map(folded);
+    const list = popupOf(el) || listboxOf(el), want = wanted.map(folded);
     const others = faceChoiceOf(el, list).filter(f => !want.includes(f));
     if (!others.length || !list || !shown(list)) return {ok: true, closed: others.length > 0, labels: []};
-    const options = Array.from(list.querySelectorAll("[role=option]"), o => optionLabel(o).trim());
+    const options = Array.from(list.querySelectorAll(OPTION_ROLES), o => optionLabel(o).trim());
     return {ok: true, closed: false, labels: options.filter(o => others.includes(folded(o)))};
   },
   // The shown option of `label` in its list, the pending element for the click that takes it out (not
@@ -141,8 +168,8 @@ const CHIPS = {
   ticked(id, label) {
     const el = resolve(id);
     if (!el) return notFound(id);
-    const list = listboxOf(el), want = folded(label);
-    const o = list ? [...list.querySelectorAll("[role=option]")].find(x => folded(optionLabel(x)) === want && clickableOption(x)) : null;
+    const list = popupOf(el) || listboxOf(el), want = folded(label);
+    const o = list ? [...list.querySelectorAll(OPTION_ROLES)].find(x => folded(optionLabel(x)) === want && clickableOption(x)) : null;
     if (!o) return {ok: true, open: true};
     S.pending = clickableOption(o);
     return {ok: true};
@@ -163,7 +190,10 @@ const CHIPS = {
     if (!el) return notFound(id);
     const list = openListOf(el), focused = activeElement();
     const inWidget = !focused || focused === el || widgetBoxOf(el).contains(focused) || (!!list && list.contains(focused));
-    return {ok: true, open: !!list && shown(list) && inWidget};
+    const open = !!list && shown(list) && inWidget, accept = open ? acceptOf(el, list) : null;
+    if (accept) S.pending = accept;  // fill.py clicks it instead of pressing Escape
+    // A menu drawn beside a face may not take Escape (it declares no popup to dismiss): its face toggles it.
+    return {ok: true, open, accept: !!accept, toggles: open && !!faceCaption(el)};
   },
 };
 

@@ -5,7 +5,7 @@
 import { S, TYPABLE, resolve, notFound, blocked, shown } from "./reach.js";
 import { short, roleFor, nameFor } from "./describe.js";
 import { hitAt, composedContains } from "./geometry.js";
-import { standInFor, popupFieldOf, shownChoice, listboxOf } from "./standin.js";
+import { standInFor, popupFieldOf, shownChoice, listboxOf, popupOptionsOf, drawnTrigger } from "./standin.js";
 
 // -- options: <select> and ARIA listboxes -------------------------------------------------------
 const folded = (s) => (s || '').replace(/\s+/g, ' ').trim().toLowerCase();
@@ -161,11 +161,12 @@ const OPTIONS = {
       return {ok: true, done: true, selected: short(nativeLabel(o))};
     }
     const box = listboxOf(el);
-    const opts = box ? Array.from(box.querySelectorAll('[role=option]')) : [];
+    // No listbox: the items of the dialog or popover a hidden popup button opened, once it is open.
+    const opts = box ? Array.from(box.querySelectorAll('[role=option]')) : popupOptionsOf(el);
     const o = pick(opts, wanted, optionLabel, optionValue);
     const opens = roleFor(el) === 'combobox' || !!el.getAttribute('aria-haspopup');
     // A select drawn as a button (standin.js popupFieldOf): what its field shows is checked after the pick.
-    const face = opens && !!popupFieldOf(el);
+    const face = opens && (!!popupFieldOf(el) || drawnTrigger(el));
     // Already its choice: a person does not open it again (a click on a ticked option would untick it).
     if (face && shownChoices(el).includes(folded(wanted))) return {ok: true, done: true, selected: short(wanted)};
     if (opens && (!o || !(shown(o) || clickableOption(o)))) return {ok: true, open: true, face};

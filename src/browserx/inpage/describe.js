@@ -8,11 +8,11 @@ import { description } from "./widgets.js";
 import { facts, includeValues, useFacts } from "./facts.js";
 import { shadowOf } from "./dom.js";
 import { idOf } from "./ids.js";
-import { popupFieldOf } from "./standin.js";
+import { popupFieldOf, faceCaption, drawnTrigger } from "./standin.js";
 
 // The snapshot's role for el (a page-made clickable it listed is "clickable"), or null.
 function actionRole(el) {
-  if (el.hasAttribute("aria-haspopup") && popupFieldOf(el)) return "combobox";  // a drawn select (standin.js)
+  if ((el.hasAttribute("aria-haspopup") && popupFieldOf(el)) || faceCaption(el) || drawnTrigger(el)) return "combobox";  // a drawn select (standin.js)
   return roleOf(el) || ((idOf.get(el) || "").startsWith("cl_") ? "clickable" : null);
 }
 // The name the page model gives `el` (or its description), computed outside a snapshot: style
@@ -22,7 +22,8 @@ function nameForAction(el) {
   useFacts(lazyFacts(), false);  // effects and errors never carry a field's value
   try {
     const field = el.hasAttribute("aria-haspopup") ? popupFieldOf(el) : null;  // named by its field's caption
-    return (field && readable(accName(field))) || readable(accName(el, actionRole(el))) || description(el);
+    const caption = faceCaption(el);
+    return (field && readable(accName(field))) || (caption && readable(caption.textContent || "")) || readable(accName(el, actionRole(el))) || description(el);
   } finally {
     useFacts(saved, savedValues);
   }

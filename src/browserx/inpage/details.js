@@ -5,6 +5,9 @@ import { cap, norm } from "./names.js";
 import { LABELABLE, CHECKABLE, TEXT_INPUT, TEXTISH } from "./roles.js";
 import { widgetStates } from "./widgets.js";
 import { includeValues } from "./facts.js";
+import { visibleText } from "./standin.js";
+
+const FIELD_PARTS = "input:not([type=hidden]), select, textarea, [contenteditable]";
 
 // A native checkbox's or radio's checked state as the model says it (recheck.js reads it the same way).
 const nativeChecked = (el) => el.indeterminate && el.type === "checkbox" ? "mixed" : el.checked;
@@ -45,6 +48,11 @@ function values(el, role, c) {
     if (includeValues) c.value = v.slice(0, 200);
   } else if (type === "range" || ((role === "slider" || role === "spinbutton") && tag !== "input")) {
     if (includeValues) c.value = cap(String(type ? el.value : (el.getAttribute("aria-valuetext") || el.getAttribute("aria-valuenow") || "")), 200);
+  } else if (role === "combobox" && includeValues && !el.querySelector(FIELD_PARTS)) {
+    // ARIA 1.2's select-only combobox (an element of role combobox holding no field, MUI's Select): what it
+    // shows is its value ("Single"); a blank face (a zero-width space) shows none.
+    const shown = visibleText(el);
+    if (/[\p{L}\p{N}]/u.test(shown)) c.value = cap(shown, 200);
   }
   if (tag === "input" || tag === "textarea" || TEXTISH.has(role)) {
     const ph = el.getAttribute("placeholder") || el.getAttribute("aria-placeholder");

@@ -3,7 +3,8 @@
 // program (main.js), called from widgets.js's pass over the kept candidates and per listed control.
 // The rules that link a drawn widget to its field are standin.js's (standInOf, valueFieldOf): here the
 // two become one entry, as a person reads them.
-import { standInOf, valueFieldOf, popupFieldOf, sliderFieldOf, shownChoice } from "./standin.js";
+import { standInOf, valueFieldOf, popupFieldOf, sliderFieldOf, shownChoice, drawnTrigger, triggerChoice, triggerName, faceCaption,
+  visibleText } from "./standin.js";
 import { accName, cap } from "./names.js";
 import { roleOf } from "./roles.js";
 import { includeValues } from "./facts.js";
@@ -24,6 +25,19 @@ function drawnPass(kept) {
   const dropField = (field) => { for (const other of kept) if (other.el === field) dropped(other); };
   for (const cand of kept) {
     const el = cand.el;
+    // A hidden button that opens a listbox or dialog under a dropdown drawn for it (standin.js drawnTrigger).
+    if (cand.role === "button" && (cand.drawn || cand.transparent) && drawnTrigger(el)) {
+      cand.role = "combobox";
+      cand.trigger = true;
+      continue;
+    }
+    // A button showing a value and a down arrow under a caption that labels nothing (standin.js faceCaption).
+    const caption = cand.role === "button" ? faceCaption(el) : null;
+    if (caption) {
+      cand.role = "combobox";
+      cand.caption = caption;
+      continue;
+    }
     const popup = (cand.role === "button" || cand.role === "clickable") && el.hasAttribute("aria-haspopup") ? popupFieldOf(el) : null;
     if (popup) {
       cand.role = "combobox";
@@ -75,6 +89,20 @@ function drawnControl(c, cand) {
       delete c.name_from;
     }
     if (includeValues) c.value = cap(shownChoice(cand.el), 200);
+  }
+  if (cand.trigger) {
+    // Its value is what its drawing shows; named without that value (standin.js triggerName), its label stays
+    // its accessible name.
+    const choice = triggerChoice(cand.el), name = triggerName(c.name, choice);
+    if (name !== c.name) { c.ax_name = c.name; c.name = name; }
+    if (includeValues) c.value = cap(choice, 200);
+  }
+  if (cand.caption) {
+    // Named by its caption; its content (the value) stays its accessible name, as Chromium names the button.
+    c.ax_name = accName(cand.el, roleOf(cand.el) || "button");
+    c.name = cap(visibleText(cand.caption), 200);
+    delete c.name_from;
+    if (includeValues) c.value = cap(visibleText(cand.el), 200);
   }
   if (cand.sliderField && !c.name) c.name = accName(cand.sliderField);
   const field = cand.valueField;

@@ -17,7 +17,7 @@ import { editable, TYPING } from "./typing.js";
 import { FIELD_KINDS } from "./fields.js";
 import { OPTIONS, clickableOption, whenStill, pick, searchBoxOf, optionLabel, optionValue } from "./controls.js";
 import { CHIPS } from "./chips.js";
-import { listboxOf } from "./standin.js";
+import { listboxOf, popupOptionsOf } from "./standin.js";
 
 // -- effects: a mutation counter, and focus before/after ---------------------------------------
 function controlsIn(node) {
@@ -295,7 +295,8 @@ globalThis.__bxact = {
     let searched = false;
     while (performance.now() < end) {
       const box = listboxOf(el) || document.querySelector('[role=listbox]');
-      const opts = box ? Array.from(box.querySelectorAll('[role=option]')).filter(clickableOption) : [];
+      // No listbox: the items of the dialog or popover a hidden popup button opened (standin.js popupOptionsOf).
+      const opts = (box ? Array.from(box.querySelectorAll('[role=option]')) : popupOptionsOf(el)).filter(clickableOption);
       const o = pick(opts, wanted, optionLabel, optionValue);
       if (o) {
         await whenStill(o, Math.max(0, end - performance.now()));  // its list's entry transition first

@@ -3,7 +3,7 @@
 // fills it), a value given as a person's picker would give it, exactly the wanted options of a multi-select.
 import { element, idOf, idFor } from "./ids.js";
 import { dateOf, partValue } from "./dates.js";
-import { standInFor, valueFieldOf, popupFieldOf, listboxOf } from "./standin.js";
+import { standInFor, valueFieldOf, popupFieldOf, listboxOf, faceCaption } from "./standin.js";
 import { takesMany } from "./chips.js";
 
 const numberOf = (el, name) => el.getAttribute(name) === null || el.getAttribute(name) === '' ? null : +el.getAttribute(name);
@@ -38,6 +38,8 @@ function kindOf(el) {
   // A button that opens a listbox around a read-only field (standin.js popupFieldOf): a select drawn without
   // its role, which may or may not take several (a list is tried, each pick checked by what it shows).
   if (el.hasAttribute('aria-haspopup') && popupFieldOf(el)) return {kind: 'select', multiple: takesMany(el), popup: true};
+  // A face with an arrow under a caption (standin.js faceCaption): a select drawn without ARIA, picked the same way.
+  if (faceCaption(el)) return {kind: 'select', multiple: takesMany(el), popup: true};
   if (tag === 'input') {
     if (type === 'checkbox' || type === 'radio') {
       return {kind: type === 'radio' ? 'radio' : 'check', checked: el.checked};

@@ -30,7 +30,7 @@ import { element, state, idOf, idFor, setPendingHosts, nextNumber, pendingHosts 
 import { beginWalk, walk, whereSeen } from "./walk.js";
 import { facts } from "./facts.js";
 import { seenLabel, undeclared } from "./seen.js";
-import { popupFieldOf } from "./standin.js";
+import { popupFieldOf, faceCaption, drawnTrigger, triggerChoice, triggerName, visibleText } from "./standin.js";
 
 const textOf = modelText;  // capture.js and actions/waiting.js read the model's text from here
 
@@ -264,6 +264,11 @@ function find(query, options) {
     // it (standin.js popupFieldOf, drawn.js): that field is no control of its own.
     const popup = (role === "button" || role === "clickable") && el.hasAttribute("aria-haspopup") ? popupFieldOf(el) : null;
     if (popup) role = "combobox";
+    // A face with an arrow under a caption, a hidden popup button under a drawn dropdown (standin.js, drawn.js):
+    // a combobox, named by the caption / without its value, as the snapshot lists it.
+    const caption = role === "button" ? faceCaption(el) : null;
+    const trigger = role === "button" && !caption && drawnTrigger(el);
+    if (caption || trigger) role = "combobox";
     const holder = el.localName === "input" && el.readOnly && el.parentElement ? el.parentElement.closest("[aria-haspopup=listbox]") : null;
     if (holder && popupFieldOf(holder) === el) continue;
     const attributes = el.hasAttributes();
@@ -279,14 +284,15 @@ function find(query, options) {
     // A field the page named nowhere is found by the caption a person reads for it (seen.js), as the
     // snapshot names it.
     const seen = undeclared(el, role) ? seenLabel(el, role, "", null) : "";
-    if (!maybe && !(seen && test.any(seen))) {
+    if (!maybe && !(seen && test.any(seen)) && !(caption && test.any(caption.textContent || ""))) {
       const refs = (el.getAttribute("aria-labelledby") || "").trim().split(/\s+/).filter(Boolean)
         .map(id => { const n = byIdRef(el, id); return n ? n.textContent : ""; }).join(" ");
       if (!refs || !test.any(refs)) continue;
     }
     if (matches.length >= opts.max_results) { total++; continue; }  // counted from its text: no name needed
     if (!whereSeen(cand, sx, sy).visible) continue;
-    const name = (popup && readable(accName(popup))) || seen || readable(accName(el, role)) ||
+    const name = (popup && readable(accName(popup))) || (caption && cap(visibleText(caption), 200)) ||
+      (trigger && triggerName(readable(accName(el, "button")), triggerChoice(el))) || seen || readable(accName(el, role)) ||
       cap(norm(el.getAttribute("aria-label") || el.getAttribute("title") || ""), 160);
     const fields = [["name", name], ["placeholder", norm(el.getAttribute("placeholder") || el.getAttribute("aria-placeholder") || "")]];
     if (el.localName === "select") fields.push(["option", [...el.options].map(o => norm(o.text)).join(" | ")]);

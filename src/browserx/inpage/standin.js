@@ -37,6 +37,7 @@ function inHiddenWrapper(el) {
 function keptField(el) {
   const tag = el.localName;
   if (FIELDS.has(tag)) return !(tag === "input" && el.type === "hidden");
+  if (popupTrigger(el)) return true;
   return el.tabIndex >= 0 && (!!el.editContext || el.isContentEditable) && /^(textbox|searchbox|combobox)$/.test(el.getAttribute("role") || "textbox");
 }
 function drawnFor(el, named) {
@@ -61,7 +62,9 @@ function drawnFor(el, named) {
     const beside = widgetBeside(el);
     if (beside) return beside.declared ? null : beside.side;
   }
-  if (el.tabIndex < 0 || (named && !named(el) && !editor)) return null;
+  // An unnamed one is left out (a focus catcher, a form's leftover), but for a range: a range input hidden in
+  // a thumb a page drew (MUI's slider) is that slider, whatever its name (a caption may name it: names.js).
+  if (el.tabIndex < 0 || (named && !named(el) && !editor && el.type !== "range")) return null;
   // Laid over its own picture (not moved off the page): the pointer reaches it where it is.
   if (!tiny && r.right + scrollX > 0 && r.bottom + scrollY > 0) return el;
   // The nearest visible ancestor that takes the pointer and holds no other control (the custom
@@ -179,6 +182,7 @@ function popupFieldOf(el) {
 // What such a dropdown shows as its choice: its text without its caption (the field's labels) and without a
 // list drawn inside it ("Single"; "Breakfast, Parking" for one that takes several).
 function shownChoice(el) {
+  if (drawnTrigger(el)) return triggerChoice(el);  // a hidden popup button: what its drawing shows
   const field = popupFieldOf(el), list = listboxOf(el);
   const skip = [...(field && field.labels ? field.labels : []), ...(list && el.contains(list) ? [list] : [])];
   const walker = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT);
@@ -187,6 +191,102 @@ function shownChoice(el) {
     if (!skip.some(s => s.contains(t)) && t.parentElement && t.parentElement.checkVisibility()) text += " " + t.data;
   }
   return text.replace(/\s+/g, " ").trim();
+}
+
+// ---- a hidden trigger that opens a list of options -----------------------------------------------------
+// A native button that says it opens a listbox or a dialog and whether that is open (`aria-haspopup`,
+// `aria-expanded`): the part of a dropdown a keyboard and a screen reader reach (Core-AAM: a popup button, as
+// a <select> is one). A component that draws its dropdown itself (a custom element's caption, value text and
+// arrow; Ionic's select) keeps such a button transparent or clipped over its drawing (drawnFor gives the drawn
+// part a pointer reaches): the button with that box is the one combobox a person sees, its value what the
+// drawing shows.
+function popupTrigger(el) {
+  return el.localName === "button" && /^(listbox|dialog)$/.test(el.getAttribute("aria-haspopup") || "") && el.hasAttribute("aria-expanded");
+}
+// The part drawn for such a trigger that the page drew for itself: the part drawnFor gives, or, for one laid
+// transparent over its drawing, what holds it; null for a trigger drawn as itself.
+function triggerFace(el) {
+  if (!popupTrigger(el)) return null;
+  const face = drawnFor(el, null);
+  return face && face !== el ? face : unseenThoughRendered(el) ? parentOf(el) : null;
+}
+const drawnTrigger = (el) => !!triggerFace(el);
+// The text shown in `el` a person reads: its visible text nodes (shadow trees of the custom elements it holds
+// are not read: a value is text the component put there).
+function visibleText(el) {
+  const walker = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  let text = "";
+  for (let t = walker.nextNode(); t; t = walker.nextNode()) if (t.parentElement && t.parentElement.checkVisibility()) text += " " + t.data;
+  return text.replace(/\s+/g, " ").trim();
+}
+// Its name: a label that states the value after the caption ("Room, Single", as such buttons are labelled for a
+// screen reader) names it by the caption (a combobox's value is no part of its name); else `name` as it is.
+function triggerName(name, choice) {
+  const rest = choice && name && name.endsWith(choice) ? name.slice(0, -choice.length).replace(/[\s,:;\u2013\u2014-]+$/, "") : "";
+  return rest || name;
+}
+// What a drawn trigger shows as its choice: the text of the part drawn for it.
+function triggerChoice(el) {
+  const face = triggerFace(el);
+  return face ? visibleText(face) : "";
+}
+// The options of the popup an expanded trigger opened, when it points at no listbox (a dialog, or a popover
+// library's layer): the option-like items (options, radios, checkboxes, menu items) shown in the open modal
+// dialog, else in the topmost shown dialog or popover; the items of a radio group or a group of checkboxes are
+// its options as a listbox's are.
+const OPTION_ITEMS = "[role=option], [role=radio], [role=checkbox], [role=menuitemradio], [role=menuitemcheckbox], [role=menuitem]";
+function popupOf(el) {
+  if (faceCaption(el)) return drawnMenuOf(el);
+  if (!popupTrigger(el) || el.getAttribute("aria-expanded") !== "true") return null;
+  const layers = [...document.querySelectorAll("[aria-modal=true], dialog[open], [role=dialog], [role=alertdialog], [popover]")]
+    .filter(d => sized(d) && !d.contains(el) && d.querySelector(OPTION_ITEMS));
+  return layers.length ? layers[layers.length - 1] : null;
+}
+function popupOptionsOf(el) {
+  const popup = popupOf(el);
+  if (!popup) return [];
+  return [...popup.querySelectorAll(faceCaption(el) ? MENU_ITEMS : OPTION_ITEMS)].filter(o => !o.matches(BOX_FIELDS));
+}
+
+// ---- a select drawn as a face and an arrow, without ARIA -------------------------------------------------
+// A component library's select that declares nothing (Writer's): a button (a tab stop of role button) showing the
+// current value, or the chips of the chosen ones, and ending in a down arrow (an up one while open: such faces
+// turn it), captioned by a <label> that labels no control (HTML: a label is a form control's caption; a person
+// reads "Room" above a box showing "Single" and an arrow as a dropdown). Pressed, it opens a menu beside it in its
+// group, whose items (buttons, labels of hidden checkboxes, options) are its options. Both the caption and the
+// arrow are asked: a button with an arrow alone is a menu button, a label before a button alone a caption of an
+// action ("Photo" over "Upload").
+const DOWN_ARROW = /(chevron|caret|arrow|angle|triangle)[-_ ]?(down|up)|expand[-_]?(more|less)|drop[-_]?down/i;
+const MENU_ITEMS = OPTION_ITEMS + ", button, [role=button], label, li, a[href]";
+function endsInArrow(el) {
+  const last = el.lastElementChild;
+  if (!last) return false;
+  for (const n of [last, ...last.querySelectorAll("*")].slice(0, 6)) {
+    let words = n.getAttribute("class") || "";
+    for (const a of n.attributes) if (a.name.startsWith("data-")) words += " " + a.value;
+    if (DOWN_ARROW.test(words)) return true;
+  }
+  return false;
+}
+// The caption <label> of such a face, or null when `el` is no such select.
+function faceCaption(el) {
+  const role = el.getAttribute("role");
+  if (!(role === "button" || (!role && el.localName === "button")) || el.tabIndex < 0 || el.hasAttribute("aria-haspopup")) return null;
+  if (!endsInArrow(el)) return null;
+  for (let node = el, depth = 0; node && depth < 2; node = node.parentElement, depth++) {
+    const prev = node.previousElementSibling;
+    if (!prev || prev.localName !== "label") continue;
+    if (prev.control || prev.querySelector("input, select, textarea, button") || !sized(prev)) return null;
+    return (prev.textContent || "").trim() ? prev : null;
+  }
+  return null;
+}
+// The menu such a face opened: a shown element beside it in its group holding items.
+function drawnMenuOf(el) {
+  const group = el.parentElement;
+  if (!group) return null;
+  for (const side of group.children) if (side !== el && sized(side) && side.querySelector(MENU_ITEMS)) return side;
+  return null;
 }
 
 // ---- a combobox that takes several options, as it says so while closed --------------------------------
@@ -230,4 +330,4 @@ function manyWhileClosed(el) {
   return many(el) || many(listboxOf(el)) || (!!held && held.multiple);
 }
 
-export { FIELDS, keptField, drawnFor, standInOf, standInFor, valueFieldOf, sliderFieldOf, popupFieldOf, shownChoice, listboxOf, BOX_FIELDS, widgetBoxOf, heldSelectOf, manyWhileClosed };
+export { FIELDS, keptField, drawnFor, faceCaption, popupTrigger, drawnTrigger, triggerChoice, triggerName, popupOf, popupOptionsOf, visibleText, standInOf, standInFor, valueFieldOf, sliderFieldOf, popupFieldOf, shownChoice, listboxOf, BOX_FIELDS, widgetBoxOf, heldSelectOf, manyWhileClosed };
