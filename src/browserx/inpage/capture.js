@@ -14,7 +14,7 @@
 //   - Why one walk: one getComputedStyle per element; rects only for candidates, after the walk, with no
 //     DOM writes in between (no layout thrash); names, states, selectors only for controls within the caps.
 //   - Privacy: field values never leave unless options.include_values (passwords never: "•••").
-import { cap, norm, readable, accName } from "./names.js";
+import { cap, norm, readable, accName, shownName } from "./names.js";
 import { LABELABLE, TEXTISH } from "./roles.js";
 import { documentScrolls, regionOf, hopsOf, frameInfo, frameHit } from "./frames.js";
 import { scrollContainer, widgetPass, widgetControl, cutByContainer, editorName } from "./widgets.js";
@@ -116,7 +116,7 @@ function snapshot(options) {
   for (const cand of chosen) {
     const { el, role, ctx } = cand;
     const named = accName(el, role);
-    let name = readable(named);  // without an icon font's glyphs (names.js)
+    let name = readable(shownName(el, role, named));  // without an icon font's glyphs, nor its own value (names.js)
     if (!name) name = cap(norm(el.getAttribute("aria-label") || el.getAttribute("title") || el.getAttribute("placeholder") || ""), 160);
     if (!name && role === "file") name = openerName(el);
     if (!name && TEXTISH.has(role)) name = editorName(el);

@@ -57,6 +57,7 @@ function accName(el, role) {
 function nameOf(el, st) {
   if (st.visited.has(el)) return "";
   st.visited.add(el);
+  if (st.ownValueOut && st.recursing && el === st.root) return "";  // shownName: the control met again in its label
   if (st.recursing && !st.hiddenOk) {                                                   // 2A
     const hidden = nameFacts(el).hidden;
     if (hidden === 2) return "";
@@ -87,6 +88,20 @@ function nameOf(el, st) {
     if (text.trim()) return text;
   }
   return el.getAttribute("title") || (el === st.root ? tooltipText(el) : "");          // 2I
+}
+// The name the model shows for a control that holds a value and is met again inside its own name: its
+// aria-labelledby lists itself ("wing-label wing": a dropdown's caption, then itself) or an element holding
+// it (a range drawn inside its label part, its pin "2" beside the caption "Nights"). accname reads what the
+// control holds there, Chromium too ("Wing North", "Nights 2"): that is its value, which a person reads as
+// the value beside the caption, not as part of it. The shown name leaves it out (`named`, accname's, stays
+// the one the Chromium checks compare: `ax_name`); a name of nothing else stays accname's.
+function shownName(el, role, named) {
+  if (!EMBEDDED.has(role) && el.getAttribute("aria-haspopup") !== "listbox") return named;
+  const ids = labelledBy(el);
+  if (!ids || !ids.trim().split(/\s+/).some(id => { const n = byIdRef(el, id); return n && n.contains(el); })) return named;
+  const shown = cap(flat(nameOf(el, { root: el, rootRole: role, visited: new Set(), inLabelledBy: false, recursing: false,
+    hiddenOk: false, ownValueOut: true })), 160);
+  return shown ? shown : named;
 }
 // 2C: a control inside a label says its value. A text field's typed value is private unless the
 // caller asked for values; a choice (select, listbox) and a range's value are not typed text.
@@ -220,4 +235,4 @@ function landmarkName(el) {
   return cap(norm(el.getAttribute("aria-label") || el.getAttribute("title") || ""), 60);
 }
 
-export { norm, cap, readable, byIdRef, labelsOf, accName, landmarkLabel };
+export { norm, cap, readable, byIdRef, labelsOf, accName, shownName, landmarkLabel };

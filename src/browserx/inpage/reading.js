@@ -25,7 +25,7 @@ import { holdersOf } from "./locate.js";
 import { noteText } from "./notes.js";
 import { findModal, inferred, dialogText } from "./modals.js";
 import { roleOf, LANDMARK } from "./roles.js";
-import { landmarkLabel, norm, readable, accName, byIdRef, cap } from "./names.js";
+import { landmarkLabel, norm, readable, accName, shownName, byIdRef, cap } from "./names.js";
 import { element, state, idOf, idFor, setPendingHosts, nextNumber, pendingHosts } from "./ids.js";
 import { beginWalk, walk, whereSeen } from "./walk.js";
 import { facts } from "./facts.js";
@@ -286,7 +286,7 @@ function find(query, options) {
     }
     if (matches.length >= opts.max_results) { total++; continue; }  // counted from its text: no name needed
     if (!whereSeen(cand, sx, sy).visible) continue;
-    const name = (popup && readable(accName(popup))) || seen || readable(accName(el, role)) ||
+    const name = (popup && readable(accName(popup))) || seen || readable(shownName(el, role, accName(el, role))) ||
       cap(norm(el.getAttribute("aria-label") || el.getAttribute("title") || ""), 160);
     const fields = [["name", name], ["placeholder", norm(el.getAttribute("placeholder") || el.getAttribute("aria-placeholder") || "")]];
     if (el.localName === "select") fields.push(["option", [...el.options].map(o => norm(o.text)).join(" | ")]);
