@@ -27,12 +27,12 @@ import { statesOf, values, offered, setBaseUrl, relHref, openerName } from "./de
 import { placeNotes } from "./notes.js";
 import { resolveWithin, textOf, pieceOf, readText, find } from "./reading.js";
 import { keepBaseline, recheck } from "./recheck.js";
-import { facts } from "./facts.js";
+import { facts, includeValues } from "./facts.js";
 import { shadowOf, adoptShadowRoot, adoptShadowRoots } from "./dom.js";
 import { idOf, nextNumber, pendingHosts, setPendingHosts, idFor, element, state } from "./ids.js";
 import { beginWalk, walk, visit, whereSeen, onTop } from "./walk.js";
 import { takePendingGrids } from "./served.js";
-import { seenLabel, fallbackOf } from "./seen.js";
+import { seenLabel, fallbackOf, valueNamed } from "./seen.js";
 import { standInFor, popupFieldOf } from "./standin.js";
 import { coverLayer, layerInfo } from "./layers.js";
 import { layersOf, underLayer } from "./overlays.js";
@@ -127,6 +127,8 @@ function snapshot(options) {
       ...(seen ? { name_from: "seen" } : {}), ...(seen || axName !== name ? { ax_name: axName } : {}) };
     values(el, role, c);
     if (seen && fallbackOf(el, name) === "title") c.description = name;  // html-aam: a title not used as the name describes
+    // A name that was the control's value, a caption now in its place: the value it showed, when values are asked.
+    if (seen && name && includeValues && c.value === undefined && valueNamed(el, role, name)) c.value = name;
     const href = (el.localName === "a" || el.localName === "area") ? relHref(el) : undefined;
     if (href) c.href = href;
     c.visible = cand.visible;

@@ -29,7 +29,7 @@ import { landmarkLabel, norm, readable, accName, shownName, byIdRef, cap } from 
 import { element, state, idOf, idFor, setPendingHosts, nextNumber, pendingHosts } from "./ids.js";
 import { beginWalk, walk, whereSeen } from "./walk.js";
 import { facts } from "./facts.js";
-import { seenLabel, undeclared } from "./seen.js";
+import { seenCaption } from "./seen.js";
 import { popupFieldOf } from "./standin.js";
 
 const textOf = modelText;  // capture.js and actions/waiting.js read the model's text from here
@@ -276,9 +276,9 @@ function find(query, options) {
         test.any(labelText()) || test.any(el.textContent)
       : test.any(el.textContent + " " + (attributes ? CONTROL_ATTRS.map(a => el.getAttribute(a) || "").join(" ")
         : "     ") + " " + labelText());  // "     ": the six, all empty
-    // A field the page named nowhere is found by the caption a person reads for it (seen.js), as the
-    // snapshot names it.
-    const seen = undeclared(el, role) ? seenLabel(el, role, "", null) : "";
+    // A field the page named nowhere, or by its value only, is found by the caption a person reads for it
+    // (seen.js), as the snapshot names it.
+    const seen = seenCaption(el, role);
     if (!maybe && !(seen && test.any(seen))) {
       const refs = (el.getAttribute("aria-labelledby") || "").trim().split(/\s+/).filter(Boolean)
         .map(id => { const n = byIdRef(el, id); return n ? n.textContent : ""; }).join(" ");
