@@ -188,3 +188,10 @@ async def test_find_finds_a_control_by_its_group_caption_with_the_snapshots_name
         (found,) = [m for m in result.data["matches"] if m["kind"] == "control"]
         model = await DomService.of(tab).snapshot(SnapshotOptions(), fresh=True)
         assert found["role"] == role and found["name"] == model.control(found["element_id"]).name, (query, found)
+
+
+async def test_an_actions_result_names_the_range_as_the_snapshot_does(server, tab, call):
+    nights = _named(await _model(server, tab, "/captions/act", ROWS))["Nights"]
+    result = await call("browser_dom", action="click", element_id=nights.id)
+    assert result.success, result.error
+    assert result.data["effects"]["focus"]["name"] == "Nights"

@@ -3,7 +3,7 @@
 // (a focused field, the element that covers a click) and the cover of an out-of-process frame
 // (frames.js) use these, so an ELEMENT_COVERED names its cover as the model would.
 import { roleOf } from "./roles.js";
-import { accName, readable } from "./names.js";
+import { accName, shownName, readable } from "./names.js";
 import { description } from "./widgets.js";
 import { facts, includeValues, useFacts } from "./facts.js";
 import { shadowOf } from "./dom.js";
@@ -22,7 +22,8 @@ function nameForAction(el) {
   useFacts(lazyFacts(), false);  // effects and errors never carry a field's value
   try {
     const field = el.hasAttribute("aria-haspopup") ? popupFieldOf(el) : null;  // named by its field's caption
-    return (field && readable(accName(field))) || readable(accName(el, actionRole(el))) || description(el);
+    const role = actionRole(el);
+    return (field && readable(accName(field))) || readable(shownName(el, role, accName(el, role))) || description(el);
   } finally {
     useFacts(saved, savedValues);
   }
