@@ -43,6 +43,8 @@ FIELDS = f"""<!doctype html><title>Trip</title><style>{FIELDS_CSS}</style>
   aria-haspopup=listbox id=extras><span aria-hidden=true>&#8203;</span></div></div></div>
 <div class=fc><label class=float id=wing-label>Wing</label><div class=ib><div role=combobox tabindex=0
   aria-expanded=false aria-haspopup=listbox id=wing aria-labelledby="wing-label wing">North</div></div></div>
+<div class=fc><label class=float id=due-label>Due</label><div class=ib><div role=spinbutton tabindex=0 id=due-month
+  aria-label="month," aria-labelledby="due-month due-label" aria-valuenow=5 aria-valuemin=1 aria-valuemax=12>5</div></div></div>
 <div class=fc><label class=float for=email>Email</label><div class=ib><input id=email aria-label="Work email"
   value="ada@example.org"></div></div>
 <div class=fc><label class=float>Nights</label><div class=ib><input id=nights type=number aria-label="Nights"
@@ -132,6 +134,8 @@ async def test_a_dropdown_labelled_by_its_caption_and_itself_is_named_by_the_cap
     named = _named(await _model(server, tab, "/captions/fields", FIELDS))
     wing = named["Wing"]
     assert (wing.role, wing.name_from, wing.ax_name) == ("combobox", None, "Wing North")
+    # A label of its own there is no value: a date's segment labelled "itself, the field's caption" keeps it.
+    assert named["month, Due"].role == "spinbutton" and named["month, Due"].ax_name is None
 
 
 async def test_names_that_are_names_stay_whatever_caption_stands_over_them(server, tab):

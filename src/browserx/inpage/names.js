@@ -57,7 +57,8 @@ function accName(el, role) {
 function nameOf(el, st) {
   if (st.visited.has(el)) return "";
   st.visited.add(el);
-  if (st.ownValueOut && st.recursing && el === st.root) return "";  // shownName: the control met again in its label
+  // shownName: the control met again inside its own name says its own label, not what it holds (its content).
+  if (st.ownValueOut && st.recursing && el === st.root) st = { ...st, ownValueOut: false, ownContentOut: true };
   if (st.recursing && !st.hiddenOk) {                                                   // 2A
     const hidden = nameFacts(el).hidden;
     if (hidden === 2) return "";
@@ -83,7 +84,8 @@ function nameOf(el, st) {
     const native = nativeName(el, st);
     if (native) return native;
   }
-  if (FROM_CONTENT.has(role) || st.recursing || el.localName === "label" || el.localName === "legend") {  // 2F-2H
+  if ((FROM_CONTENT.has(role) || st.recursing || el.localName === "label" || el.localName === "legend") &&  // 2F-2H
+      !(st.ownContentOut && el === st.root)) {
     const text = contentText(el, st, true);
     if (text.trim()) return text;
   }
@@ -93,8 +95,9 @@ function nameOf(el, st) {
 // aria-labelledby lists itself ("wing-label wing": a dropdown's caption, then itself) or an element holding
 // it (a range drawn inside its label part, its pin "2" beside the caption "Nights"). accname reads what the
 // control holds there, Chromium too ("Wing North", "Nights 2"): that is its value, which a person reads as
-// the value beside the caption, not as part of it. The shown name leaves it out (`named`, accname's, stays
-// the one the Chromium checks compare: `ax_name`); a name of nothing else stays accname's.
+// the value beside the caption, not as part of it. The shown name leaves out what it holds, its content, and
+// keeps a label of its own there ("month," of a date's segment labelled "segment field-label"). `named`,
+// accname's, stays the one the Chromium checks compare (`ax_name`); a name of nothing else stays accname's.
 function shownName(el, role, named) {
   if (!EMBEDDED.has(role) && el.getAttribute("aria-haspopup") !== "listbox") return named;
   const ids = labelledBy(el);
