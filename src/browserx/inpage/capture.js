@@ -14,7 +14,7 @@
 //   - Why one walk: one getComputedStyle per element; rects only for candidates, after the walk, with no
 //     DOM writes in between (no layout thrash); names, states, selectors only for controls within the caps.
 //   - Privacy: field values never leave unless options.include_values (passwords never: "•••").
-import { cap, norm, readable, accName } from "./names.js";
+import { cap, norm, readable, accName, shownName } from "./names.js";
 import { LABELABLE, TEXTISH } from "./roles.js";
 import { documentScrolls, regionOf, hopsOf, frameInfo, frameHit } from "./frames.js";
 import { scrollContainer, widgetPass, widgetControl, cutByContainer, editorName } from "./widgets.js";
@@ -27,12 +27,12 @@ import { statesOf, values, offered, setBaseUrl, relHref, openerName } from "./de
 import { placeNotes } from "./notes.js";
 import { resolveWithin, textOf, pieceOf, readText, find } from "./reading.js";
 import { keepBaseline, recheck } from "./recheck.js";
-import { facts } from "./facts.js";
+import { facts, includeValues } from "./facts.js";
 import { shadowOf, adoptShadowRoot, adoptShadowRoots } from "./dom.js";
 import { idOf, nextNumber, pendingHosts, setPendingHosts, idFor, element, state } from "./ids.js";
 import { beginWalk, walk, visit, whereSeen, onTop } from "./walk.js";
 import { takePendingGrids } from "./served.js";
-import { seenLabel, fallbackOf } from "./seen.js";
+import { seenLabel, fallbackOf, valueNamed } from "./seen.js";
 import { standInFor, popupFieldOf } from "./standin.js";
 import { coverLayer, layerInfo } from "./layers.js";
 import { layersOf, underLayer } from "./overlays.js";
@@ -116,7 +116,7 @@ function snapshot(options) {
   for (const cand of chosen) {
     const { el, role, ctx } = cand;
     const named = accName(el, role);
-    let name = readable(named);  // without an icon font's glyphs (names.js)
+    let name = readable(shownName(el, role, named));  // without an icon font's glyphs, nor its own value (names.js)
     if (!name) name = cap(norm(el.getAttribute("aria-label") || el.getAttribute("title") || el.getAttribute("placeholder") || ""), 160);
     if (!name && role === "file") name = openerName(el);
     if (!name && TEXTISH.has(role)) name = editorName(el);
@@ -127,6 +127,8 @@ function snapshot(options) {
       ...(seen ? { name_from: "seen" } : {}), ...(seen || axName !== name ? { ax_name: axName } : {}) };
     values(el, role, c);
     if (seen && fallbackOf(el, name) === "title") c.description = name;  // html-aam: a title not used as the name describes
+    // A name that was the control's value, a caption now in its place: the value it showed, when values are asked.
+    if (seen && name && includeValues && c.value === undefined && valueNamed(el, role, name)) c.value = name;
     const href = (el.localName === "a" || el.localName === "area") ? relHref(el) : undefined;
     if (href) c.href = href;
     c.visible = cand.visible;

@@ -3,7 +3,7 @@
 // (a focused field, the element that covers a click) and the cover of an out-of-process frame
 // (frames.js) use these, so an ELEMENT_COVERED names its cover as the model would.
 import { roleOf } from "./roles.js";
-import { accName, readable } from "./names.js";
+import { accName, shownName, readable } from "./names.js";
 import { description } from "./widgets.js";
 import { facts, includeValues, useFacts } from "./facts.js";
 import { shadowOf } from "./dom.js";
@@ -23,7 +23,9 @@ function nameForAction(el) {
   try {
     const field = el.hasAttribute("aria-haspopup") ? popupFieldOf(el) : null;  // named by its field's caption
     const caption = faceCaption(el);
-    return (field && readable(accName(field))) || (caption && readable(caption.textContent || "")) || readable(accName(el, actionRole(el))) || description(el);
+    const role = actionRole(el);
+    return (field && readable(accName(field))) || (caption && readable(caption.textContent || "")) ||
+      readable(shownName(el, role, accName(el, role))) || description(el);
   } finally {
     useFacts(saved, savedValues);
   }

@@ -57,6 +57,8 @@ function accName(el, role) {
 function nameOf(el, st) {
   if (st.visited.has(el)) return "";
   st.visited.add(el);
+  // shownName: the control met again inside its own name says its own label, not what it holds (its content).
+  if (st.ownValueOut && st.recursing && el === st.root) st = { ...st, ownValueOut: false, ownContentOut: true };
   if (st.recursing && !st.hiddenOk) {                                                   // 2A
     const hidden = nameFacts(el).hidden;
     if (hidden === 2) return "";
@@ -82,11 +84,27 @@ function nameOf(el, st) {
     const native = nativeName(el, st);
     if (native) return native;
   }
-  if (FROM_CONTENT.has(role) || st.recursing || el.localName === "label" || el.localName === "legend") {  // 2F-2H
+  if ((FROM_CONTENT.has(role) || st.recursing || el.localName === "label" || el.localName === "legend") &&  // 2F-2H
+      !(st.ownContentOut && el === st.root)) {
     const text = contentText(el, st, true);
     if (text.trim()) return text;
   }
   return el.getAttribute("title") || (el === st.root ? tooltipText(el) : "");          // 2I
+}
+// The name the model shows for a control that holds a value and is met again inside its own name: its
+// aria-labelledby lists itself ("wing-label wing": a dropdown's caption, then itself) or an element holding
+// it (a range drawn inside its label part, its pin "2" beside the caption "Nights"). accname reads what the
+// control holds there, Chromium too ("Wing North", "Nights 2"): that is its value, which a person reads as
+// the value beside the caption, not as part of it. The shown name leaves out what it holds, its content, and
+// keeps a label of its own there ("month," of a date's segment labelled "segment field-label"). `named`,
+// accname's, stays the one the Chromium checks compare (`ax_name`); a name of nothing else stays accname's.
+function shownName(el, role, named) {
+  if (!EMBEDDED.has(role) && el.getAttribute("aria-haspopup") !== "listbox") return named;
+  const ids = labelledBy(el);
+  if (!ids || !ids.trim().split(/\s+/).some(id => { const n = byIdRef(el, id); return n && n.contains(el); })) return named;
+  const shown = cap(flat(nameOf(el, { root: el, rootRole: role, visited: new Set(), inLabelledBy: false, recursing: false,
+    hiddenOk: false, ownValueOut: true })), 160);
+  return shown ? shown : named;
 }
 // 2C: a control inside a label says its value. A text field's typed value is private unless the
 // caller asked for values; a choice (select, listbox) and a range's value are not typed text.
@@ -220,4 +238,4 @@ function landmarkName(el) {
   return cap(norm(el.getAttribute("aria-label") || el.getAttribute("title") || ""), 60);
 }
 
-export { norm, cap, readable, byIdRef, labelsOf, accName, landmarkLabel };
+export { norm, cap, readable, byIdRef, labelsOf, accName, shownName, landmarkLabel };

@@ -25,11 +25,11 @@ import { holdersOf } from "./locate.js";
 import { noteText } from "./notes.js";
 import { findModal, inferred, dialogText } from "./modals.js";
 import { roleOf, LANDMARK } from "./roles.js";
-import { landmarkLabel, norm, readable, accName, byIdRef, cap } from "./names.js";
+import { landmarkLabel, norm, readable, accName, shownName, byIdRef, cap } from "./names.js";
 import { element, state, idOf, idFor, setPendingHosts, nextNumber, pendingHosts } from "./ids.js";
 import { beginWalk, walk, whereSeen } from "./walk.js";
 import { facts } from "./facts.js";
-import { seenLabel, undeclared } from "./seen.js";
+import { seenCaption } from "./seen.js";
 import { popupFieldOf, faceCaption, drawnTrigger, triggerChoice, triggerName, visibleText } from "./standin.js";
 
 const textOf = modelText;  // capture.js and actions/waiting.js read the model's text from here
@@ -281,9 +281,9 @@ function find(query, options) {
         test.any(labelText()) || test.any(el.textContent)
       : test.any(el.textContent + " " + (attributes ? CONTROL_ATTRS.map(a => el.getAttribute(a) || "").join(" ")
         : "     ") + " " + labelText());  // "     ": the six, all empty
-    // A field the page named nowhere is found by the caption a person reads for it (seen.js), as the
-    // snapshot names it.
-    const seen = undeclared(el, role) ? seenLabel(el, role, "", null) : "";
+    // A field the page named nowhere, or by its value only, is found by the caption a person reads for it
+    // (seen.js), as the snapshot names it.
+    const seen = seenCaption(el, role);
     if (!maybe && !(seen && test.any(seen)) && !(caption && test.any(caption.textContent || ""))) {
       const refs = (el.getAttribute("aria-labelledby") || "").trim().split(/\s+/).filter(Boolean)
         .map(id => { const n = byIdRef(el, id); return n ? n.textContent : ""; }).join(" ");
@@ -292,7 +292,8 @@ function find(query, options) {
     if (matches.length >= opts.max_results) { total++; continue; }  // counted from its text: no name needed
     if (!whereSeen(cand, sx, sy).visible) continue;
     const name = (popup && readable(accName(popup))) || (caption && cap(visibleText(caption), 200)) ||
-      (trigger && triggerName(readable(accName(el, "button")), triggerChoice(el))) || seen || readable(accName(el, role)) ||
+      (trigger && triggerName(readable(accName(el, "button")), triggerChoice(el))) || seen ||
+      readable(shownName(el, role, accName(el, role))) ||
       cap(norm(el.getAttribute("aria-label") || el.getAttribute("title") || ""), 160);
     const fields = [["name", name], ["placeholder", norm(el.getAttribute("placeholder") || el.getAttribute("aria-placeholder") || "")]];
     if (el.localName === "select") fields.push(["option", [...el.options].map(o => norm(o.text)).join(" | ")]);

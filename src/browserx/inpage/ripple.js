@@ -50,7 +50,7 @@ function dragBox(id) {
 // library's attribute; not a slider's thumb, a separator, or a resize grip (those move something else).
 // An element inside a handle, or an item with none, is dragged from where it is.
 const GRAB = new Set(["grab", "-webkit-grab", "move", "grabbing", "-webkit-grabbing"]);
-const MARKED = /(^|[-_\s])(handle|grip|reorder|drag-?handle|sortable-handle)($|[-_\s])/i;
+const HANDLE_WORDS = /(^|[-_\s])(handle|grip|reorder|drag-?handle|sortable-handle)($|[-_\s])/i;
 const HANDLE_ATTRS = ["data-drag-handle", "data-rbd-drag-handle-draggable-id", "data-rfd-drag-handle-draggable-id",
   "data-sortable-handle", "data-handle"];
 const NOT_HANDLES = new Set(["slider", "separator", "scrollbar"]);
@@ -61,7 +61,7 @@ function isHandle(el, parentCursor) {
   const cursor = getComputedStyle(el).cursor;
   if (cursor.endsWith("resize")) return false;
   if (GRAB.has(cursor) && !GRAB.has(parentCursor)) return true;
-  if (MARKED.test(el.localName) || MARKED.test(el.getAttribute("class") || "")) return true;
+  if (HANDLE_WORDS.test(el.localName) || HANDLE_WORDS.test(el.getAttribute("class") || "")) return true;
   for (const name of HANDLE_ATTRS) if (el.hasAttribute(name)) return true;
   return false;
 }

@@ -124,9 +124,11 @@ class Control(BaseModel):
     # sees, given instead of a made-up name.
     header: str | None = None
     # Issue 31: "seen" when the name is the caption a person reads beside a field the page left without
-    # an accessible name (page/seen.js); `ax_name` is then the accessible name it stands in for (empty,
-    # or a dropdown's current value), what Chromium's tree is compared with. Absent: the name is accname's.
-    # `ax_name` is also set when the name leaves out an icon font's glyphs (inpage/names.js `readable`).
+    # an accessible name, or named only by its value (page/seen.js); `ax_name` is then the accessible name
+    # it stands in for (empty, a dropdown's current value, "Choose date, selected date is May 1, 2026"),
+    # what Chromium's tree is compared with. Absent: the name is accname's. `ax_name` is also set when the
+    # name leaves out an icon font's glyphs (inpage/names.js `readable`) or the control's own value met
+    # inside its name (`shownName`: a range's pin, "Nights 2" shown as "Nights").
     name_from: str | None = None
     ax_name: str | None = Field(None, exclude=True)
     # Issue 31: a native select that nothing names is told by what it offers (its choice is a value, kept
