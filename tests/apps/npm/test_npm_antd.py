@@ -104,11 +104,6 @@ async def test_antd_room_and_extras_chosen_in_their_selects_are_saved(desk, app_
     assert (trip["room"], trip["extras"]) == ("Suite", ["Breakfast", "Parking"])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="issue 31 kind 7: the sort passes; the table's rows, whose clicks the app serves, are not entries",
-)
 async def test_antd_hotels_sorted_by_rooms_left_then_first_row_picked(desk, app_timings, mcp):
     url, data = desk
     with app_timings.measure("task: sort table"):

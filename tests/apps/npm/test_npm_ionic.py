@@ -50,11 +50,6 @@ async def save(browser, form: dict, data: Path) -> None:
     assert shown(after, f"Trip {len(read_json(data / 'trips.json'))} saved"), after["text"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="issue 31 kind 3: ion-datetime-button is button 'May 1, 2026', not named by its item's caption Start date",
-)
 async def test_ionic_start_date_picked_in_its_calendar_is_saved(desk, app_timings, mcp):
     url, data = desk
     with app_timings.measure("task: calendar"):
@@ -75,11 +70,6 @@ async def test_ionic_start_date_picked_in_its_calendar_is_saved(desk, app_timing
     assert [t["start"] for t in trips(data, "Ada Lovelace")] == ["2026-05-20"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="issue 31 kind 3: ion-range is slider 'Nights 2': its pin's value text joins its name",
-)
 async def test_ionic_nights_range_set_to_7_is_saved(desk, app_timings, mcp):
     url, data = desk
     with app_timings.measure("task: slider"):
@@ -90,11 +80,6 @@ async def test_ionic_nights_range_set_to_7_is_saved(desk, app_timings, mcp):
     assert [t["nights"] for t in trips(data, "Alan Turing")] == [7]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="issue 31 kind 4: ion-select is clickable 'Room Room, Single', no combobox",
-)
 async def test_ionic_room_and_extras_chosen_in_their_selects_are_saved(desk, app_timings, mcp):
     url, data = desk
     with app_timings.measure("task: selects"):
@@ -106,11 +91,6 @@ async def test_ionic_room_and_extras_chosen_in_their_selects_are_saved(desk, app
     assert (trip["room"], trip["extras"]) == ("Suite", ["Breakfast", "Parking"])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="issue 31 kind 7: a hotel dragged by its found name keeps its place; only its handle (not listed) drags",
-)
 async def test_ionic_hotel_dragged_to_the_top_of_the_list_is_saved_in_that_order(desk, app_timings, mcp):
     url, data = desk
     with app_timings.measure("task: reorder"):

@@ -66,11 +66,6 @@ async def offline(browser) -> None:
     assert [url for url in await browser.external_requests() if not TAIPY_CDN.match(url)] == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="issue 31 kind 3: the date field is named 'Choose date, selected date is May 1, 2026', not Start date",
-)
 async def test_taipy_start_date_picked_in_its_calendar_is_saved(desk, app_timings, mcp):
     app, trips = desk
     with app_timings.measure("task: calendar"):
@@ -89,11 +84,6 @@ async def test_taipy_start_date_picked_in_its_calendar_is_saved(desk, app_timing
     assert [t["start"] for t in saved(trips, "Ada Lovelace")] == ["2026-05-20"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="issue 31 kind 4: MUI's slider is a clickable '2'; its visually hidden range input is left out",
-)
 async def test_taipy_nights_slider_set_to_7_is_saved(desk, app_timings, mcp):
     app, trips = desk
     with app_timings.measure("task: slider"):
@@ -104,11 +94,6 @@ async def test_taipy_nights_slider_set_to_7_is_saved(desk, app_timings, mcp):
     assert [t["nights"] for t in saved(trips, "Alan Turing")] == [7]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="issue 31 kind 3: MUI's selects are two unnamed comboboxes; captions Room, Extras not their names",
-)
 async def test_taipy_room_and_extras_chosen_in_their_selectors_are_saved(desk, app_timings, mcp):
     app, trips = desk
     with app_timings.measure("task: selects"):
@@ -120,11 +105,6 @@ async def test_taipy_room_and_extras_chosen_in_their_selectors_are_saved(desk, a
     assert (trip["room"], trip["extras"]) == ("Suite", ["Breakfast", "Parking"])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="issue 31 kind 7: the sort passes; the table's cells, whose clicks the app serves, are not entries",
-)
 async def test_taipy_hotels_sorted_by_rooms_left_then_first_row_picked(desk, app_timings, mcp):
     app, _ = desk
     with app_timings.measure("task: sort table"):

@@ -86,11 +86,6 @@ async def test_writer_nights_slider_set_to_7_is_saved(desk, app_timings, mcp):
     assert [t["nights"] for t in saved(trips, "Alan Turing")] == [7]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="issue 31 kind 4: select input Room is a button 'Single' and a chevron, no combobox; Extras has no entry",
-)
 async def test_writer_room_and_extras_chosen_in_their_select_inputs_are_saved(desk, app_timings, mcp):
     app, trips = desk
     with app_timings.measure("task: selects"):

@@ -19,7 +19,11 @@ async function saveTrip() {
 
 $("save").addEventListener("click", saveTrip);
 $("hotels").addEventListener("ionItemReorder", async (event) => {
-  event.detail.complete();
+  // The new order from the event's from and to: Ionic moves the item in the DOM only after complete()
+  // returns, so the DOM read at once still has the old order (session 12's app stored that, for a
+  // person's drag too).
   const order = [...$("hotels").querySelectorAll("ion-item")].map((item) => item.dataset.hotel);
+  order.splice(event.detail.to, 0, ...order.splice(event.detail.from, 1));
+  event.detail.complete();
   await fetch("/api/hotel-order/1", { method: "PUT", body: JSON.stringify({ hotels: order }) });
 });
