@@ -14,5 +14,5 @@ SDK="${MCP_SDK1:-mcp==1.30.0}"
 echo "test_mcp_sdk1: $(.venv-mcp1/bin/python -c 'import importlib.metadata as m; print("mcp", m.version("mcp"))')" >&2
 # Everything that imports the SDK: the MCP tests, the tool surface as tools/list answers it, the token budget.
 # Not again: the browser-process kill test (about a minute; it tests the pool, which no SDK part touches).
-.venv-mcp1/bin/python -m pytest -q tests/mcp tests/tools/test_schema_golden.py tests/llm/test_token_budget.py \
+.venv-mcp1/bin/python -m pytest -q -n 2 --dist loadfile tests/mcp tests/tools/test_schema_golden.py tests/llm/test_token_budget.py \
   --ignore=tests/mcp/test_browser_processes.py "$@"

@@ -32,6 +32,7 @@ from hypothesis import settings
 settings.register_profile("browserx", deadline=None)
 settings.load_profile("browserx")
 
+import worker_summaries
 from browserx.browser import BrowserConfig, BrowserManager
 from browserx.tools import TAB_SETUPS
 from process_tree import descendants, marked
@@ -251,7 +252,8 @@ LEFT_BEHIND_GRACE = 10.0  # seconds for what is exiting anyway (renderers after 
 
 
 def pytest_configure(config):
-    os.environ[RUN_MARKER] = f"{os.getpid()}-{os.urandom(6).hex()}"
+    os.environ[RUN_MARKER] = f"{os.getpid()}-{os.urandom(6).hex()}"  # a worker of xdist's: one of its own
+    config.pluginmanager.register(worker_summaries, "worker_summaries")
 
 
 def left_behind() -> dict[int, str]:
@@ -280,17 +282,21 @@ def _settle(pids: list[int]) -> None:
 
 @pytest.hookimpl(trylast=True)
 def pytest_sessionfinish(session, exitstatus):
-    if not os.path.isdir("/proc") or session.config.option.collectonly:
-        return
-    found = left_behind()
-    if found:
-        _settle(list(found))
-        found = left_behind()
+    found: dict[int, str] = {}
+    try:
+        if os.path.isdir("/proc") and not session.config.option.collectonly:
+            found = left_behind()
+            if found:
+                _settle(list(found))
+                found = left_behind()
+    finally:
+        lines = [f"  pid {pid}: {command[:300]}" for pid, command in found.items()]
+        message = f"{len(found)} process(es) started by this test run are still running:\n" + "\n".join(lines)
+        if worker_summaries.is_worker(session.config):  # its exit status does not reach the controller
+            worker_summaries.worker_finished(session.config, exitstatus, message if found else None)
     if not found:
         return
     reporter = session.config.pluginmanager.get_plugin("terminalreporter")
-    lines = [f"  pid {pid}: {command[:300]}" for pid, command in found.items()]
-    message = f"{len(found)} process(es) started by this test run are still running:\n" + "\n".join(lines)
     if reporter is not None:
         reporter.write_sep("=", "processes left behind", red=True)
         reporter.write_line(message)

@@ -123,6 +123,10 @@ function statesValue(el, role, name) {
     return (el.hasAttribute("aria-haspopup") || el.hasAttribute("aria-expanded")) && onlyDateOrTime(name);
   }
   if (!SEEN_ROLES.has(role)) return false;
+  // Only an author's aria-label states a value: a label a person reads is a caption, even one that holds
+  // the field's value ("River" over a field holding "river").
+  const label = (el.getAttribute("aria-label") || "").trim().replace(/\s+/g, " ");
+  if (!label || label.toLowerCase() !== name.trim().replace(/\s+/g, " ").toLowerCase()) return false;
   const value = heldValue(el, role);
   if (value.length < 2) return false;
   const said = name.toLowerCase(), held = value.toLowerCase();
