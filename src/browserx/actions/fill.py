@@ -30,7 +30,7 @@ from .typing import focus_field, type_keys
 from .upload import checked_paths, set_files
 
 MAX_KEY_STEPS = 500
-KEY_WAIT_S = 0.4  # how long a widget may take to show a key's new value (one that redraws every 300 ms)
+KEY_WAIT_S = 1.0  # how long a widget may take to show a key's new value (one that redraws every 300 ms; a loaded machine)
 _NEXT_FRAME = "function() { return globalThis.__bxact.nextFrame(); }"
 COMBO_SUGGESTION_MS = 1000  # how long an editable combobox may take to show its suggestions
 _KIND = "function(id) { return globalThis.__bxact.fieldKind(id); }"  # inpage/fields.js
@@ -216,14 +216,25 @@ async def step_to(run: _Run, element_id: str, kind: dict[str, Any], value: Any) 
     await run.page("focusKeys", element_id)
     try:
 
-        async def now(before: float | None = None) -> float:
+        async def read() -> float:
+            return float((await run.frame.world.call(_KIND, element_id)).get("now", value))
+
+        async def now(before: float | None = None, held: bool = False) -> float:
             # Read again, frame by frame, while the value still reads as before the key (up to KEY_WAIT_S).
             ends = time.monotonic() + KEY_WAIT_S
-            while True:
-                got = float((await run.frame.world.call(_KIND, element_id)).get("now", value))
-                if got != before or time.monotonic() > ends:
-                    return got
+            got = await read()
+            while got == before and time.monotonic() <= ends:
                 await run.frame.world.call(_NEXT_FRAME)
+                got = await read()
+            # A held key's presses may show over several renders (a widget that redraws on its next frame, a
+            # loaded machine): read on until a frame changes nothing, so the next count is not from midway.
+            while held and got != before and time.monotonic() <= ends + KEY_WAIT_S:
+                await run.frame.world.call(_NEXT_FRAME)
+                again = await read()
+                if again == got:
+                    break
+                got = again
+            return got
 
         current = await now()
         if current != value and value in (lo, hi):
@@ -239,7 +250,7 @@ async def step_to(run: _Run, element_id: str, kind: dict[str, Any], value: Any) 
             for _ in range(count):
                 await press_key(run.tab.session, arrows[0 if value > current else 1])
             presses += count
-            after = await now(current)
+            after = await now(current, held=count > 1)
             if after == current and not arrow_step and arrows == pairs[0]:
                 arrows = pairs[1]  # the other pair of arrows (a widget of the other orientation)
                 continue
