@@ -51,12 +51,11 @@ function textBeside(track, thumb) {
   return false;
 }
 
-// A field a thumb writes its value into, seen or not: an input a person cannot type into (read-only, or
-// out of the tab order) holding a number.
+// A field a thumb writes its value into, left in sight for the number: a text field a person cannot type
+// into (read-only) holding a number. (One out of sight is standin.js holdsValue's.)
 const WRITTEN_NUMBER = /^\s*-?\d+(\.\d+)?\s*$/;
 function writtenField(field) {
-  if (!/^(text|number|)$/.test(field.type) && field.type !== "hidden") return false;
-  return (field.readOnly || field.tabIndex < 0 || field.type === "hidden") && WRITTEN_NUMBER.test(field.value);
+  return /^(text|number)$/.test(field.type) && field.readOnly && WRITTEN_NUMBER.test(field.value);
 }
 
 export { drawnThumb, writtenField };
