@@ -66,7 +66,9 @@ async def test_a_drawn_thumb_and_the_read_only_field_it_writes_are_one_slider(op
 
 
 @pytest.mark.parametrize("page", [SLIDER, TALL_SLIDER], ids=["wide-track", "tall-track"])
-async def test_fill_moves_the_drawn_thumb_by_its_keys_until_the_field_reads_the_number(open_page, snapshot, call, js, page):
+async def test_fill_moves_the_drawn_thumb_by_its_keys_until_the_field_reads_the_number(
+    open_page, snapshot, call, js, page
+):
     await open_page(page)
     [slider] = [c for c in (await snapshot(include_values=True))["controls"] if c["role"] == "slider"]
     for value in (7, 14, 1, 3):

@@ -48,7 +48,8 @@ Definitions.
   `combobox` agrees with a button whose popup is a listbox or a dialog, Core-AAM's popup button, and with a
   button the model reads as a drawn select named by its caption (its `ax_name` is the button's: inpage/drawn.js);
   `file` is Chromium's button; `clickable`, `date` (segments' box) and a `slider` (a role-less tab stop the
-  model reads as one by its drawing: inpage/standin.js valueFieldOf) agree with any non-interactive role; a header entry's `columnheader`/`rowheader` is compared with the header cell that holds the node) and the same
+  model reads as one by its drawing: inpage/standin.js valueFieldOf) agree with any non-interactive role; a
+  header entry's `columnheader`/`rowheader` is compared with the header cell that holds the node) and the same
   name (axcheck.normalise_name, case-insensitive as Chromium's names follow text-transform; an empty
   Chromium name judges nothing). A wrong role or name is a miss with why "role" / "name".
 - **Merged.** No entry is the node, but an entry acts on it by one of MERGE_RULES (the model's own
