@@ -5,6 +5,7 @@
 // eslint-disable-next-line no-unused-vars
 function fidelityProbe(spec, ...nodes) {
   const B = globalThis.__browserx;
+  const W = globalThis.__browserxWidgets;
   const R = (l, t, r, b) => (r > l && b > t ? { l, t, r, b } : null);
   const cut = (a, b) => (a && b
     ? R(Math.max(a.l, b.l), Math.max(a.t, b.t), Math.min(a.r, b.r), Math.min(a.b, b.b)) : null);
@@ -282,6 +283,10 @@ function fidelityProbe(spec, ...nodes) {
     if (face) standIns.push([face, id]);
     // A button that opens a listbox around a read-only field (standin.js popupFieldOf): its field is its part.
     if (e.hasAttribute("aria-haspopup") && B.popupFieldOf && B.popupFieldOf(e)) standIns.push([e, id]);
+    // A tab stop drawn as a slider over the field it writes its value into (standin.js valueFieldOf): the field,
+    // a read-only one left in sight for the number, is its part.
+    const field = W && W.valueFieldOf ? W.valueFieldOf(e) : null;
+    if (field) standIns.push([field, id]);
   }
   const view = el => { let v = views.get(el); if (!v) views.set(el, v = look(el)); return v; };
   const entriesUp = el => {

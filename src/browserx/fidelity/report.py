@@ -47,8 +47,9 @@ Definitions.
 - **Found.** A model control whose element is that node, with the same role (axcheck.roles_agree; a
   `combobox` agrees with a button whose popup is a listbox or a dialog, Core-AAM's popup button, and with a
   button the model reads as a drawn select named by its caption (its `ax_name` is the button's: inpage/drawn.js);
-  `file` is Chromium's button; `clickable` and `date` (segments' box) agree with any non-interactive
-  role; a header entry's `columnheader`/`rowheader` is compared with the header cell that holds the node) and the same
+  `file` is Chromium's button; `clickable`, `date` (segments' box) and a `slider` (a role-less tab stop the
+  model reads as one by its drawing: inpage/standin.js valueFieldOf) agree with any non-interactive role; a
+  header entry's `columnheader`/`rowheader` is compared with the header cell that holds the node) and the same
   name (axcheck.normalise_name, case-insensitive as Chromium's names follow text-transform; an empty
   Chromium name judges nothing). A wrong role or name is a miss with why "role" / "name".
 - **Merged.** No entry is the node, but an entry acts on it by one of MERGE_RULES (the model's own
@@ -104,8 +105,8 @@ MERGE_RULES = {
     "native_part": "a part of a native control's user-agent shadow root (a date field's day): its host is the entry",
     "select_option": "an option of a native <select>: the select is the entry (options are its value)",
     "standin_part": "a part of a hidden <select>'s drawn stand-in (its face showing the value, a focus catcher), "
-    "or the read-only field inside a button that opens a listbox: the combobox is the entry (inpage/standin.js, "
-    "drawn.js)",
+    "or the read-only field inside a button that opens a listbox: the combobox is the entry, or the read-only "
+    "field a drawn slider writes its value into: the slider is (inpage/standin.js, drawn.js)",
     "label_of_control": "a native control acted on through its label (a hidden checkbox's label is the entry)",
     "same_action": "a nameless control toggling the same element (aria-controls) as a named entry (an arrow "
     "beside a summary)",
@@ -187,6 +188,8 @@ def role_ok(control: Control, node: AXNode) -> bool:
         return node.role == "button"
     if control.role in ("clickable", "date"):
         return node.role not in INTERACTIVE
+    if control.role == "slider" and node.role not in INTERACTIVE:
+        return True  # a tab stop with no role the model reads as a slider by its drawing (inpage/standin.js, thumbs.js)
     if control.role in HEADER_ROLES:
         return control.role == (node.role if node.role in HEADER_ROLES else (node.header or ("",))[0])
     if control.role == "combobox" and node.role == "button" and node.has_popup in ("listbox", "dialog"):

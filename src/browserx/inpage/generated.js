@@ -6,13 +6,17 @@ import { scannedOnce } from "./sheets.js";
 // ---- CSS generated content (2F.ii) ----------------------------------------------------------
 // The text of el's ::before or ::after: strings, attr(), counter()/counters() and quotes; with CSS
 // alt text (`content: "→" / "Next"`) the alt text is the name. A block pseudo-element is spaced
-// from its neighbours, an inline one is not.
+// from its neighbours, an inline one is not. A pseudo-element hidden by visibility (a form's colon after
+// each caption, kept for its room but unseen) is hidden content, no part of the name (2A), as Chromium leaves
+// it out; unless its element is hidden too and the name reads hidden content (`readsHidden`: a hidden label
+// naming its field, a hidden root), where all of it counts.
 const NO_CONTENT = new Set(["none", "normal", "", '""']);
-function pseudoText(el, which) {
+function pseudoText(el, which, readsHidden) {
   const style = getComputedStyle(el, which);
   const content = style.content;
   // Not rendered (a CSS tooltip until :hover shows it): no part of the name (tooltipText may use it).
   if (NO_CONTENT.has(content) || style.display === "none") return "";
+  if (style.visibility !== "visible" && !(readsHidden && getComputedStyle(el).visibility !== "visible")) return "";
   const text = generatedText(content, el, which);
   if (!text) return "";
   return style.display !== "inline" && style.display !== "contents" ? " " + text + " " : text;

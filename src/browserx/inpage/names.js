@@ -200,10 +200,10 @@ function nativeName(el, st) {
 }
 // 2F: generated content, then the rendered children (a shadow root's, a slot's assigned nodes).
 // `own` is false for an element hidden by visibility: its text and pseudo-elements are hidden
-// too, only descendants made visible again count.
+// too, only descendants made visible again count (Chromium leaves out a pseudo-element made visible again).
 function contentText(el, st, own) {
-  const pseudo = own && mayHavePseudo(el);
-  let out = pseudo ? pseudoText(el, "::before") : "";
+  const pseudo = own && mayHavePseudo(el), readsHidden = st.hiddenOk || el === st.root;
+  let out = pseudo ? pseudoText(el, "::before", readsHidden) : "";
   const shadow = shadowOf(el);
   const assigned = el.localName === "slot" ? el.assignedNodes({ flatten: true }) : null;
   const nodes = assigned && assigned.length ? assigned : null;
@@ -218,7 +218,7 @@ function contentText(el, st, own) {
     }
     if (out.length > 600) break;
   }
-  return pseudo ? out + pseudoText(el, "::after") : out;
+  return pseudo ? out + pseudoText(el, "::after", readsHidden) : out;
 }
 // "main", `region "Cart"`: the region label of a landmark with this role, or null (an unnamed
 // region or form is no landmark).

@@ -11,6 +11,7 @@
 
 import { parentOf } from "./geometry.js";
 import { tooSmallToSee, unseenThoughRendered } from "./facts.js";
+import { drawnThumb, writtenField } from "./thumbs.js";
 
 const FIELDS = new Set(["input", "select", "textarea"]);
 const CHECKABLE_TYPES = /^(checkbox|radio|file)$/;
@@ -131,16 +132,19 @@ function standInFor(select) {
 // sibling; that field is an input a person can neither see (display: none, or no room inside its box) nor
 // type into (read-only, out of the tab order, or type=hidden), holding a number (or declaring min/max).
 // Then the tab stop is a slider: the field's label names it, the field's value is its value, and its keys
-// are checked by that value (actions/fill.py step_to).
+// are checked by that value (actions/fill.py step_to). A tab stop drawn as a slider's thumb (thumbs.js) may
+// write into a field left in sight for the number (a read-only text field): that field is its value too.
 const NUMBER = /^\s*-?\d+(\.\d+)?\s*$/;
 const NOT_VALUE = /^(checkbox|radio|file|button|submit|reset|image|color)$/;
 const TAB_STOPS = "[tabindex], a[href], button, input, select, textarea";
 function valueFieldOf(el) {
   if (!el.hasAttribute("tabindex") || el.tabIndex < 0 || el.hasAttribute("role") || FIELDS.has(el.localName)) return null;
   // The siblings first (cheap): the query for other tab stops runs only where a value field is found.
+  let thumb = null;
+  const thumbs = (field) => writtenField(field) && (thumb === null ? (thumb = drawnThumb(el)) : thumb);
   for (let node = el, depth = 0; node && depth < 4; node = parentOf(node), depth++) {
     for (const field of [node.nextElementSibling, node.previousElementSibling]) {
-      if (!field || field.localName !== "input" || !holdsValue(field)) continue;
+      if (!field || field.localName !== "input" || !(holdsValue(field) || thumbs(field))) continue;
       for (const other of node.querySelectorAll(TAB_STOPS)) if (other !== el && other.tabIndex >= 0 && !el.contains(other)) return null;
       return field;
     }
