@@ -7,7 +7,8 @@ transparent inside it: either in a wrapper that is `opacity: 0` and stacked behi
 and presses it to open the list. The model lists one combobox with the face's box, and `select` / `fill` press the
 face: what the pointer meets there (the value's text) is a part of the same drawn widget, not a cover. A face in a
 layer that paints over it (a backdrop) stays covered, and a transparent panel holding a combobox beside other
-controls (a drop faded out) is no face.
+controls (a drop faded out) is no face. A listbox drawn with no room (a copy for screen readers) leaves the pick to the
+list drawn beside it, picked by the option's text.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ label { display: block; margin-top: 12px }
   border: 0 }
 .item { position: relative }
 .menu { position: absolute; background: white; box-shadow: 0 2px 6px #0004; z-index: 5 }
-[role=option] { padding: 8px 12px; cursor: pointer } [role=option][aria-selected=true] { background: #def }
+[role=option], .opt { padding: 8px 12px; cursor: pointer } [aria-selected=true] { background: #def }
 .faded { position: absolute; opacity: 0; top: 0 }
 .shade { position: fixed; inset: 0; background: rgba(0, 0, 0, .4); z-index: 9; display: none }
 </style>
@@ -49,28 +50,34 @@ label { display: block; margin-top: 12px }
 <div class=shade></div>
 <script>
 window.fields = [];
+const copy = location.pathname.endsWith('/copy');
 document.querySelectorAll('.face').forEach((face, n) => {
   const multiple = face.hasAttribute('data-multiple'), options = face.dataset.options.split(',');
   const input = face.querySelector('input'), value = face.querySelector('.value');
   const state = {value: multiple ? [] : 'Single', menu: null};
   fields.push(state);
-  const show = () => { value.textContent = multiple ? (state.value.join(', ') || 'None') : state.value; };
+  const show = () => (value.textContent = multiple ? (state.value.join(', ') || 'None') : state.value);
   const close = () => { if (state.menu) state.menu.style.display = 'none'; input.setAttribute('aria-expanded', 'false'); };
   const open = () => {
     if (!state.menu) {  // rendered on first opening, at the end of the body
       state.menu = document.createElement('div'); state.menu.className = 'menu';
-      state.menu.innerHTML = `<div role=listbox id=list-${n}` + (multiple ? ' aria-multiselectable=true>' : '>') +
-        options.map(o => `<div role=option aria-selected=false>${o}</div>`).join('') + '</div>';
+      const attrs = `id=list-${n}` + (multiple ? ' aria-multiselectable=true' : '');
+      // At /copy, as some libraries draw it: a listbox for screen readers with no room on screen, holding the
+      // chosen option only, beside the list drawn for the pointer (role-less items).
+      state.menu.innerHTML = copy
+        ? `<div role=listbox ${attrs} style="width: 0; height: 0; overflow: hidden"><div role=option>${show()}</div></div>` +
+          '<div>' + options.map(o => `<div class=opt aria-selected=false>${o}</div>`).join('') + '</div>'
+        : `<div role=listbox ${attrs}>` + options.map(o => `<div role=option aria-selected=false>${o}</div>`).join('') + '</div>';
       document.body.append(state.menu);
       state.menu.addEventListener('mousedown', (e) => e.preventDefault());  // the field keeps focus
       state.menu.addEventListener('click', (e) => {
-        const item = e.target.closest('[role=option]');
+        const item = e.target.closest('[role=option], .opt');
         if (!item) return;
         const o = item.textContent;
         if (multiple) state.value = state.value.includes(o) ? state.value.filter(x => x !== o) : [...state.value, o];
         else state.value = o;
         show();
-        for (const it of state.menu.querySelectorAll('[role=option]')) {
+        for (const it of state.menu.querySelectorAll('[role=option], .opt')) {
           it.setAttribute('aria-selected', String(multiple ? state.value.includes(it.textContent) : it.textContent === state.value));
         }
         if (!multiple) close();
@@ -119,6 +126,22 @@ async def test_select_and_fill_press_the_face_of_a_transparent_combobox(open_pag
     assert await js("fields.map(f => f.value)") == ["Suite", ["Breakfast", "Parking"]]
 
 
+async def test_options_are_picked_from_the_list_drawn_beside_a_listbox_no_person_sees(open_page, snapshot, call, js):
+    await open_page(PAGE, "/copy")
+    room, extras = comboboxes(await snapshot())
+    result = await call("browser_dom", action="select", element_id=room["id"], option="Suite")
+    assert result.success, result.error
+    result = await call("browser_dom", action="fill", fields=[{"element_id": extras["id"], "value": ["Breakfast", "Parking"]}])
+    assert result.success, result.error
+    assert await js("fields.map(f => f.value)") == ["Suite", ["Breakfast", "Parking"]]
+    # Its list left open: the pick goes to the drawn item as well; one the face shows already is not unticked.
+    result = await call("browser_dom", action="select", element_id=room["id"], option="Double")
+    assert result.success, result.error
+    result = await call("browser_dom", action="select", element_id=extras["id"], option="Parking")
+    assert result.success, result.error
+    assert await js("fields.map(f => f.value)") == ["Double", ["Breakfast", "Parking"]]
+
+
 async def test_a_face_under_a_shade_stays_covered(open_page, snapshot, call, js):
     await open_page(PAGE)
     room = comboboxes(await snapshot())[0]
@@ -126,3 +149,4 @@ async def test_a_face_under_a_shade_stays_covered(open_page, snapshot, call, js)
     result = await call("browser_dom", action="select", element_id=room["id"], option="Suite")
     assert result.code == "ELEMENT_COVERED", result.error
     assert await js("fields[0].value") == "Single"
+

@@ -106,6 +106,26 @@ function faceAround(el) {
   return null;
 }
 
+// The face a declared combobox is drawn by (what the snapshot lists and a press aims at), or null.
+function comboFace(el) {
+  if (!declaredPopup(el) || !keptField(el)) return null;
+  const face = drawnFor(el, null);
+  return face && face !== el && face.contains(el) ? face : null;
+}
+// What such a face shows as the choice: its visible text, but for what it hides from assistive technology (an
+// arrow drawn as a glyph) and a list drawn inside it.
+function comboChoice(el) {
+  const face = comboFace(el);
+  if (!face) return "";
+  const list = listboxOf(el), walker = face.ownerDocument.createTreeWalker(face, NodeFilter.SHOW_TEXT);
+  let text = "";
+  for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+    const up = t.parentElement;
+    if (up && up.checkVisibility() && !up.closest("[aria-hidden=true]") && !(list && list.contains(up))) text += " " + t.data;
+  }
+  return text.replace(/\s+/g, " ").trim();
+}
+
 // ---- widgets drawn for a hidden field, without ARIA ---------------------------------------------
 // A hidden native <select> that a page replaced by a drawn stand-in of its own (a text input and a list
 // of options, as "chosen"-like plugins draw them): the stand-in is what a person sees and operates, and
@@ -356,4 +376,4 @@ function manyWhileClosed(el) {
   return many(el) || many(listboxOf(el)) || (!!held && held.multiple);
 }
 
-export { FIELDS, declaredPopup, keptField, drawnFor, faceCaption, popupTrigger, drawnTrigger, triggerChoice, triggerName, popupOf, popupOptionsOf, visibleText, standInOf, standInFor, valueFieldOf, sliderFieldOf, popupFieldOf, shownChoice, listboxOf, BOX_FIELDS, widgetBoxOf, heldSelectOf, manyWhileClosed };
+export { FIELDS, declaredPopup, comboChoice, keptField, drawnFor, faceCaption, popupTrigger, drawnTrigger, triggerChoice, triggerName, popupOf, popupOptionsOf, visibleText, standInOf, standInFor, valueFieldOf, sliderFieldOf, popupFieldOf, shownChoice, listboxOf, BOX_FIELDS, widgetBoxOf, heldSelectOf, manyWhileClosed };
