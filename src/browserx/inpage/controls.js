@@ -101,7 +101,7 @@ const clickableOption = (o) => (ready(o) ? o : (o.labels && [...o.labels].find(r
 // the options near the active one) beside the list the widget draws: a person picks from the drawn list, by the
 // option's text. The drawn item showing `wanted` in what holds the listbox (up to 2 levels), outside it: the
 // outermost element of that whole text that is ready and reachable; null while none shows.
-const unseenList = (box) => !!box && tooSmallToSee(box.getBoundingClientRect());
+const unseenList = (box) => !!box && box.getClientRects().length > 0 && tooSmallToSee(box.getBoundingClientRect());
 function drawnBeside(box, wanted) {
   const want = folded(wanted);
   if (!want) return null;
@@ -180,12 +180,6 @@ const OPTIONS = {
     // Already what the face of a transparent combobox shows: not picked again (it would untick in a multiple one).
     const shows = comboChoice(el).split(/\s*,\s*/).map(folded);
     if (shows.includes(folded(wanted))) return {ok: true, done: true, selected: short(wanted)};
-    if (unseenList(box)) {  // picked from the list drawn beside it
-      const item = drawnBeside(box, wanted);
-      if (!item) return {ok: true, open: true};
-      pendingItem(item);
-      return {ok: true, done: false, selected: short(wanted)};
-    }
     // No listbox: the items of the dialog or popover a hidden popup button opened, once it is open.
     const opts = box ? Array.from(box.querySelectorAll('[role=option]')) : popupOptionsOf(el);
     const o = pick(opts, wanted, optionLabel, optionValue);
@@ -194,6 +188,12 @@ const OPTIONS = {
     const face = opens && (!!popupFieldOf(el) || drawnTrigger(el));
     // Already its choice: a person does not open it again (a click on a ticked option would untick it).
     if (face && shownChoices(el).includes(folded(wanted))) return {ok: true, done: true, selected: short(wanted)};
+    if (unseenList(box)) {  // picked from the list drawn beside it
+      const item = drawnBeside(box, wanted);
+      if (!item) return {ok: true, open: true, face};
+      pendingItem(item);
+      return {ok: true, done: false, face, selected: short(wanted)};
+    }
     if (opens && (!o || !(shown(o) || clickableOption(o)))) return {ok: true, open: true, face};
     if (!o) {
       const role = roleFor(el);
