@@ -110,8 +110,10 @@ async def test_a_combobox_drawn_transparent_under_its_face_is_listed_with_the_fa
     model = await snapshot()
     listed = [c["name"] for c in comboboxes(model)]
     assert listed == ["Room", "Extras"], [(c["role"], c["name"]) for c in model["controls"]]
-    faces = await js("[...document.querySelectorAll('.face')].map(f => { const r = f.getBoundingClientRect(); "
-                     "return [r.left, r.top, r.width, r.height].map(Math.round); })")
+    faces = await js(
+        "[...document.querySelectorAll('.face')].map(f => { const r = f.getBoundingClientRect(); "
+        "return [r.left, r.top, r.width, r.height].map(Math.round); })"
+    )
     for combobox, face in zip(comboboxes(model), faces):
         assert [round(v) for v in combobox["bbox"]] == face, (combobox, face)
 
@@ -121,7 +123,9 @@ async def test_select_and_fill_press_the_face_of_a_transparent_combobox(open_pag
     room, extras = comboboxes(await snapshot())
     result = await call("browser_dom", action="select", element_id=room["id"], option="Suite")
     assert result.success, result.error
-    result = await call("browser_dom", action="fill", fields=[{"element_id": extras["id"], "value": ["Breakfast", "Parking"]}])
+    result = await call(
+        "browser_dom", action="fill", fields=[{"element_id": extras["id"], "value": ["Breakfast", "Parking"]}]
+    )
     assert result.success, result.error
     assert await js("fields.map(f => f.value)") == ["Suite", ["Breakfast", "Parking"]]
 
@@ -131,7 +135,9 @@ async def test_options_are_picked_from_the_list_drawn_beside_a_listbox_no_person
     room, extras = comboboxes(await snapshot())
     result = await call("browser_dom", action="select", element_id=room["id"], option="Suite")
     assert result.success, result.error
-    result = await call("browser_dom", action="fill", fields=[{"element_id": extras["id"], "value": ["Breakfast", "Parking"]}])
+    result = await call(
+        "browser_dom", action="fill", fields=[{"element_id": extras["id"], "value": ["Breakfast", "Parking"]}]
+    )
     assert result.success, result.error
     assert await js("fields.map(f => f.value)") == ["Suite", ["Breakfast", "Parking"]]
     # Its list left open: the pick goes to the drawn item as well; one the face shows already is not unticked.
@@ -149,4 +155,3 @@ async def test_a_face_under_a_shade_stays_covered(open_page, snapshot, call, js)
     result = await call("browser_dom", action="select", element_id=room["id"], option="Suite")
     assert result.code == "ELEMENT_COVERED", result.error
     assert await js("fields[0].value") == "Single"
-
