@@ -9,7 +9,7 @@
 import { S, resolve, notFound, activeElement, shown } from "./reach.js";
 import { roleFor, nameFor } from "./describe.js";
 import { folded, shownChoices, optionLabel, clickableOption } from "./controls.js";
-import { popupFieldOf, listboxOf, BOX_FIELDS, widgetBoxOf, heldSelectOf, manyWhileClosed, popupOf, drawnTrigger, triggerChoice,
+import { comboChoice, popupFieldOf, listboxOf, BOX_FIELDS, widgetBoxOf, heldSelectOf, manyWhileClosed, popupOf, drawnTrigger, triggerChoice,
   faceCaption } from "./standin.js";
 
 const CHIP_REMOVER = "button, [role=button], a, [tabindex]";
@@ -77,6 +77,8 @@ const faceChoiceOf = (el, list) => (isPopupSelect(el) ? shownChoices(el) : faceI
 // every option). Its items, and the whole of it (one label may hold a comma: "Paris, France").
 function faceItemsOf(el, list) {
   if (drawnTrigger(el)) return splitFace(triggerChoice(el));  // its face is the part drawn for it
+  const shows = comboChoice(el);  // a combobox kept transparent under its face: what the face shows
+  if (shows) return splitFace(shows);
   if (el.matches(BOX_FIELDS) || el.isContentEditable || (list && el.contains(list)) || !/^(button|combobox)$/.test(roleFor(el))) return [];
   return splitFace(el.innerText || "");
 }

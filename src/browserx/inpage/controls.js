@@ -5,7 +5,8 @@
 import { S, TYPABLE, resolve, notFound, blocked, shown } from "./reach.js";
 import { short, roleFor, nameFor } from "./describe.js";
 import { hitAt, composedContains } from "./geometry.js";
-import { standInFor, popupFieldOf, shownChoice, listboxOf, popupOptionsOf, drawnTrigger } from "./standin.js";
+import { tooSmallToSee } from "./facts.js";
+import { comboChoice, standInFor, popupFieldOf, shownChoice, listboxOf, popupOptionsOf, drawnTrigger } from "./standin.js";
 
 // -- options: <select> and ARIA listboxes -------------------------------------------------------
 const folded = (s) => (s || '').replace(/\s+/g, ' ').trim().toLowerCase();
@@ -96,6 +97,21 @@ const ready = (o) => shown(o) && o.checkVisibility({opacityProperty: true}) && g
 // What a person clicks to pick option `o`: the option, or, for an option that is a form control drawn invisibly
 // beneath its label (HTML: a label's activation is its control's), its shown label; null while neither is ready.
 const clickableOption = (o) => (ready(o) ? o : (o.labels && [...o.labels].find(ready)) || null);
+// A listbox no person sees (no room to show it: a copy a widget keeps for screen readers, often holding only
+// the options near the active one) beside the list the widget draws: a person picks from the drawn list, by the
+// option's text. The drawn item showing `wanted` in what holds the listbox (up to 2 levels), outside it: the
+// outermost element of that whole text that is ready and reachable; null while none shows.
+const unseenList = (box) => !!box && box.getClientRects().length > 0 && tooSmallToSee(box.getBoundingClientRect());
+function drawnBeside(box, wanted) {
+  const want = folded(wanted);
+  if (!want) return null;
+  for (let up = box.parentElement, depth = 0; up && depth < 2; up = up.parentElement, depth++) {
+    for (const item of up.querySelectorAll('*')) {
+      if (!box.contains(item) && folded(item.textContent) === want && ready(item) && reachable(item)) return item;
+    }
+  }
+  return null;
+}
 // A person aims at an option once its list stops moving: the finite animations running on it or on what holds
 // it (a menu's entry transition, a scale from its corner) finish first, up to `ms`. Aimed at while it moves,
 // the press lands where the option was a frame before (on the list's padding, not the option).
@@ -161,6 +177,9 @@ const OPTIONS = {
       return {ok: true, done: true, selected: short(nativeLabel(o))};
     }
     const box = listboxOf(el);
+    // Already what the face of a transparent combobox shows: not picked again (it would untick in a multiple one).
+    const shows = comboChoice(el).split(/\s*,\s*/).map(folded);
+    if (shows.includes(folded(wanted))) return {ok: true, done: true, selected: short(wanted)};
     // No listbox: the items of the dialog or popover a hidden popup button opened, once it is open.
     const opts = box ? Array.from(box.querySelectorAll('[role=option]')) : popupOptionsOf(el);
     const o = pick(opts, wanted, optionLabel, optionValue);
@@ -169,6 +188,12 @@ const OPTIONS = {
     const face = opens && (!!popupFieldOf(el) || drawnTrigger(el));
     // Already its choice: a person does not open it again (a click on a ticked option would untick it).
     if (face && shownChoices(el).includes(folded(wanted))) return {ok: true, done: true, selected: short(wanted)};
+    if (unseenList(box)) {  // picked from the list drawn beside it
+      const item = drawnBeside(box, wanted);
+      if (!item) return {ok: true, open: true, face};
+      pendingItem(item);
+      return {ok: true, done: false, face, selected: short(wanted)};
+    }
     if (opens && (!o || !(shown(o) || clickableOption(o)))) return {ok: true, open: true, face};
     if (!o) {
       const role = roleFor(el);
@@ -235,4 +260,4 @@ const OPTIONS = {
   },
 };
 
-export { OPTIONS, ready, clickableOption, whenStill, folded, shownChoices, pick, searchBoxOf, optionLabel, optionValue };
+export { OPTIONS, ready, clickableOption, unseenList, drawnBeside, whenStill, folded, shownChoices, pick, searchBoxOf, optionLabel, optionValue };

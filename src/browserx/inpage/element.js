@@ -15,7 +15,7 @@ import { armTimers, timersPending, awaitCaused, settleMotion } from "./caused.js
 // Typing: what takes text, focusing it, and the check that keys land where they are sent.
 import { editable, TYPING } from "./typing.js";
 import { FIELD_KINDS } from "./fields.js";
-import { OPTIONS, clickableOption, whenStill, pick, searchBoxOf, optionLabel, optionValue } from "./controls.js";
+import { OPTIONS, clickableOption, unseenList, drawnBeside, whenStill, pick, searchBoxOf, optionLabel, optionValue } from "./controls.js";
 import { CHIPS } from "./chips.js";
 import { listboxOf, popupOptionsOf } from "./standin.js";
 
@@ -295,8 +295,15 @@ globalThis.__bxact = {
     let searched = false;
     while (performance.now() < end) {
       const box = listboxOf(el) || document.querySelector('[role=listbox]');
+      // A list no person sees: the option is picked from the one drawn beside it (controls.js drawnBeside).
+      const beside = unseenList(box) ? drawnBeside(box, wanted) : null;
+      if (beside) {
+        await whenStill(beside, Math.max(0, end - performance.now()));
+        S.pending = beside;
+        return {ok: true, selected: short(String(wanted))};
+      }
       // No listbox: the items of the dialog or popover a hidden popup button opened (standin.js popupOptionsOf).
-      const opts = (box ? Array.from(box.querySelectorAll('[role=option]')) : popupOptionsOf(el)).filter(clickableOption);
+      const opts = unseenList(box) ? [] : (box ? Array.from(box.querySelectorAll('[role=option]')) : popupOptionsOf(el)).filter(clickableOption);
       const o = pick(opts, wanted, optionLabel, optionValue);
       if (o) {
         await whenStill(o, Math.max(0, end - performance.now()));  // its list's entry transition first

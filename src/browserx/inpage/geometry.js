@@ -174,6 +174,16 @@ function alphaOf(color) {
   if (rgba) return parseFloat(rgba[1].split(",")[3]);
   return 1;
 }
+const paintsBackground = (style) => alphaOf(style.backgroundColor) > 0 || style.backgroundImage !== "none" ||
+  style.boxShadow !== "none" || (!!style.backdropFilter && style.backdropFilter !== "none");
+// Whether el draws a box of its own a person sees as a widget's face: a background (colour, image, shadow) or a
+// visible border all round (standin.js: the face drawn around a transparent combobox).
+function drawsBox(el) {
+  const style = getComputedStyle(el);
+  if (paintsBackground(style)) return true;
+  return ["Top", "Bottom", "Left", "Right"].every(side => parseFloat(style[`border${side}Width`]) > 0 &&
+    !/none|hidden/.test(style[`border${side}Style`]) && alphaOf(style[`border${side}Color`]) > 0);
+}
 // The point (x, y) of the top viewport in the viewport of el's document (through same-origin frames).
 function localPoint(el, x, y) {
   for (let win = el.ownerDocument.defaultView; win && win.frameElement; win = win.frameElement.ownerDocument.defaultView) {
@@ -188,8 +198,7 @@ function paintsAt(el, style, x, y) {
   if (el instanceof SVGElement || REPLACED.has(el.localName)) return true;  // hit-tested where drawn
   const r = el.getBoundingClientRect();
   if (inRect(r, x, y)) {
-    if (alphaOf(style.backgroundColor) > 0 || style.backgroundImage !== "none" || style.boxShadow !== "none" ||
-        (style.backdropFilter && style.backdropFilter !== "none")) return true;
+    if (paintsBackground(style)) return true;
     for (const [side, dx, dy] of [["Top", 0, 1], ["Bottom", 0, -1], ["Left", 1, 0], ["Right", -1, 0]]) {
       const width = parseFloat(style[`border${side}Width`]);
       if (!(width > 0) || /none|hidden/.test(style[`border${side}Style`]) || !(alphaOf(style[`border${side}Color`]) > 0)) continue;
@@ -248,4 +257,4 @@ function coveredAt(el, box, drawn) {
   return missed[0][0];
 }
 
-export { frameBox, drawnUnion, seenBox, visibleBox, hitAt, parentOf, composedContains, coversViewport, reaches, coverAt, paintsOver, coveredAt };
+export { frameBox, drawnUnion, seenBox, visibleBox, hitAt, parentOf, composedContains, coversViewport, reaches, coverAt, paintsOver, coveredAt, drawsBox };

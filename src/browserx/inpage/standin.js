@@ -9,7 +9,7 @@
 // types through a 2×1 px transparent textarea, Monaco through a 0-px EditContext textbox; the
 // editor's box is what a person sees and clicks, and such an editor needs no name of its own.
 
-import { parentOf } from "./geometry.js";
+import { parentOf, drawsBox } from "./geometry.js";
 import { tooSmallToSee, unseenThoughRendered } from "./facts.js";
 import { drawnThumb, writtenField } from "./thumbs.js";
 
@@ -53,9 +53,16 @@ function drawnFor(el, named) {
   const r = el.getBoundingClientRect();
   const tiny = tooSmallToSee(r) ||
     (cs.position === "absolute" && (cs.clip !== "auto" || cs.clipPath !== "none")) || inHiddenWrapper(el);
-  const transparent = cs.opacity === "0";
+  // A combobox in a transparent wrapper (opacity 0 on an ancestor) is as transparent as one of opacity 0.
+  const popup = declaredPopup(el);
+  const wrapped = popup && cs.opacity !== "0" && !el.checkVisibility({ opacityProperty: true });
+  const transparent = cs.opacity === "0" || wrapped;
   if (!tiny && !transparent) return el;
   if (checkable) return label || (tiny ? null : el);
+  if (popup && el.tabIndex >= 0) {
+    const face = faceAround(el);
+    if (face || wrapped) return face;
+  }
   if (tag === "select") {
     // A select kept transparent or tiny under a widget that declares its own combobox (bootstrap-select's
     // button role=combobox over a select of opacity 0): the widget is the control, whether or not the
@@ -79,6 +86,45 @@ function drawnFor(el, named) {
     return up;
   }
   return label;
+}
+
+// A declared combobox that opens a list (role=combobox, aria-haspopup: a component library's select) kept
+// transparent or unsized inside the face the library draws for it (a box with a border or a background, showing
+// the value and an arrow), laid under the value's text or stacked behind the face: a person sees the face and
+// presses it anywhere to open the list, and the press reaches the widget (its handler is on the face, or on the
+// combobox beneath). The face is its nearest ancestor (up to 5 levels) that is seen, draws a box and holds no
+// other control; null when there is none (a drop faded out beside the controls of its panel is no face).
+const declaredPopup = (el) => el.getAttribute("role") === "combobox" && /^(listbox|true|menu|tree|grid|dialog)$/.test(el.getAttribute("aria-haspopup") || "");
+function faceAround(el) {
+  for (let up = parentOf(el), depth = 0; up && up.nodeType === 1 && depth < 5; up = parentOf(up), depth++) {
+    if (!up.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+    if (getComputedStyle(up).pointerEvents === "none") return null;
+    for (const other of up.querySelectorAll(OTHER_CONTROL)) {
+      if (other !== el && other.tabIndex >= 0 && !other.closest("[aria-hidden=true]")) return null;
+    }
+    if (!tooSmallToSee(up.getBoundingClientRect()) && drawsBox(up)) return up;
+  }
+  return null;
+}
+
+// The face a declared combobox is drawn by (what the snapshot lists and a press aims at), or null.
+function comboFace(el) {
+  if (!declaredPopup(el) || !keptField(el)) return null;
+  const face = drawnFor(el, null);
+  return face && face !== el && face.contains(el) ? face : null;
+}
+// What such a face shows as the choice: its visible text, but for what it hides from assistive technology (an
+// arrow drawn as a glyph) and a list drawn inside it.
+function comboChoice(el) {
+  const face = comboFace(el);
+  if (!face) return "";
+  const list = listboxOf(el), walker = face.ownerDocument.createTreeWalker(face, NodeFilter.SHOW_TEXT);
+  let text = "";
+  for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+    const up = t.parentElement;
+    if (up && up.checkVisibility() && !up.closest("[aria-hidden=true]") && !(list && list.contains(up))) text += " " + t.data;
+  }
+  return text.replace(/\s+/g, " ").trim();
 }
 
 // ---- widgets drawn for a hidden field, without ARIA ---------------------------------------------
@@ -334,4 +380,4 @@ function manyWhileClosed(el) {
   return many(el) || many(listboxOf(el)) || (!!held && held.multiple);
 }
 
-export { FIELDS, keptField, drawnFor, faceCaption, popupTrigger, drawnTrigger, triggerChoice, triggerName, popupOf, popupOptionsOf, visibleText, standInOf, standInFor, valueFieldOf, sliderFieldOf, popupFieldOf, shownChoice, listboxOf, BOX_FIELDS, widgetBoxOf, heldSelectOf, manyWhileClosed };
+export { FIELDS, declaredPopup, comboChoice, keptField, drawnFor, faceCaption, popupTrigger, drawnTrigger, triggerChoice, triggerName, popupOf, popupOptionsOf, visibleText, standInOf, standInFor, valueFieldOf, sliderFieldOf, popupFieldOf, shownChoice, listboxOf, BOX_FIELDS, widgetBoxOf, heldSelectOf, manyWhileClosed };

@@ -10,7 +10,7 @@ import { operableHeader, headerEntries, openRow } from "./grids.js";
 import { observe } from "./observer.js";
 import { frameBox, hitAt, composedContains, drawnUnion } from "./geometry.js";
 import { PAINTS, viewportOverflow, intersect, area, clipOf } from "./clips.js";
-import { FIELDS, keptField, drawnFor, popupTrigger } from "./standin.js";
+import { FIELDS, declaredPopup, keptField, drawnFor, popupTrigger } from "./standin.js";
 import { noteVisit } from "./notes.js";
 import { hovered, refreshHovered, shownOn } from "./hovered.js";
 import { noteTable, servedCell, resetPendingGrids } from "./served.js";
@@ -99,6 +99,12 @@ function visit(el, ctx, out) {
     const role = (display !== "none" || tag === "select") && (FIELDS.has(tag) || (tag === "button" && popupTrigger(el))) && roleOf(el);
     if (role && PREFIX[role] && role !== "file") {
       out.candidates.push({ el, role, ctx, shown: false, transparent: true, heading: out.headings.length - 1, order: out.candidates.length });
+    }
+    // So is a combobox in a transparent wrapper under the face a library drew for it (standin.js faceAround).
+    if (clear && !role) {
+      for (const f of el.querySelectorAll("input[role=combobox][aria-haspopup]")) {
+        if (declaredPopup(f)) out.candidates.push({ el: f, role: "combobox", ctx, shown: false, transparent: true, heading: out.headings.length - 1, order: out.candidates.length });
+      }
     }
     return;
   }
