@@ -163,14 +163,20 @@ function isCellEntry(cand, row) {
 // are left out.
 function cellsForRows(kept) {
   let drop = null;
+  const served = kept.some(c => c.served);
   for (let i = 0; i < kept.length; i++) {
     const outer = kept[i];
     const row = openRows.has(outer.el) && !outer.el.hasAttribute("aria-expanded");
-    if (!row && outer.role !== "gridcell") continue;
+    const holder = served && !row && outer.role === "clickable";
+    if (!row && !holder && outer.role !== "gridcell") continue;
     let j = i + 1;
     while (j < kept.length && outer.el.contains(kept[j].el)) j++;
     if (j === i + 1) continue;
     const nested = kept.slice(i + 1, j);
+    if (holder) {
+      if (nested.some(c => c.served) && holdsOnly(outer.el, nested)) (drop = drop || new Set()).add(outer);
+      continue;
+    }
     if (row ? nested.some(c => isCellEntry(c, outer.el)) : addsNothing(outer, nested)) (drop = drop || new Set()).add(outer);
   }
   if (!drop) return kept;
@@ -178,6 +184,22 @@ function cellsForRows(kept) {
   kept.length = 0;
   for (const c of rest) kept.push(c);
   return kept;
+}
+// A page-made clickable that holds served cells (walk.js: a calendar panel that takes focus, a popup's
+// wrapper) is the grid's holder, as a grid is (ARIA: the grid, not a control, holds its cells): when
+// all the text a person reads in it is its entries' or its grids' column captions (Su Mo Tu), it adds
+// no action of its own and its cells and buttons stand for it. One with text of its own stays.
+function holdsOnly(outer, nested) {
+  const inside = new Set(nested.map(c => c.el));
+  const texts = document.createTreeWalker(outer, NodeFilter.SHOW_TEXT);
+  for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+    if (!/[\p{L}\p{N}]/u.test(text.data)) continue;
+    let el = text.parentElement;
+    if (!el || el.closest(HEADER_CELL) || !el.checkVisibility()) continue;
+    while (el && el !== outer && !inside.has(el)) el = el.parentElement;
+    if (el === outer) return false;
+  }
+  return true;
 }
 function addsNothing(outer, nested) {
   let rest = " " + norm(accName(outer.el, outer.role)).toLowerCase() + " ";

@@ -21,6 +21,8 @@
 // A data cell (td, gridcell, cell) that carries such a handler, or whose row does, is clickable: a
 // person picks the row by clicking the cell they read, and the click reaches the row's handler.
 // Each row and cell is asked about once per document (the page's re-renders make new ones: asked then).
+// A served cell is an entry even inside a control (walk.js): a calendar panel that takes focus, or a
+// popup's clickable wrapper, holds its days; the holder, with no words of its own, is dropped (grids.js).
 import { gridOf } from "./grids.js";
 
 const DAY = /^([1-9]|[12]\d|3[01])$/;

@@ -172,12 +172,16 @@ function visit(el, ctx, out) {
   // reads its own.
   const cursor = ctx.inControl && !(candidate && headerEntries.has(el)) ? undefined :
     (read & CURSOR) || ctx.cursor === undefined ? style.cursor : ctx.cursor;
+  const cell = tag === "td" || role === "cell";
   const pointer = cursor === undefined ? ctx.pointer :
-    cursor === "pointer" || (hovered !== null && hovered.has(el)) || ((tag === "td" || role === "cell") && servedCell(el, tag));
+    cursor === "pointer" || (hovered !== null && hovered.has(el)) || (cell && servedCell(el, tag));
+  // A cell served by a handler of its own or its row's is an entry even inside a control: a calendar
+  // panel that takes focus (tabindex=0) or a popup's clickable wrapper holds its days, each a click.
+  const servedInside = ctx.inControl && cell && !candidate && servedCell(el, tag);
   if (cursor !== ctx.cursor) (c === ctx ? (c = { ...ctx }) : c).cursor = cursor;  // undefined: not read
   if (tag === "table") noteTable(el);
   let open = false;
-  if (!candidate && !ctx.inControl && tag !== "body" && tag !== "html" &&
+  if (servedInside || !candidate && !ctx.inControl && tag !== "body" && tag !== "html" &&
       (((pointer && !ctx.pointer) || (!bare && (el.hasAttribute("onclick") || el.getAttribute("draggable") === "true" ||
        operableHeader(el, tag, role)))) && tag !== "label" || (!bare && tabStop(el, tag, role, style)))) {
     // A page-made control; an <a> without href with a click handler is a link to Chromium too.
@@ -185,7 +189,8 @@ function visit(el, ctx, out) {
     role = tag === "a" && !bare && el.hasAttribute("onclick") ? "link" : "clickable"; candidate = true;
   }
   if (candidate) {
-    out.candidates.push({ el, role, ctx: c, shown, heading: out.headings.length - 1, order: out.candidates.length });
+    out.candidates.push({ el, role, ctx: c, shown, heading: out.headings.length - 1, order: out.candidates.length,
+      served: servedInside });
     // A sortable header's own clickable label stays the control; a grid's row stays open to what
     // its cells hold (grids.js openRow).
     // A new context for what it holds: the candidate keeps the one it was listed with (its own overflow,

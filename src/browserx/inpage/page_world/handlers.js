@@ -2,8 +2,8 @@
 // (page/listeners.py adds this to every document, before the page's scripts; served.js asks it).
 // React 17+ attaches every event listener to its root container and dispatches to the onClick in the
 // element's props (`__reactProps$…`; React 16: `__reactEventHandlers$…`); Solid (`$$click`) and Svelte 5
-// (`__click`) delegate the same way; Vue 3 attaches real listeners and keeps them in `_vei`; a script may
-// set `el.onclick`. All of these are expandos of the page's world: browserx's isolated world sees the
+// (`__click`) delegate the same way; Vue 3 attaches real listeners and keeps them in `_vei` (a symbol
+// since Vue 3.4); a script may set `el.onclick`. All of these are expandos of the page's world: browserx's isolated world sees the
 // DOM but none of them, and CDP's DOMDebugger.getEventListeners sees only the root's listener.
 //
 // The isolated world dispatches `<token>:ask` on a grid (composed, so a grid in a shadow root reaches
@@ -16,7 +16,7 @@
 (() => {
   const TOKEN = "__TOKEN__", LIMIT = Number("__LIMIT__");
   const SELECTOR = "tr, td, [role=row], [role=gridcell], [role=cell]";
-  const apply = Reflect.apply, keys = Object.keys, Ev = Event;
+  const apply = Reflect.apply, keys = Object.keys, symbols = Object.getOwnPropertySymbols, Ev = Event;
   const listen = EventTarget.prototype.addEventListener, dispatch = EventTarget.prototype.dispatchEvent;
   const select = Element.prototype.querySelectorAll;
   const PRESS = ["onClick", "onMouseDown", "onMouseUp", "onPointerDown", "onPointerUp"];       // React props
@@ -32,6 +32,13 @@
         if (props && typeof props === "object" && any(props, PRESS)) return true;
       } else if (key === "_vei") {
         const invokers = el[key];
+        if (invokers && typeof invokers === "object" && any(invokers, VUE)) return true;
+      }
+    }
+    // Vue 3.4+ keeps its invokers under a symbol (`Symbol("_vei")`), no longer the `_vei` key.
+    for (const symbol of symbols(el)) {
+      if (symbol.description === "_vei") {
+        const invokers = el[symbol];
         if (invokers && typeof invokers === "object" && any(invokers, VUE)) return true;
       }
     }
