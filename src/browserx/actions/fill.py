@@ -30,7 +30,7 @@ from .typing import focus_field, type_keys
 from .upload import checked_paths, set_files
 
 MAX_KEY_STEPS = 500
-KEY_WAIT_S = 1.0  # how long a widget may take to show a key's new value (one that redraws every 300 ms; a loaded machine)
+KEY_WAIT_S = 1.0  # how long a widget may take to show a key's new value (redrawn every 300 ms; a loaded machine)
 _NEXT_FRAME = "function() { return globalThis.__bxact.nextFrame(); }"
 COMBO_SUGGESTION_MS = 1000  # how long an editable combobox may take to show its suggestions
 _KIND = "function(id) { return globalThis.__bxact.fieldKind(id); }"  # inpage/fields.js
