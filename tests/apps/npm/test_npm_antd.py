@@ -53,11 +53,6 @@ async def save(browser, form: dict, data: Path) -> None:
     assert shown(after, f"Trip {len(read_json(data / 'trips.json'))} saved"), after["text"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="issue 31 kind 4: the calendar's days are not entries; its whole panel is one clickable",
-)
 async def test_antd_start_date_picked_in_its_calendar_is_saved(desk, app_timings, mcp):
     url, data = desk
     with app_timings.measure("task: calendar"):
@@ -88,11 +83,6 @@ async def test_antd_nights_slider_set_to_7_is_saved(desk, app_timings, mcp):
     assert [t["nights"] for t in trips(data, "Alan Turing")] == [7]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="issue 31 kind 4: select on combobox 'Room :' answers ELEMENT_COVERED by its face span 'Single'",
-)
 async def test_antd_room_and_extras_chosen_in_their_selects_are_saved(desk, app_timings, mcp):
     url, data = desk
     with app_timings.measure("task: selects"):

@@ -69,11 +69,6 @@ async def test_jquery_ui_start_date_picked_in_its_calendar_is_saved(desk, app_ti
     assert [t["start"] for t in trips(data, "Ada Lovelace")] == ["2026-05-20"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="issue 31 kind 4: no slider; the read-only field is textbox 'Nights', the drawn handle clickable ''",
-)
 async def test_jquery_ui_nights_slider_set_to_7_is_saved(desk, app_timings, mcp):
     url, data = desk
     with app_timings.measure("task: slider"):
