@@ -17,8 +17,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from app_corpus import Timings, control, nights_set_to_7, room_and_extras_chosen, shown, task_session
-from npm_apps import backend, backend_url, need, read_json
+from app_corpus import control, nights_set_to_7, room_and_extras_chosen, task_session
+from npm_apps import read_json
+from trip_desks import new_trip, save, trip_desk, trips
 
 HOLDOUT = True
 pytestmark = [pytest.mark.holdout, pytest.mark.holdout5]
@@ -27,30 +28,16 @@ HOTEL = re.compile(r"^(Harbour|Alpine|Garden)\b")
 
 @pytest.fixture(scope="module")
 def desk(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    need("antd/dist/antd.min.js", "react/umd/react.production.min.js", "react-dom/umd", "dayjs/dayjs.min.js")
-    data = tmp_path_factory.mktemp("antd")
-    with backend("antd", data) as app:
-        Timings("npm_antd").record("start", app.started_in)
-        yield backend_url(app), data
-
-
-def trips(data: Path, traveller: str) -> list[dict]:
-    return [t for t in read_json(data / "trips.json") if t["traveller"] == traveller]
-
-
-async def new_trip(browser, url: str, traveller: str) -> dict:
-    form = await browser.open(url, "Save trip")
-    # The field as an agent reads it: the model names it "Traveller :" (the label's colon, CSS generated content that
-    # antd's vertical layout hides; Chromium says "Traveller"), recorded as the checkpoint's fidelity miss.
-    await browser.act("type", control(form, "textbox", re.compile(r"^Traveller\b")), text=traveller)
-    return await browser.snapshot()
-
-
-async def save(browser, form: dict, data: Path) -> None:
-    """Save trip, and the first look after it: the status line a person reads."""
-    await browser.act("click", control(form, "button", "Save trip"))
-    after = await browser.snapshot()
-    assert shown(after, f"Trip {len(read_json(data / 'trips.json'))} saved"), after["text"]
+    with trip_desk(
+        "antd",
+        "npm_antd",
+        tmp_path_factory,
+        "antd/dist/antd.min.js",
+        "react/umd/react.production.min.js",
+        "react-dom/umd",
+        "dayjs/dayjs.min.js",
+    ) as found:
+        yield found
 
 
 async def test_antd_start_date_picked_in_its_calendar_is_saved(desk, app_timings, mcp):
