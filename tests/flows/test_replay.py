@@ -196,7 +196,19 @@ async def test_a_page_still_building_its_controls_is_waited_for_only_when_the_el
     page = """<main id=app>Loading...</main><script>setTimeout(() => { app.innerHTML =
       '<button onclick="window.started = true">Start</button>'; }, 200)</script>"""
     assert (await call("browser_navigate", url=server.route("/building", page))).success
-    model = (await call("browser_dom", action="snapshot", format="json")).data  # waits for the first render
+    # The recorded run sees the button (on a loaded machine the first look's wait for the page's timers may
+    # end before this one fires): waited for in the page, outside the tools, so the flow holds only its steps.
+    tab = await conversation.tab()
+    await tab.session.send(
+        "Runtime.evaluate",
+        {
+            "expression": "new Promise(done => { const seen = () => document.querySelector('button') ? done(true) "
+            ": requestAnimationFrame(seen); seen(); })",
+            "awaitPromise": True,
+        },
+        timeout=10,
+    )
+    model = (await call("browser_dom", action="snapshot", format="json")).data
     start = next(c["id"] for c in model["controls"] if c["name"] == "Start")
     assert (await call("browser_dom", action="click", element_id=start)).success
     flow = FlowLog.of(conversation).flow()
