@@ -118,13 +118,8 @@ function comboFace(el) {
 function comboChoice(el) {
   const face = comboFace(el);
   if (!face) return "";
-  const list = listboxOf(el), walker = face.ownerDocument.createTreeWalker(face, NodeFilter.SHOW_TEXT);
-  let text = "";
-  for (let t = walker.nextNode(); t; t = walker.nextNode()) {
-    const up = t.parentElement;
-    if (up && up.checkVisibility() && !up.closest("[aria-hidden=true]") && !(list && list.contains(up))) text += " " + t.data;
-  }
-  return text.replace(/\s+/g, " ").trim();
+  const list = listboxOf(el);
+  return visibleText(face, up => !up.closest("[aria-hidden=true]") && !(list && list.contains(up)));
 }
 
 // ---- widgets drawn for a hidden field, without ARIA ---------------------------------------------
@@ -262,11 +257,14 @@ function triggerFace(el) {
 }
 const drawnTrigger = (el) => !!triggerFace(el);
 // The text shown in `el` a person reads: its visible text nodes (shadow trees of the custom elements it holds
-// are not read: a value is text the component put there).
-function visibleText(el) {
+// are not read: a value is text the component put there); `kept`, when given, says which parents' text counts.
+function visibleText(el, kept = null) {
   const walker = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT);
   let text = "";
-  for (let t = walker.nextNode(); t; t = walker.nextNode()) if (t.parentElement && t.parentElement.checkVisibility()) text += " " + t.data;
+  for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+    const up = t.parentElement;
+    if (up && up.checkVisibility() && (!kept || kept(up))) text += " " + t.data;
+  }
   return text.replace(/\s+/g, " ").trim();
 }
 // Its name: a label that states the value after the caption ("Room, Single", as such buttons are labelled for a
