@@ -257,4 +257,27 @@ function coveredAt(el, box, drawn) {
   return missed[0][0];
 }
 
-export { frameBox, drawnUnion, seenBox, visibleBox, hitAt, parentOf, composedContains, coversViewport, reaches, coverAt, paintsOver, coveredAt, drawsBox };
+// The track a small box sits on, as a slider's thumb does: an ancestor up to TRACK_LEVELS up, LONG times
+// longer than thick, along which the box takes at most a SHARE, its centre within the track's length and its
+// box across the track's thickness; null when there is none. `stops(ancestor)` ends the search there.
+const TRACK_LONG = 4;
+const TRACK_SHARE = 1 / 3;
+const TRACK_LEVELS = 3;
+function trackOf(el, stops = () => false) {
+  const box = el.getBoundingClientRect();
+  const x = box.left + box.width / 2, y = box.top + box.height / 2;
+  for (let up = parentOf(el), depth = 0; up && depth < TRACK_LEVELS; up = parentOf(up), depth++) {
+    const track = up.getBoundingClientRect();
+    if (!track.width || !track.height) continue;
+    if (stops(up)) return null;
+    if (track.width >= TRACK_LONG * track.height && box.width <= TRACK_SHARE * track.width) {
+      return x >= track.left && x <= track.right && box.top <= track.bottom && box.bottom >= track.top ? up : null;
+    }
+    if (track.height >= TRACK_LONG * track.width && box.height <= TRACK_SHARE * track.height) {
+      return y >= track.top && y <= track.bottom && box.left <= track.right && box.right >= track.left ? up : null;
+    }
+  }
+  return null;
+}
+
+export { trackOf, frameBox, drawnUnion, seenBox, visibleBox, hitAt, parentOf, composedContains, coversViewport, reaches, coverAt, paintsOver, coveredAt, drawsBox };

@@ -33,7 +33,7 @@
 import { roleOf, PREFIX, CHECKABLE, LANDMARK } from "./roles.js";
 import { norm, cap, labelsOf, accName } from "./names.js";
 import { facts, unseenThoughRendered, valueReads } from "./facts.js";
-import { parentOf, composedContains } from "./geometry.js";
+import { parentOf, composedContains, trackOf } from "./geometry.js";
 import { shadowOf } from "./dom.js";
 
 // Fields a person fills or sets. Not buttons, links or tabs (text before an icon button is the title
@@ -108,6 +108,8 @@ function heldValue(el, role) {
     const aria = el.getAttribute("aria-valuetext") || el.getAttribute("aria-valuenow");
     if (aria) return norm(aria);
   }
+  // A drawn dropdown's own text is the choice it shows ("Single" in a Room dropdown): its value.
+  if (role === "combobox" && el.localName !== "input" && el.localName !== "textarea") return norm(el.innerText || "");
   if ((el.localName !== "input" && el.localName !== "textarea") || el.type === "password") return "";
   valueReads.add(el);
   return norm(String(el.value));
@@ -164,12 +166,13 @@ function seenCaption(el, role) {
 // The caption `el` shows (its box: `drawn`, the UI drawn for it, or itself), or "" (see the rule above).
 function seenLabel(el, role, name, drawn) {
   if (!namedByValue(el, role) && !(SEEN_ROLES.has(role) && (!name || fallbackOf(el, name))) && !statesValue(el, role, name)) return "";
-  const field = (drawn || el).getBoundingClientRect();
+  const field = role === "slider" && !drawn ? sliderBox(el) : (drawn || el).getBoundingClientRect();
   const described = (el.getAttribute("aria-describedby") || "").trim().split(/\s+/).filter(Boolean)
     .map(id => el.getRootNode().getElementById ? el.getRootNode().getElementById(id) : null).filter(Boolean);
   const state = { el, field, described, budget: SEEN_BUDGET, found: "", hinted: SEEN_ROLES.has(role) && hinted(el) };
-  // A <label for> naming a wrapper that cannot be labelled: its one field reads that label.
-  for (let up = el.parentElement, level = 0; up && level < SEEN_LEVELS && !isSeenGroup(up); up = up.parentElement, level++) {
+  // A <label for> naming the control itself or a wrapper, neither of which can be labelled: its one field
+  // reads that label.
+  for (let up = el, level = 0; up && level < SEEN_LEVELS && !isSeenGroup(up); up = up.parentElement, level++) {
     if (!up.id) continue;
     const label = up.getRootNode().querySelector(`label[for="${CSS.escape(up.id)}"]`);
     if (label && !label.control && seenShown(label) && !holdsSeenControl(up, el)) {
@@ -186,6 +189,14 @@ function seenLabel(el, role, name, drawn) {
     if (!parentOf(node) || isSeenGroup(parentOf(node))) break;
   }
   return "";
+}
+
+// What a person sees of a slider drawn as a thumb on a track (geometry.js trackOf): the track, over which a
+// caption stands wherever the thumb has moved to; a thumb centred on a thin track overhangs its top edge, up
+// into the caption's line.
+function sliderBox(el) {
+  const track = trackOf(el);
+  return (track || el).getBoundingClientRect();
 }
 
 // Walks `node` back to front (the text nearest the field first).

@@ -7,37 +7,18 @@
 // number: then the handle and that field are one slider (standin.js valueFieldOf: named by the field's
 // label, valued by its value, moved by keys on the handle and checked by the field).
 
-import { parentOf } from "./geometry.js";
+import { trackOf } from "./geometry.js";
 
-// A track is at least LONG times longer than thick; the thumb's extent along it is at most a SHARE of it.
-const LONG = 4;
-const SHARE = 1 / 3;
 const THUMB_MAX_PX = 64;
-const TRACK_LEVELS = 3;
 
-// Whether `el` is a drawn thumb: an absolutely positioned box of at most THUMB_MAX_PX a side, inside a
-// track (an ancestor up to TRACK_LEVELS up, LONG times longer than thick, with no text but its thumbs')
-// whose line it sits on: its centre within the track's length and its box across the track's thickness.
+// Whether `el` is a drawn thumb: an absolutely positioned box of at most THUMB_MAX_PX a side on a track
+// (geometry.js trackOf: a thin box up to three levels up whose line it sits on) with no text but its thumbs'.
 // A small positioned tab stop in a line of text (a help badge in a form's row) is on no track.
 function drawnThumb(el) {
   const box = el.getBoundingClientRect();
   if (!box.width || !box.height || box.width > THUMB_MAX_PX || box.height > THUMB_MAX_PX) return false;
   if (getComputedStyle(el).position !== "absolute") return false;
-  const x = box.left + box.width / 2, y = box.top + box.height / 2;
-  for (let up = parentOf(el), depth = 0; up && depth < TRACK_LEVELS; up = parentOf(up), depth++) {
-    const track = up.getBoundingClientRect();
-    if (!track.width || !track.height) continue;
-    if (textBeside(up, el)) return false;
-    const wide = track.width >= LONG * track.height;
-    const tall = track.height >= LONG * track.width;
-    if (wide && box.width <= SHARE * track.width) {
-      return x >= track.left && x <= track.right && box.top <= track.bottom && box.bottom >= track.top;
-    }
-    if (tall && box.height <= SHARE * track.height) {
-      return y >= track.top && y <= track.bottom && box.left <= track.right && box.right >= track.left;
-    }
-  }
-  return false;
+  return trackOf(el, (up) => textBeside(up, el)) !== null;
 }
 
 // Whether `track` holds text outside `thumb` and the other tab stops on it (a range's second thumb).
