@@ -50,6 +50,13 @@ function widgetPass(kept) {
       drop.add(outer);
       continue;
     }
+    // A page-made wrapper drawn around one field (a dropdown's face with its arrow beside it) showing no words
+    // but the field's: the field is the entry, and a click on the wrapper reaches it.
+    if (outer.role === "clickable" && nested.length === 1 && WRAPPED_FIELDS.has(nested[0].role) &&
+        !/[\p{L}\p{N}]/u.test(textOutside(outer.el, nested[0].el))) {
+      drop.add(outer);
+      continue;
+    }
     if (!nested.length || !nested.every(c => ACTION_ROLES.has(c.role))) continue;
     let rest = " " + norm(nameFor(outer)).toLowerCase() + " ";
     for (const c of nested) {
@@ -84,6 +91,13 @@ function widgetPass(kept) {
   headerCells(kept);
   if (animating.length) animating = animating.filter(t => t.isConnected && t.getAnimations().some(a => a.playState === "running"));
   return onScreenRows(cellsForRows(kept));
+}
+const WRAPPED_FIELDS = new Set(["textbox", "searchbox", "combobox", "spinbutton"]);
+// The words `outer` shows outside `inner`.
+function textOutside(outer, inner) {
+  const text = outer.innerText || "", held = inner.innerText || "";
+  const at = held ? text.indexOf(held) : -1;
+  return at < 0 ? text : text.slice(0, at) + text.slice(at + held.length);
 }
 const NATIVE_ACTIONS = new Set(["button", "input", "select", "textarea", "summary"]);
 function actsAlone(el, name) {
