@@ -87,3 +87,27 @@ async def test_find_and_the_click_name_the_dropdown_by_its_caption(server, tab, 
     assert clicked.success, clicked.error
     after = await DomService.of(tab).snapshot(SnapshotOptions(), fresh=True)
     assert after.control(found["element_id"]).states.get("expanded") is True
+
+
+# A list form: each item a row holding a caption and its field, nothing else; the first caption is the form's
+# first words, as a title of the form would be.
+LIST_FORM = """<!doctype html><title>Trip</title><style>body { font: 16px/1.5 sans-serif } li { list-style: none;
+  padding: 8px 16px; border-bottom: 1px solid #ddd } .caption { font-size: 12px; color: #666 } input { border: 0;
+  width: 100%; font: inherit }</style>
+<form><ul>
+<li><div class=row><div class=caption>Traveller</div><div><input name=traveller placeholder="Your name"></div></div></li>
+<li><div class=row><div class=caption>Email</div><div><input name=email placeholder="you@example.org"></div></div></li>
+</ul><button>Save</button></form>
+<form><h2>Rename file</h2><input name=file placeholder="New name"><label><input type=checkbox> Keep a copy</label>
+<button>Rename</button></form>"""
+
+
+async def test_a_list_forms_first_caption_names_its_field_not_the_form(server, tab):
+    await navigate(tab, server.route("/faces/list-form", LIST_FORM))
+    model = await DomService.of(tab).snapshot(SnapshotOptions(), fresh=True)
+    named = {c.name: c for c in model.controls}
+    traveller = named["Traveller"]
+    assert (traveller.role, traveller.name_from, traveller.placeholder) == ("textbox", "seen", "Your name")
+    assert named["Email"].name_from == "seen"
+    # A form's title over a field whose hint says what it takes: the hint stays its name.
+    assert named["New name"].role == "textbox" and named["New name"].name_from is None

@@ -307,7 +307,9 @@ function captionOf(block, text, st) {
   const on = t.left >= f.left - 2 && t.right <= f.right + 2 && t.bottom > f.top && t.bottom <= f.bottom + 2 &&
     t.top >= f.top - (t.bottom - t.top);
   if (!above && !left && !on) return SEEN_STOP;
-  if (st.hinted && titlesRegion(block, st.el)) return SEEN_STOP;
+  // First words of a region holding other controls title it, unless the caption stands alone with the field
+  // in a row of their own (a list form's item: caption and field, nothing else).
+  if (st.hinted && titlesRegion(block, st.el) && !aloneTogether(alone ? text : block, st.el)) return SEEN_STOP;
   st.found = words;
   return SEEN_TAKE;
 }
