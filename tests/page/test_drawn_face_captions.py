@@ -95,7 +95,8 @@ LIST_FORM = """<!doctype html><title>Trip</title><style>body { font: 16px/1.5 sa
   padding: 8px 16px; border-bottom: 1px solid #ddd } .caption { font-size: 12px; color: #666 } input { border: 0;
   width: 100%; font: inherit }</style>
 <form><ul>
-<li><div class=row><div class=caption>Traveller</div><div><input name=traveller placeholder="Your name"></div></div></li>
+<li><div class=row><div class=caption>Traveller</div><div><input name=traveller placeholder="Your name"></div>
+</div></li>
 <li><div class=row><div class=caption>Email</div><div><input name=email placeholder="you@example.org"></div></div></li>
 </ul><button>Save</button></form>
 <form><h2>Rename file</h2><input name=file placeholder="New name"><label><input type=checkbox> Keep a copy</label>

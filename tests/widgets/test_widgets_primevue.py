@@ -49,7 +49,8 @@ const app = Vue.createApp({ setup() {
   window.trip = trip; window.start = start;
   return { trip, start, pick: (e) => { window.picked = e.data.name; }, rooms: ["Single", "Double", "Suite"],
     extras: ["Breakfast", "Parking", "Late checkout"],
-    hotels: [{ name: "Harbour", rooms_left: 9 }, { name: "Alpine", rooms_left: 2 }, { name: "Garden", rooms_left: 5 }] };
+    hotels: [{ name: "Harbour", rooms_left: 9 }, { name: "Alpine", rooms_left: 2 },
+      { name: "Garden", rooms_left: 5 }] };
 } });
 app.use(PrimeVue.Config, { theme: { preset: PrimeVue.Themes.Aura } });
 for (const [tag, part] of Object.entries({ datepicker: PrimeVue.DatePicker, slider: PrimeVue.Slider,
