@@ -112,3 +112,30 @@ async def test_a_list_forms_first_caption_names_its_field_not_the_form(server, t
     assert named["Email"].name_from == "seen"
     # A form's title over a field whose hint says what it takes: the hint stays its name.
     assert named["New name"].role == "textbox" and named["New name"].name_from is None
+
+
+# A dropdown whose frame and the input inside it are both declared comboboxes (the frame nameless, described by
+# its floating caption; the input labelled), and a slider whose track, served by a click handler, shows the value
+# in the thumb's label.
+FRAMES = """<!doctype html><title>Trip</title><style>body { font: 16px/1.5 sans-serif } .frame { display: flex;
+  border: 1px solid #999; padding: 8px; width: 400px; margin: 16px 0 } .frame input { flex: 1; border: 0 }
+  .track { position: relative; height: 32px; width: 400px; cursor: pointer } .rail { position: absolute; top: 14px;
+  left: 0; right: 0; height: 4px; background: #ccc } .thumb { position: absolute; top: 6px; width: 20px; height: 20px;
+  border-radius: 50%; background: #333; left: 10% } .bubble { position: absolute; top: -20px; font-size: 12px }</style>
+<main><h1>New trip</h1>
+<div class=frame role=combobox aria-expanded=false aria-controls=rooms aria-describedby=room-caption>
+  <label id=room-caption for=room>Room</label><input id=room role=combobox aria-expanded=false aria-controls=rooms
+  readonly value=Single></div>
+<div id=rooms role=listbox hidden><div role=option>Single</div><div role=option>Suite</div></div>
+<p>Nights</p>
+<div class=track onclick="window.trackClicked = true"><div class=rail></div><div class=thumb role=slider tabindex=0
+  aria-valuemin=1 aria-valuemax=14 aria-valuenow=2><span class=bubble>2</span></div></div>
+</main>"""
+
+
+async def test_a_nameless_frame_around_a_named_combobox_and_a_sliders_track_are_not_entries_of_their_own(server, tab):
+    await navigate(tab, server.route("/faces/frames", FRAMES))
+    model = await DomService.of(tab).snapshot(SnapshotOptions(), fresh=True)
+    assert [(c.role, c.name) for c in model.controls] == [("combobox", "Room"), ("slider", "Nights")]
+    report = await compare_with_chromium(tab, model)
+    assert report["disagreements"] == [], report["disagreements"]

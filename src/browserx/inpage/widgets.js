@@ -41,10 +41,24 @@ function widgetPass(kept) {
   };
   for (let i = 0; i < kept.length; i++) {
     const outer = kept[i];
-    if (!ACTION_ROLES.has(outer.role)) continue;
+    const field = WRAPPED_FIELDS.has(outer.role);
+    if (!ACTION_ROLES.has(outer.role) && !field) continue;
     const nested = [];
     // Through shadow roots too: a custom element's own button lies in its shadow tree.
     for (let j = i + 1; j < kept.length && composedContains(outer.el, kept[j].el); j++) nested.push(kept[j]);
+    if (field) {
+      // A nameless field declared around a named one of its role (a dropdown's frame and the input inside it,
+      // both declared comboboxes): a person sees one dropdown, and the inner one takes the keys and the name.
+      if (nested.length === 1 && nested[0].role === outer.role && !nameFor(outer) && nameFor(nested[0])) drop.add(outer);
+      continue;
+    }
+    // A page-made clickable track holding a slider's thumbs, showing no words but numbers (its scale, the
+    // value): the slider is the entry, and a click on the track is one way of moving it.
+    if (outer.role === "clickable" && nested.length && nested.every(c => c.role === "slider") &&
+        !/\p{L}/u.test(nested.reduce((text, c) => text.replace(c.el.innerText || "", " "), outer.el.innerText || ""))) {
+      drop.add(outer);
+      continue;
+    }
     // A page-made wrapper drawn for a hidden native field it holds (standin.js): the field is the entry.
     if (outer.role === "clickable" && nested.length && nested.every(c => c.drawn && composedContains(outer.el, c.drawn))) {
       drop.add(outer);
