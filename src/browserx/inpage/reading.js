@@ -292,7 +292,9 @@ function find(query, options) {
     // (seen.js), as the snapshot names it.
     const seen = seenCaption(el, role);
     if (!maybe && !(seen && test.any(seen)) && !(caption && test.any(caption.textContent || ""))) {
-      const refs = (el.getAttribute("aria-labelledby") || "").trim().split(/\s+/).filter(Boolean)
+      const ids = el.getAttribute("aria-labelledby");
+      if (ids === null) continue;  // most controls: no ids to split and look up
+      const refs = ids.trim().split(/\s+/).filter(Boolean)
         .map(id => { const n = byIdRef(el, id); return n ? n.textContent : ""; }).join(" ");
       if (!refs || !test.any(refs)) continue;
     }
@@ -304,7 +306,7 @@ function find(query, options) {
       cap(norm(el.getAttribute("aria-label") || el.getAttribute("title") || ""), 160);
     const fields = [["name", name], ["placeholder", norm(el.getAttribute("placeholder") || el.getAttribute("aria-placeholder") || "")]];
     if (el.localName === "select") fields.push(["option", [...el.options].map(o => norm(o.text)).join(" | ")]);
-    fields.push(["label", norm(labels === null ? (labels = labelTextOf(labelsIn(el))) : labels)]);  // a label's text holds its select's options too: options first
+    fields.push(["label", norm(labels === null ? labelTextOf(labelsIn(el)) : labels)]);  // a label's text holds its select's options too: options first
     const hit = fields.find(([, v]) => v && test.any(v));
     if (!hit) continue;
     const [field, value] = hit;

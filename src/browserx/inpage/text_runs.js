@@ -51,10 +51,11 @@ function flushRun(w, raw) {
 }
 
 // The facts of an element the reader keeps, or null when it drops it (reader_analyse.js visit, read whole).
-function keptText(el, tag, bare) {
+// `known`: its facts when the caller holds them (the walk just set them), else undefined.
+function keptText(el, tag, bare, known) {
   if (SVG_UNDRAWN.has(tag) || (SKIP_TAGS.has(tag) && tag !== "svg")) return null;
   if (!bare && (el.hidden || el.getAttribute("aria-hidden") === "true" || typedField(el, el.getAttribute("role")))) return null;
-  const f = facts.get(el);
+  const f = known || facts.get(el);
   if (f === undefined) return undefined;  // not visited by the walk: the reader reads its style itself
   if (f.gone || (f.clipped && el.offsetWidth <= 1 && el.offsetHeight <= 1)) return null;
   return f;
@@ -72,7 +73,7 @@ function textRuns() {
   const stop = (reason) => { why = why || reason; return true; };
 
   // Decides an element from its parent's frame (frames[depth]) and makes its own the current one.
-  function enter(el, tag = el.localName, bare = !el.hasAttributes()) {
+  function enter(el, tag = el.localName, bare = !el.hasAttributes(), known = undefined) {
     const p = frames[depth];
     let f = frames[++depth];
     if (!f) frames[depth] = f = { el: null, mode: IN_MUTED, w: rest, pre: false, named: false, vis: false, leave: IN_NONE,
@@ -93,7 +94,7 @@ function textRuns() {
       if (p.mode === IN_TEXT) p.w.buffer += "\u2028";
       return f;
     }
-    const s = keptText(el, tag, bare);
+    const s = keptText(el, tag, bare, known);
     if (s === undefined || f.level > IN_MAX_LEVEL) { off = stop(s === undefined ? "an element the walk did not visit" : "more than 400 levels"); return f; }
     if (s === null) return f;
     const role = bare ? null : el.getAttribute("role");
@@ -138,7 +139,7 @@ function textRuns() {
       f.mode = IN_ROW; f.cells = []; f.leave = IN_ROW_END;
     } else if (p.mode === IN_TABLE && (tag === "thead" || tag === "tbody" || tag === "tfoot")) {
       f.mode = IN_SECTION;
-    } else if (p.mode === IN_ROW && isCell(el)) {
+    } else if (p.mode === IN_ROW && (tag === "td" || tag === "th" || isCell(el))) {
       f.mode = IN_TEXT; f.vis = s.visible; f.leave = IN_CELL; f.saved = w.blocks.length;
     }
     return f;
@@ -204,11 +205,11 @@ function textRuns() {
     leave(f);
   }
 
-  // An element the walk visited as a leaf (no child element, walk.js visit): `tag` and `bare` as it read them.
-  function leaf(el, tag, bare) {
+  // An element the walk visited as a leaf (no child element, walk.js visit): `tag`, `bare` and its facts as it read them.
+  function leaf(el, tag, bare, known) {
     opens++;  // no closed() after it: read here
     if (off) return;
-    const f = enter(el, tag, bare);
+    const f = enter(el, tag, bare, known);
     if (f.mode === IN_TEXT && f.vis && !off) leafText(el, f);
     leave(f);
   }

@@ -124,8 +124,9 @@ function visit(el, ctx, out) {
   // Read once: the reader's visually-hidden test below, the clip boxes further down.
   const shape = boxed && !bare && (read & CLIP_PATH) ? style.clipPath : "none";
   const clipped = position === "absolute" && (style.clip !== "auto" || shape !== "none");
-  facts.set(el, shadow ? { display, position, gone: false, visible: shown, clipped, shadow,
-    block: boxed && !display.startsWith("inline") } : sharedFacts(display, position, shown, clipped, boxed));
+  const own = shadow ? { display, position, gone: false, visible: shown, clipped, shadow,
+    block: boxed && !display.startsWith("inline") } : sharedFacts(display, position, shown, clipped, boxed);
+  facts.set(el, own);
   let role = bare ? implicitRole(el, tag, true) : roleOf(el);
   let c = ctx;
   // What a user-agent shadow root or a custom element's (not adopted yet) slots inherits from its slots.
@@ -206,7 +207,7 @@ function visit(el, ctx, out) {
   // up): what follows (the clips, containment and content-visibility it sets) bears only on what it
   // holds, so its three style reads are skipped. A candidate's context may be `c` itself: read on.
   if (!candidate && el.firstElementChild === null && !shadow && tag !== "iframe" && tag !== "frame" && !tag.includes("-")) {
-    if (out.runs && !ctx.depth) out.runs.leaf(el, tag, bare);  // its text, from what is known of it here
+    if (out.runs && !ctx.depth) out.runs.leaf(el, tag, bare, own);  // its text, from what is known of it here
     return;
   }
   // Clip boxes are linked, not copied: their rects are read after the walk, in one batch.
