@@ -49,7 +49,7 @@ function snapshot(options) {
   const inFrame = opts.frame;
   const vw = inFrame ? inFrame.viewport[0] : innerWidth, vh = inFrame ? inFrame.viewport[1] : innerHeight;
   const viewport = [0, 0, vw, vh];
-  const out = { opts, regions: [], regionSet: new Set(), headings: [], candidates: [], notes: [], layers: [], crossOrigin: 0, visited: 0,
+  const out = { opts, regions: [], regionSet: new Set(), headings: [], candidates: [], notes: [], layers: [], crossOrigin: 0, visited: 0, shadows: false,
     pendingHosts: [], windows: [], layered: [], unwalked: [] };
   let modal = findModal(document);
   const frameClip = inFrame ? { parent: null, box: inFrame.clip, scroll: documentScrolls(document, null) } : null;

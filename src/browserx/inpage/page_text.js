@@ -16,11 +16,17 @@ let textCache = null;
 // then the page is read whole.
 const PROSE_CHARS = 300;
 const SENTENCE = /\p{Sentence_Terminal}/u;
+// Its lines read in place (no array of them: a cold find asks this of the whole page's text).
 function isArticle(text) {
   let prose = 0;
-  for (const line of text.split("\n")) {
-    if (line.length >= 40 && !line.includes(" | ") && !line.startsWith("- ") && SENTENCE.test(line) &&
-        (prose += line.length) >= PROSE_CHARS) return true;
+  for (let at = 0; at <= text.length;) {
+    let end = text.indexOf("\n", at);
+    if (end < 0) end = text.length;
+    if (end - at >= 40) {
+      const line = text.slice(at, end);
+      if (!line.includes(" | ") && !line.startsWith("- ") && SENTENCE.test(line) && (prose += line.length) >= PROSE_CHARS) return true;
+    }
+    at = end + 1;
   }
   return false;
 }

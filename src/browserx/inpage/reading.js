@@ -152,6 +152,14 @@ function matcherOf(query) {
 }
 
 const CONTROL_ATTRS = ["aria-label", "placeholder", "aria-placeholder", "title", "alt", "value"];
+function attributeHolds(el, test) {
+  for (let i = 0; i < CONTROL_ATTRS.length; i++) {
+    const v = el.getAttribute(CONTROL_ATTRS[i]);
+    if (v !== null && test.any(v)) return true;
+  }
+  return false;
+}
+const labelTextOf = (labels) => (labels ? labels.map(l => l.textContent).join(" ") : "");
 
 function snippetOf(s, at, len) {
   const from = Math.max(0, at - 60), to = Math.min(s.length, at + len + 60);
@@ -202,7 +210,7 @@ function find(query, options) {
   beginWalk(opts.next_number, false);
   observe(document);
   const out = { opts: { max_iframe_depth: opts.max_iframe_depth, include_file_inputs: false }, regions: [],
-    regionSet: new Set(), headings: [], candidates: [], notes: [], layers: [], crossOrigin: 0, visited: 0, pendingHosts: [],
+    regionSet: new Set(), headings: [], candidates: [], notes: [], layers: [], crossOrigin: 0, visited: 0, pendingHosts: [], shadows: false,
     // The page's whole text gathered on the same walk, unless it is kept from an earlier one (`one_walk`:
     // false reads it by its own analysis, as before: tests/page/test_find_walk.py holds the two equal).
     runs: opts.one_walk === false || wholeKept() ? null : textRuns() };
@@ -272,20 +280,21 @@ function find(query, options) {
     const holder = el.localName === "input" && el.readOnly && el.parentElement ? el.parentElement.closest("[aria-haspopup=listbox]") : null;
     if (holder && popupFieldOf(holder) === el) continue;
     const attributes = el.hasAttributes();
-    // Its labels only when needed.
+    // Its labels only when needed (no closure per candidate: a cold find runs this loop once, uncompiled).
     let labels = null;
-    const labelText = () => (labels === null ? (labels = (labelsIn(el) || []).map(l => l.textContent).join(" ")) : labels);
     // A local needle is tested on each attribute alone, stopping at the first that holds it.
     const maybe = test.local
-      ? (attributes && CONTROL_ATTRS.some(a => { const v = el.getAttribute(a); return v !== null && test.any(v); })) ||
-        test.any(labelText()) || test.any(el.textContent)
+      ? (attributes && attributeHolds(el, test)) ||
+        test.any(labels = labelTextOf(labelsIn(el))) || test.any(el.textContent)
       : test.any(el.textContent + " " + (attributes ? CONTROL_ATTRS.map(a => el.getAttribute(a) || "").join(" ")
-        : "     ") + " " + labelText());  // "     ": the six, all empty
+        : "     ") + " " + (labels = labelTextOf(labelsIn(el))));  // "     ": the six, all empty
     // A field the page named nowhere, or by its value only, is found by the caption a person reads for it
     // (seen.js), as the snapshot names it.
     const seen = seenCaption(el, role);
     if (!maybe && !(seen && test.any(seen)) && !(caption && test.any(caption.textContent || ""))) {
-      const refs = (el.getAttribute("aria-labelledby") || "").trim().split(/\s+/).filter(Boolean)
+      const ids = el.getAttribute("aria-labelledby");
+      if (ids === null) continue;  // most controls: no ids to split and look up
+      const refs = ids.trim().split(/\s+/).filter(Boolean)
         .map(id => { const n = byIdRef(el, id); return n ? n.textContent : ""; }).join(" ");
       if (!refs || !test.any(refs)) continue;
     }
@@ -297,7 +306,7 @@ function find(query, options) {
       cap(norm(el.getAttribute("aria-label") || el.getAttribute("title") || ""), 160);
     const fields = [["name", name], ["placeholder", norm(el.getAttribute("placeholder") || el.getAttribute("aria-placeholder") || "")]];
     if (el.localName === "select") fields.push(["option", [...el.options].map(o => norm(o.text)).join(" | ")]);
-    fields.push(["label", norm(labelText())]);  // a label's text holds its select's options too: options first
+    fields.push(["label", norm(labels === null ? labelTextOf(labelsIn(el)) : labels)]);  // a label's text holds its select's options too: options first
     const hit = fields.find(([, v]) => v && test.any(v));
     if (!hit) continue;
     const [field, value] = hit;
@@ -314,7 +323,7 @@ function find(query, options) {
   if (dialog && !inferred.has(dialog)) {
     const said = dialogText(dialog, 4000).replace(/\n/g, " ");
     const hits = test(said);
-    const holders = holdersOf(hits.map(([at, len]) => said.slice(at, at + len)), dialog);
+    const holders = holdersOf(hits.map(([at, len]) => said.slice(at, at + len)), dialog, !out.shadows);
     hits.forEach(([at, len], i) => add(() => ({ kind: "text", dialog: true,
       element_id: holders[i] ? idOf.get(holders[i]) || idFor(holders[i], "element") : null,
       snippet: snippetOf(said, at, len), heading: null, text_offset: null })));
@@ -344,7 +353,7 @@ function find(query, options) {
     });
   }
   // Anything the agent reads it can act on: the smallest element holding each text match gets an id.
-  const holders = holdersOf(inText.map(([, text]) => text));
+  const holders = holdersOf(inText.map(([, text]) => text), null, !out.shadows);
   inText.forEach(([match], i) => {
     const el = holders[i];
     if (el && !noted.some(n => n.el === el)) match.element_id = idOf.get(el) || idFor(el, "element");

@@ -51,8 +51,9 @@ function inputRole(el) {
     default: return el.hasAttribute("list") ? "combobox" : "textbox";
   }
 }
-function implicitRole(el) {
-  switch (el.localName) {
+// `tag`, `bare` (no attribute at all) when the caller knows them: the walk asks this of every element.
+function implicitRole(el, tag = el.localName, bare = false) {
+  switch (tag) {
     case "a": case "area": return el.hasAttribute("href") ? "link" : null;
     case "button": return "button";
     case "input": return inputRole(el);
@@ -74,7 +75,7 @@ function implicitRole(el) {
     case "img": return el.getAttribute("alt") === "" ? "presentation" : "img";
   }
   // Only an element carrying the attribute can be an editing host (isContentEditable is not free).
-  if (el.hasAttribute("contenteditable") && el.isContentEditable &&
+  if (!bare && el.hasAttribute("contenteditable") && el.isContentEditable &&
       !(el.parentElement && el.parentElement.isContentEditable)) return "textbox";
   return null;
 }

@@ -26,6 +26,7 @@
 import { gridOf } from "./grids.js";
 
 const DAY = /^([1-9]|[12]\d|3[01])$/;
+const HTML_NS = "http://www.w3.org/1999/xhtml";
 const asked = new WeakMap();  // table -> served (true/false)
 let served = 0;               // how many tables are known to be served (0: the walk asks nothing)
 let pending = [];
@@ -36,6 +37,15 @@ function noteTable(table) {
 }
 function isMonth(table) {
   const body = table.tBodies.length ? table.tBodies[0] : table;
+  // A body's rows are its <tr> children: counted up to seven by sibling pointers (`rows.length` walks them
+  // all, a 400-row table's on a cold find) before the live list is read.
+  if (body !== table) {
+    let count = 0;
+    for (let row = body.firstElementChild; row && count <= 6; row = row.nextElementSibling) {
+      if (row.localName === "tr" && row.namespaceURI === HTML_NS) count++;
+    }
+    if (count < 3 || count > 6) return false;
+  }
   const rows = body.rows;
   if (!rows || rows.length < 3 || rows.length > 6) return false;
   let days = 0;

@@ -30,14 +30,20 @@ const IN_MAX_LEVEL = 400;  // reader_analyse.js reads no deeper
 function runWriter(names) {
   return { buffer: "", plain: false, said: 0, bullet: false, blocks: [], names };
 }
-function flushRun(w, raw) {
+// The run's text for its block, or "" where it makes none (nothing, or a control's words left to its name).
+function runText(w, raw) {
+  if (w.buffer === "") { w.plain = false; return ""; }  // most runs at a block's edges: nothing said
   const text = blockText(w.buffer, raw);
   w.buffer = "";
   if (!w.plain && text) w.said += text.length + 1;
   const names = !w.plain && w.said <= NAME_CHARS;
   w.plain = false;
   if (names && text) w.names.push(text);
-  if (!text || names) return;
+  return names ? "" : text;
+}
+function flushRun(w, raw) {
+  const text = runText(w, raw);
+  if (!text) return;
   if (w.bullet) {
     w.blocks.push({ kind: "li", text: "- " + text });
     w.bullet = false;
@@ -45,11 +51,11 @@ function flushRun(w, raw) {
 }
 
 // The facts of an element the reader keeps, or null when it drops it (reader_analyse.js visit, read whole).
-function keptText(el, tag) {
+// `known`: its facts when the caller holds them (the walk just set them), else undefined.
+function keptText(el, tag, bare, known) {
   if (SVG_UNDRAWN.has(tag) || (SKIP_TAGS.has(tag) && tag !== "svg")) return null;
-  const bare = !el.hasAttributes();
   if (!bare && (el.hidden || el.getAttribute("aria-hidden") === "true" || typedField(el, el.getAttribute("role")))) return null;
-  const f = facts.get(el);
+  const f = known || facts.get(el);
   if (f === undefined) return undefined;  // not visited by the walk: the reader reads its style itself
   if (f.gone || (f.clipped && el.offsetWidth <= 1 && el.offsetHeight <= 1)) return null;
   return f;
@@ -62,11 +68,12 @@ function textRuns() {
   const frames = [{ el: null, mode: IN_OUTSIDE, w: rest, pre: false, named: false, vis: false, leave: IN_NONE, level: -1,
     cells: null, saved: 0 }];
   let depth = 0;
+  const html = document.contentType === "text/html";
   // Gives up (the first reason is kept, for find's timings): wholeText reads the page by its analysis.
   const stop = (reason) => { why = why || reason; return true; };
 
   // Decides an element from its parent's frame (frames[depth]) and makes its own the current one.
-  function enter(el) {
+  function enter(el, tag = el.localName, bare = !el.hasAttributes(), known = undefined) {
     const p = frames[depth];
     let f = frames[++depth];
     if (!f) frames[depth] = f = { el: null, mode: IN_MUTED, w: rest, pre: false, named: false, vis: false, leave: IN_NONE,
@@ -74,10 +81,8 @@ function textRuns() {
     f.el = el; f.mode = IN_MUTED; f.w = p.w; f.pre = false; f.named = false; f.vis = false; f.leave = IN_NONE;
     f.level = p.level + 1;
     if (off || p.mode === IN_MUTED) return f;
-    const tag = el.localName;
     if (p.mode === IN_OUTSIDE) {  // above the body: its text is not read
       if (el !== document.body) { f.mode = IN_OUTSIDE; return f; }
-      const bare = !el.hasAttributes();
       if (!bare && (el.hidden || el.getAttribute("aria-hidden") === "true" || typedField(el, el.getAttribute("role")))) return f;
       const s = facts.get(el);
       if (s === undefined) { off = stop("an unvisited body"); return f; }
@@ -89,10 +94,10 @@ function textRuns() {
       if (p.mode === IN_TEXT) p.w.buffer += "\u2028";
       return f;
     }
-    const s = keptText(el, tag);
+    const s = keptText(el, tag, bare, known);
     if (s === undefined || f.level > IN_MAX_LEVEL) { off = stop(s === undefined ? "an element the walk did not visit" : "more than 400 levels"); return f; }
     if (s === null) return f;
-    const role = el.hasAttributes() ? el.getAttribute("role") : null;
+    const role = bare ? null : el.getAttribute("role");
     const w = p.w;
     if (p.mode === IN_TEXT) {
       const closedDetails = tag === "details" && !el.open;
@@ -134,7 +139,7 @@ function textRuns() {
       f.mode = IN_ROW; f.cells = []; f.leave = IN_ROW_END;
     } else if (p.mode === IN_TABLE && (tag === "thead" || tag === "tbody" || tag === "tfoot")) {
       f.mode = IN_SECTION;
-    } else if (p.mode === IN_ROW && isCell(el)) {
+    } else if (p.mode === IN_ROW && (tag === "td" || tag === "th" || isCell(el))) {
       f.mode = IN_TEXT; f.vis = s.visible; f.leave = IN_CELL; f.saved = w.blocks.length;
     }
     return f;
@@ -149,8 +154,13 @@ function textRuns() {
       case IN_MAIN: flushRun(main, f.pre); main.bullet = false; break;
       case IN_BODY: flushRun(rest, false); rest.bullet = false; break;
       case IN_CELL: {
-        flushRun(w);
         const blocks = w.blocks, saved = f.saved, cells = frames[depth - 1].cells;
+        if (blocks.length === saved && !w.bullet) {  // a cell of one run (most): its text, no block made and taken back
+          const text = runText(w);
+          cells.push(text.includes("\n") ? text.replace(/\s*\n\s*/g, " ") : text);
+          break;
+        }
+        flushRun(w);
         if (blocks.length === saved + 1 && !blocks[saved].text.includes("\n")) cells.push(blocks.pop().text);
         else cells.push(blocks.splice(saved).map((b) => b.text.replace(/\s*\n\s*/g, " ")).join(" "));
         break;
@@ -190,11 +200,29 @@ function textRuns() {
     if (f.mode === IN_TEXT && !off) {
       if (el.firstElementChild !== null) {
         if (!(el.localName === "details" && !el.open)) off = stop("an element the walk did not descend into");  // a closed <details> without a summary shows nothing
-      } else if (f.vis) {
-        for (let n = el.firstChild; n; n = n.nextSibling) if (n.nodeType === 3) data(n, f);
-      }
+      } else if (f.vis) leafText(el, f);
     }
     leave(f);
+  }
+
+  // An element the walk visited as a leaf (no child element, walk.js visit): `tag`, `bare` and its facts as it read them.
+  function leaf(el, tag, bare, known) {
+    opens++;  // no closed() after it: read here
+    if (off) return;
+    const f = enter(el, tag, bare, known);
+    if (f.mode === IN_TEXT && f.vis && !off) leafText(el, f);
+    leave(f);
+  }
+  function leafText(el, f) {
+    // A leaf's text nodes are all its text: one read (in an HTML document, where no CDATA section
+    // stands among them, textContent is exactly their data joined; 2,000 cells of a table).
+    if (html) {
+      const text = el.textContent;
+      if (text) {
+        f.w.buffer += text;
+        if (!f.w.plain && !f.named && /\S/.test(text)) f.w.plain = true;
+      }
+    } else for (let n = el.firstChild; n; n = n.nextSibling) if (n.nodeType === 3) data(n, f);
   }
 
   function visitAll(root, ctx, out, visit) {
@@ -248,7 +276,7 @@ function textRuns() {
     return { text: first && then ? first + "\n\n" + then : first || then, names: [...namesMain, ...namesRest] };
   }
 
-  return { walk, only, finish };
+  return { walk, only, leaf, finish };
 }
 
 export { textRuns };

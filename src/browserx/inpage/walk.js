@@ -124,9 +124,10 @@ function visit(el, ctx, out) {
   // Read once: the reader's visually-hidden test below, the clip boxes further down.
   const shape = boxed && !bare && (read & CLIP_PATH) ? style.clipPath : "none";
   const clipped = position === "absolute" && (style.clip !== "auto" || shape !== "none");
-  facts.set(el, shadow ? { display, position, gone: false, visible: shown, clipped, shadow,
-    block: boxed && !display.startsWith("inline") } : sharedFacts(display, position, shown, clipped, boxed));
-  let role = bare ? implicitRole(el) : roleOf(el);
+  const own = shadow ? { display, position, gone: false, visible: shown, clipped, shadow,
+    block: boxed && !display.startsWith("inline") } : sharedFacts(display, position, shown, clipped, boxed);
+  facts.set(el, own);
+  let role = bare ? implicitRole(el, tag, true) : roleOf(el);
   let c = ctx;
   // What a user-agent shadow root or a custom element's (not adopted yet) slots inherits from its slots.
   const opaque = ctx.plain && (OPAQUE.has(tag) || tag.includes("-"));
@@ -205,7 +206,10 @@ function visit(el, ctx, out) {
   // A leaf that is no candidate (no child element, no shadow root, no frame, no custom element to look
   // up): what follows (the clips, containment and content-visibility it sets) bears only on what it
   // holds, so its three style reads are skipped. A candidate's context may be `c` itself: read on.
-  if (!candidate && el.firstElementChild === null && !shadow && tag !== "iframe" && tag !== "frame" && !tag.includes("-")) return;
+  if (!candidate && el.firstElementChild === null && !shadow && tag !== "iframe" && tag !== "frame" && !tag.includes("-")) {
+    if (out.runs && !ctx.depth) out.runs.leaf(el, tag, bare, own);  // its text, from what is known of it here
+    return;
+  }
   // Clip boxes are linked, not copied: their rects are read after the walk, in one batch.
   if (boxed) {
     // The shorthand: one read instead of two ("visible" only when both axes are).
@@ -231,6 +235,7 @@ function visit(el, ctx, out) {
   }
   if (tag === "iframe" || tag === "frame") return frame(el, c, out);
   if (shadow) {
+    out.shadows = true;  // find's holder lookup then looks into shadow roots (locate.js holdersOf)
     const hc = { ...c, hops: [...c.hops, el], plain: false };
     observe(shadow);
     walk(shadow, hc, out);
