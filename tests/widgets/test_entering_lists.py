@@ -142,3 +142,12 @@ async def test_select_and_fill_pick_from_lists_that_enter_before_they_take_the_p
     assert result.success, result.error
     assert await js("[fields[0].value, fields[1].value, typed]") == ["Suite", ["Breakfast", "Parking"], []]
     assert await js("document.querySelectorAll('[role=listbox]').length") == 0  # the list left open is closed
+
+
+async def test_fill_picks_one_option_of_a_select_whose_field_takes_no_typing(open_page, snapshot, call, js):
+    await open_page(PAGE)
+    room = combobox(await snapshot(), "Room")
+    result = await call("browser_dom", action="fill", fields=[{"element_id": room, "value": "Suite"}])
+    assert result.success, result.error
+    assert result.data["fields"][0]["done"] == "selected", result.data
+    assert await js("[fields[0].value, typed]") == ["Suite", []]

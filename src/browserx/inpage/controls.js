@@ -275,4 +275,4 @@ const OPTIONS = {
   },
 };
 
-export { OPTIONS, ready, clickableOption, unseenList, drawnBeside, whenStill, movingOver, folded, shownChoices, pick, searchBoxOf, optionLabel, optionValue };
+export { OPTIONS, ready, clickableOption, unseenList, drawnBeside, whenStill, movingOver, folded, shownChoices, pick, filters, searchBoxOf, optionLabel, optionValue };
