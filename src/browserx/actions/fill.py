@@ -300,7 +300,9 @@ async def _fill_one(run: _Run, element_id: str, value: Any, kind: dict[str, Any]
     if name == "select":
         await _select(run, element_id, kind, value)
         return "selected"
-    if name == "combo" and isinstance(value, list):  # its options picked, as a select's (inpage/chips.js)
+    # Its options picked, as a select's (inpage/chips.js): a list given, or a combobox whose text does not filter
+    # its list (a select's own field that takes no typing, inpage/controls.js filters).
+    if name == "combo" and (isinstance(value, list) or not kind.get("typed", True)):
         await _select(run, element_id, {**kind, "combo": True}, value)
         return "selected"
     if name == "combo":  # type the text; pick the suggestion that matches it, if one shows up

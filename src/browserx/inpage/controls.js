@@ -20,13 +20,24 @@ function pick(options, wanted, labelOf, valueOf) {
 }
 // A partial label match counts only when it is the only one: "2" must not pick "12" over "20".
 const unique = (found) => found.length === 1 ? found[0] : undefined;
+// A combobox, or a field in its popup, that filters the options by what is typed into it (so a search typed
+// there lists the ones not shown). It says so by ARIA's aria-autocomplete: `list` or `both` (its list follows the
+// text), `none` (its list does not); saying neither, it is a text field a person types in: an editable input or
+// contenteditable, not read-only, and not `inputmode=none` (no keyboard wanted: the field of a select that shows
+// the choice and takes no text; text written into it is the page's to undo, and such a select closes its list).
+function filters(n) {
+  if (!n || n.disabled || n.readOnly || n.getAttribute('aria-readonly') === 'true') return false;
+  if (!(n.tagName === 'INPUT' ? TYPABLE.test((n.type || '').toLowerCase()) : n.isContentEditable)) return false;
+  const says = (n.getAttribute('aria-autocomplete') || '').trim().toLowerCase();
+  if (says === 'list' || says === 'both') return true;
+  return says !== 'none' && (n.getAttribute('inputmode') || '').trim().toLowerCase() !== 'none';
+}
 // The text field that filters a combobox's options: the combobox itself, or one in its popup.
 function searchBoxOf(el, box) {
-  const field = (n) => n && (n.tagName === 'INPUT' ? TYPABLE.test((n.type || '').toLowerCase()) && !n.readOnly : n.isContentEditable);
-  if (field(el)) return el;
+  if (filters(el)) return el;
   const popup = box && (box.parentElement || box);
   const inner = popup && popup.querySelector('input[type=search], [role=searchbox], input[role=combobox], input:not([type])');
-  return field(inner) && shown(inner) ? inner : null;
+  return filters(inner) && shown(inner) ? inner : null;
 }
 // An option that is a form control (a checkbox input with role=option) is named by its <label for> (HTML).
 const optionLabel = (o) => o.getAttribute('aria-label') || o.textContent ||
@@ -112,14 +123,18 @@ function drawnBeside(box, wanted) {
   }
   return null;
 }
+// The finite animations running on `node` or on what holds it (with `inside`, on what it holds too): a menu's
+// entry transition, a scale from its corner, its items sliding in. Infinite ones (a spinner) never end.
+const movingOver = (node, inside) => document.getAnimations().filter(a => {
+  const target = a.playState === 'running' && a.effect ? a.effect.target : null;
+  return !!target && (composedContains(target, node) || (inside && composedContains(node, target))) &&
+    isFinite(a.effect.getComputedTiming().endTime);
+});
 // A person aims at an option once its list stops moving: the finite animations running on it or on what holds
 // it (a menu's entry transition, a scale from its corner) finish first, up to `ms`. Aimed at while it moves,
 // the press lands where the option was a frame before (on the list's padding, not the option).
-async function whenStill(item, ms) {
-  const moving = document.getAnimations().filter(a => {
-    const target = a.playState === 'running' && a.effect ? a.effect.target : null;
-    return !!target && composedContains(target, item) && isFinite(a.effect.getComputedTiming().endTime);
-  });
+async function whenStill(item, ms, inside = false) {
+  const moving = movingOver(item, inside);
   if (!moving.length) return;
   let timer;
   await Promise.race([Promise.all(moving.map(a => a.finished.catch(() => null))), new Promise(r => { timer = setTimeout(r, ms); })]);
@@ -260,4 +275,4 @@ const OPTIONS = {
   },
 };
 
-export { OPTIONS, ready, clickableOption, unseenList, drawnBeside, whenStill, folded, shownChoices, pick, searchBoxOf, optionLabel, optionValue };
+export { OPTIONS, ready, clickableOption, unseenList, drawnBeside, whenStill, movingOver, folded, shownChoices, pick, filters, searchBoxOf, optionLabel, optionValue };

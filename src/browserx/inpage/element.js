@@ -2,7 +2,7 @@
 // The actions' in-page half, published as globalThis.__bxact (reach.js resolves ids and finds where a pointer
 // must go). Each entry point takes an element id of the page model (null = the element the previous call
 // picked, e.g. a listbox option) and returns plain JSON: {ok: true, ...} or {error: CODE, ...}.
-import { S, CONTROL, resolve, notFound, activeElement, blocked, hidden, target, throughGlass, whenIdle } from "./reach.js";
+import { S, CONTROL, shown, resolve, notFound, activeElement, blocked, hidden, target, throughGlass, whenIdle } from "./reach.js";
 import { short, roleFor, nameFor, describe, traceNode } from "./describe.js";
 import { visibleBox, hitAt, parentOf } from "./geometry.js";
 import { observe, flush, onMutations, whenQuiet, whenQuietSince, whenBuilt } from "./observer.js";
@@ -15,7 +15,7 @@ import { armTimers, timersPending, awaitCaused, settleMotion } from "./caused.js
 // Typing: what takes text, focusing it, and the check that keys land where they are sent.
 import { editable, TYPING } from "./typing.js";
 import { FIELD_KINDS } from "./fields.js";
-import { OPTIONS, clickableOption, unseenList, drawnBeside, whenStill, pick, searchBoxOf, optionLabel, optionValue } from "./controls.js";
+import { OPTIONS, clickableOption, unseenList, drawnBeside, whenStill, movingOver, pick, searchBoxOf, optionLabel, optionValue } from "./controls.js";
 import { CHIPS } from "./chips.js";
 import { listboxOf, popupOptionsOf } from "./standin.js";
 
@@ -151,6 +151,10 @@ function awaitClick(token, ms) {
     setTimeout(() => { if (S.waiter === resolve) { S.waiter = null; resolve(Object.assign(changes(), {late: true})); } }, ms);
   });
 }
+
+// awaitOption: how long the options shown may lack the wanted one before a search is typed (a list that draws
+// its options a frame or two after opening), and how long in all a list's entry is waited for.
+const SEARCH_AFTER_MS = 200, ENTRY_MS = 1000;
 
 // -- editing ------------------------------------------------------------------------------------
 function setText(el, text, clear) {
@@ -291,8 +295,9 @@ globalThis.__bxact = {
     const el = resolve(id);
     if (!el) return notFound(id);
     if (el.tagName === 'SELECT') return OPTIONS.awaitDrawnOption(id, wanted, ms);  // a hidden select's stand-in
-    const start = performance.now(), end = start + ms;
-    let searched = false;
+    const end = performance.now() + ms;
+    // A list still entering is not a list without the option: the search below counts from when it settled.
+    let searchAt = performance.now() + SEARCH_AFTER_MS, entering = 0;  // searchAt 0: searched
     while (performance.now() < end) {
       const box = listboxOf(el) || document.querySelector('[role=listbox]');
       // A list no person sees: the option is picked from the one drawn beside it (controls.js drawnBeside).
@@ -303,16 +308,28 @@ globalThis.__bxact = {
         return {ok: true, selected: short(String(wanted))};
       }
       // No listbox: the items of the dialog or popover a hidden popup button opened (standin.js popupOptionsOf).
-      const opts = unseenList(box) ? [] : (box ? Array.from(box.querySelectorAll('[role=option]')) : popupOptionsOf(el)).filter(clickableOption);
-      const o = pick(opts, wanted, optionLabel, optionValue);
+      const all = unseenList(box) ? [] : box ? Array.from(box.querySelectorAll('[role=option]')) : popupOptionsOf(el);
+      const o = pick(all.filter(clickableOption), wanted, optionLabel, optionValue);
       if (o) {
         await whenStill(o, Math.max(0, end - performance.now()));  // its list's entry transition first
         S.pending = clickableOption(o) || o;
         return {ok: true, selected: short(optionLabel(o))};
       }
-      // Not among the options shown: a searchable combobox lists the rest once its search box has text.
-      if (!searched && performance.now() - start > 200) {
-        searched = true;
+      // Entering: the list (or what holds it, or its items) still animating, or the option shown in it but not
+      // taking the pointer yet (a menu lets the pointer in once its entry ends). Waited for, up to ENTRY_MS in
+      // all: a list that keeps moving longer is taken as it is.
+      const moving = !!box && entering < ENTRY_MS && movingOver(box, true).length > 0;
+      if (moving) {
+        const from = performance.now();
+        await whenStill(box, Math.max(0, Math.min(end, from + ENTRY_MS - entering) - from), true);
+        entering += performance.now() - from;
+      }
+      if (searchAt && (moving || pick(all.filter(shown), wanted, optionLabel, optionValue))) searchAt = performance.now() + SEARCH_AFTER_MS;
+      if (moving) continue;
+      // Not among the options shown: a combobox that filters (controls.js filters) lists the rest once its
+      // search box has text.
+      if (searchAt && performance.now() > searchAt) {
+        searchAt = 0;
         const search = searchBoxOf(el, box);
         if (search) { search.focus({preventScroll: true}); setText(search, wanted, true); }
       }

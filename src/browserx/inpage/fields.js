@@ -5,6 +5,7 @@ import { element, idOf, idFor } from "./ids.js";
 import { dateOf, partValue } from "./dates.js";
 import { standInFor, valueFieldOf, popupFieldOf, listboxOf, faceCaption } from "./standin.js";
 import { takesMany } from "./chips.js";
+import { filters } from "./controls.js";
 
 const numberOf = (el, name) => el.getAttribute(name) === null || el.getAttribute(name) === '' ? null : +el.getAttribute(name);
 function fieldKind(id) {
@@ -27,8 +28,9 @@ function kindOf(el) {
   const tag = el.localName, type = (el.getAttribute('type') || '').toLowerCase(), role = el.getAttribute('role');
   const aria = (name) => el.getAttribute('aria-' + name);
   // An editable combobox (ARIA 1.2: an input with a popup of suggestions) is typed into, not opened; given a
-  // list, its options are picked (chips.js: one that takes several says so, or shows chips).
-  if (role === 'combobox' && (tag === 'input' || el.isContentEditable)) return {kind: 'combo', multiple: takesMany(el)};
+  // list, its options are picked (chips.js: one that takes several says so, or shows chips). One whose text
+  // does not filter its list (controls.js filters: a select's own inputmode=none field) is picked from, as a select.
+  if (role === 'combobox' && (tag === 'input' || el.isContentEditable)) return {kind: 'combo', multiple: takesMany(el), typed: filters(el)};
   // A combobox that declares nothing closed may say it takes several once open (its popup's listbox): `opens`;
   // one whose listbox is there already has said what it takes.
   if ((role === 'combobox' || role === 'listbox') && tag !== 'select') {

@@ -68,14 +68,6 @@ async def test_vuetify_nights_slider_set_to_7_is_saved(desk, app_timings, mcp):
     assert [t["nights"] for t in trips(data, "Alan Turing")] == [7]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason='kind 5 (issue 31): `select` on combobox "Room" answers VALIDATION_ERROR "no option "Suite" appeared '
-    'after opening": the press opens the v-menu, whose options take no pointer (pointer-events: none) through its '
-    'entry transition; after 200 ms the tool types "Suite" into the select\'s own <input role=combobox> as into a '
-    "search box, and Vuetify closes the menu on that input",
-)
 async def test_vuetify_room_and_extras_chosen_in_their_selects_are_saved(desk, app_timings, mcp):
     url, data = desk
     with app_timings.measure("task: selects"):
