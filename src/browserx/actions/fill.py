@@ -105,6 +105,8 @@ async def _select(run: _Run, element_id: str, kind: dict[str, Any], value: Any) 
             await _click(run, None)
         if out.get("drawn"):  # what the stand-in did is read back from the native select
             await run.page("selectedNow", element_id, option)
+    if kind.get("drawn") and kind.get("multiple") and (await run.page("faceCovered", element_id))["covered"]:
+        await _click(run, None)  # done picking: the backdrop its list left over the page pressed (inpage/chips.js)
 
 
 async def _opened_many(run: _Run, element_id: str, first: str, *, undeclared_picks: bool = False) -> None:

@@ -8,9 +8,10 @@
 // chips (or the list's ticks) after.
 import { S, resolve, notFound, activeElement, shown } from "./reach.js";
 import { roleFor, nameFor } from "./describe.js";
+import { hitAt, composedContains } from "./geometry.js";
 import { folded, shownChoices, optionLabel, clickableOption } from "./controls.js";
 import { comboChoice, popupFieldOf, listboxOf, BOX_FIELDS, widgetBoxOf, heldSelectOf, manyWhileClosed, popupOf, drawnTrigger, triggerChoice,
-  faceCaption } from "./standin.js";
+  faceCaption, standInFor } from "./standin.js";
 
 const CHIP_REMOVER = "button, [role=button], a, [tabindex]";
 const KEPT_WAIT_MS = 500;  // how long a pick may take to show as kept (chips.js keptAll)
@@ -196,6 +197,19 @@ const CHIPS = {
     if (accept) S.pending = accept;  // fill.py clicks it instead of pressing Escape
     // A menu drawn beside a face may not take Escape (it declares no popup to dismiss): its face toggles it.
     return {ok: true, open, accept: !!accept, toggles: open && !!faceCaption(el)};
+  },
+  // After the picks in a hidden select's stand-in: whether its widget left a layer over the face (the backdrop a
+  // panel of options lays over the page, which takes no Escape: a person done picking presses on it, outside the
+  // panel, to close it). A layer showing no text of its own, met at the face's centre: the pending element then.
+  faceCovered(id) {
+    const el = resolve(id);
+    if (!el) return notFound(id);
+    const face = el.localName === "select" ? standInFor(el) : null;
+    const r = face ? face.getBoundingClientRect() : null;
+    const hit = r ? hitAt(r.left + r.width / 2, r.top + r.height / 2) : null;
+    if (!hit || composedContains(face, hit) || folded(hit.textContent)) return {ok: true, covered: false};
+    S.pending = hit;
+    return {ok: true, covered: true};
   },
 };
 

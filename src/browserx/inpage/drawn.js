@@ -5,6 +5,7 @@
 // two become one entry, as a person reads them.
 import { standInOf, valueFieldOf, popupFieldOf, sliderFieldOf, shownChoice, drawnTrigger, triggerChoice, triggerName, faceCaption,
   visibleText } from "./standin.js";
+import { faceOwnCaption } from "./faces.js";
 import { accName, cap } from "./names.js";
 import { roleOf } from "./roles.js";
 import { includeValues } from "./facts.js";
@@ -79,6 +80,13 @@ function drawnControl(c, cand) {
   // The select's name, or else the name its stand-in's text field was given (a page that moved the label's
   // `for` to the field it drew: the one a person's clicks and keys reach).
   if (cand.standIn && !c.name && cand.face) c.name = accName(cand.face);
+  // A face holding its own caption beside the value (a list row "Room  Single") is named by it before any text
+  // outside it (a seen caption: the walk back from the select reads what stands before the whole row).
+  const own = cand.standIn && (!c.name || c.name_from === "seen") ? faceOwnCaption(cand.el) : "";
+  if (own) {
+    c.name = cap(own, 160);
+    delete c.name_from;
+  }
   if (cand.popupField) {
     // Named by the caption that labels its field (a declared name, over a seen one); Chromium names the
     // button by its content, caption and choice ("Room Single"): that stays its accessible name.

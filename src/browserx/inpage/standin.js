@@ -12,6 +12,7 @@
 import { parentOf, drawsBox } from "./geometry.js";
 import { tooSmallToSee, unseenThoughRendered } from "./facts.js";
 import { drawnThumb, writtenField } from "./thumbs.js";
+import { faceHolding } from "./faces.js";
 
 const FIELDS = new Set(["input", "select", "textarea"]);
 const CHECKABLE_TYPES = /^(checkbox|radio|file)$/;
@@ -157,6 +158,8 @@ function widgetBeside(select) {
   return null;
 }
 function standInOf(select) {
+  const face = faceHolding(select);
+  if (face) return face;
   const beside = widgetBeside(select);
   return beside && !beside.declared ? beside.side : null;
 }

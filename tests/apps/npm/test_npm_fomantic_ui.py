@@ -87,13 +87,6 @@ async def test_fomantic_ui_nights_slider_set_to_7_is_saved(desk, app_timings, mc
     assert [t["nights"] for t in trips(data, "Alan Turing")] == [7]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="kind 4 (issue 31): select on combobox 'Room': no combobox; the model has clickable 'Single' and clickable"
-    " 'None' (each dropdown's drawn face, a role-less `<div tabindex=0>` around its `display: none` native `<select>`"
-    " or `<select multiple>`); select on the face: VALIDATION_ERROR, not a select, listbox or combobox",
-)
 async def test_fomantic_ui_room_and_extras_chosen_in_their_dropdowns_are_saved(desk, app_timings, mcp):
     url, data = desk
     with app_timings.measure("task: selects"):

@@ -78,13 +78,6 @@ async def test_framework7_nights_slider_set_to_7_is_saved(desk, app_timings, mcp
     assert [t["nights"] for t in trips(data, "Alan Turing")] == [7]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason='kind 3 (issue 31): select on combobox "Room": the smart select (an <a> wrapping a display:none native '
-    '<select>) is combobox "2", named as seen by the slider knob\'s unseen label above it, not by the "Room" it shows '
-    '(select on it would work); Extras\'s link over <select multiple> is clickable "chevron_right Extras" (4)',
-)
 async def test_framework7_room_and_extras_chosen_in_their_smart_selects_are_saved(desk, app_timings, mcp):
     url, data = desk
     with app_timings.measure("task: selects"):
