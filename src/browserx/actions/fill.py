@@ -26,6 +26,7 @@ from .element import _act, _mouse, _Run
 from .keys import press_key
 from .options import OPTION_WAIT_MS
 from .settle import DEFAULT_SETTLE
+from .tracks import drag_thumb
 from .typing import focus_field, type_keys
 from .upload import checked_paths, set_files
 
@@ -317,8 +318,16 @@ async def _fill_one(run: _Run, element_id: str, value: Any, kind: dict[str, Any]
     if name == "value":
         await _set_value(run, element_id, _text(value))
         return "set"
+    if kind.get("drawnThumb") and not kind.get("scale") and kind.get("now") is None and name == "keys":
+        raise ValidationError("the slider shows no scale to read its value by")
     if name == "keys":
         await step_to(run, element_id, kind, value)
+        return "set"
+    if name == "drag":  # a drawn slider only the pointer moves (inpage/tracks.js): its thumb dragged
+        number = _number(value)
+        if math.isnan(number):
+            raise ValidationError("this field takes a number")
+        await drag_thumb(run, element_id, kind, number)
         return "set"
     if name == "file":
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
