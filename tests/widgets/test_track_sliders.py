@@ -56,6 +56,15 @@ KEYS = f"""<!doctype html><title>Trip</title>{_STYLE}
   <div class=slider tabindex=0><div class=track><div class=fill></div><div class=thumb></div></div>
   <div class=ticks></div></div></div>
 <button type=button>Save trip</button>{_KEYS}"""
+# The thumb positioned in a box as tall as itself, which holds the track's thinner line and the filled bar.
+KEYS_INNER = KEYS.replace(
+    "<div class=track><div class=fill></div><div class=thumb></div></div>",
+    "<div class=inner><div class=line></div><div class=fill></div><div class=thumb></div></div>",
+).replace(
+    ".ticks span {",
+    ".inner { position: relative; height: 20px; } .inner .line { position: absolute; left: 0; right: 0; top: 7px;"
+    " height: 6px; background: #ddd; } .inner .fill { top: 7px; } .inner .thumb { top: 0; }\n.ticks span {",
+)
 # Pointer events only: a press on the range moves the knob under the pointer, a move drags it, snapped to whole
 # numbers 1..14 (no text selection starts: the press's default is prevented, as such plugins do); the bubble on
 # the knob shows the value only while dragging.
@@ -97,13 +106,17 @@ async def _slider(snapshot):
     return slider
 
 
-async def test_a_tab_stop_holding_a_thumb_on_a_track_is_a_slider_valued_by_its_scale(open_page, snapshot):
-    await open_page(KEYS)
+@pytest.mark.parametrize("page", [KEYS, KEYS_INNER], ids=["on-track", "in-its-box"])
+async def test_a_tab_stop_holding_a_thumb_on_a_track_is_a_slider_valued_by_its_scale(open_page, snapshot, page):
+    await open_page(page)
     assert _shown(await snapshot(include_values=True)) == [("slider", "Nights", "2"), ("button", "Save trip", None)]
 
 
-async def test_fill_moves_a_role_less_slider_by_its_keys_to_the_number_on_its_scale(open_page, snapshot, call, js):
-    await open_page(KEYS)
+@pytest.mark.parametrize("page", [KEYS, KEYS_INNER], ids=["on-track", "in-its-box"])
+async def test_fill_moves_a_role_less_slider_by_its_keys_to_the_number_on_its_scale(
+    open_page, snapshot, call, js, page
+):
+    await open_page(page)
     slider = await _slider(snapshot)
     for value in (7, 14, 1, 3):
         result = await call("browser_dom", action="fill", fields=[{"element_id": slider["id"], "value": value}])

@@ -35,9 +35,8 @@ const textBox = (t) => { const range = document.createRange(); range.selectNodeC
 // (a background or a border), at most DRAWN_THUMB_PX a side, on a thin track inside `el` (geometry.js trackOf;
 // the track's text beside it may be numbers only: a scale, a value bubble), moved there by being positioned
 // (it, or the box holding it under the track, is absolutely positioned or transformed), and no tab stop of
-// its own, standing out of the track's line across it. The widget holds no words (a card with a progress bar
-// is no slider) and no tab stop but itself; of several such boxes (a range's ends, tick marks) the largest is
-// its thumb.
+// its own, covering the track's line across it. The widget holds no words (a card with a progress bar is no
+// slider) and no tab stop but itself.
 function drawnSliderOf(el) {
   if (el.hasAttribute("role") || /^(input|select|textarea|button|a)$/.test(el.localName)) return null;
   const parts = el.getElementsByTagName("*");
@@ -47,16 +46,18 @@ function drawnSliderOf(el) {
   for (const part of parts) {
     const box = part.getBoundingClientRect();
     if (!box.width || !box.height || box.width > DRAWN_THUMB_PX || box.height > DRAWN_THUMB_PX) continue;
-    if (best && box.width * box.height <= best.area) continue;
     if (!drawsBox(part)) continue;
     const track = trackOf(part, (up) => !el.contains(up));  // words beside it: none, the widget holds none
     if (!track || !el.contains(track) || track === part) continue;
-    // A thumb stands out of its track's line across it (a bar filled up to the thumb is as thick as the track).
-    const line = track.getBoundingClientRect(), wide = line.width > line.height;
-    if ((wide ? box.height : box.width) <= (wide ? line.height : line.width)) continue;
+    // A thumb covers its track's line across it, at least as thick as the line: of such boxes the thickest
+    // across, then the largest (a bar filled up to the thumb is drawn in a thinner line inside the track).
+    const line = track.getBoundingClientRect(), across = line.width > line.height ? box.height : box.width;
+    if (across < (line.width > line.height ? line.height : line.width)) continue;
+    const area = box.width * box.height;
+    if (best && (across < best.across || (across === best.across && area <= best.area))) continue;
     const mover = moverOf(part, track);
     if (!mover) continue;
-    best = { thumb: part, track, mover, area: box.width * box.height };
+    best = { thumb: part, track, mover, across, area };
   }
   return best && { thumb: best.thumb, track: best.track, mover: best.mover, el };
 }
