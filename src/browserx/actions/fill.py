@@ -9,7 +9,9 @@ checkboxes, switches and radios are clicked when their state differs; selects, l
 comboboxes pick by label or value (a list for a multi-select); range, date, time and colour inputs
 get their value with input/change events; a date drawn as segments (month, day, year spinbuttons)
 takes an ISO date, typed part by part into its segments (actions/dates.py); ARIA sliders and
-spinbuttons are moved by arrow keys; a file input takes a list of paths. One effects baseline and
+spinbuttons are moved by arrow keys, and so is a slider drawn with no role on a tab stop (its value read off
+the scale it shows, inpage/tracks.js); one only a pointer moves has its thumb dragged (actions/tracks.py);
+a file input takes a list of paths. One effects baseline and
 one summary for the whole form. It stops at the first failure, naming the field. Values never appear in the result.
 """
 
