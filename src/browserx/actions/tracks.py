@@ -37,8 +37,14 @@ class _Pointer:
         held = self.pressed and kind != "mouseReleased"
         await self.run.tab.session.send(
             "Input.dispatchMouseEvent",
-            {"type": kind, "x": x, "y": y, "button": "left" if kind != "mouseMoved" or held else "none",
-             "buttons": 1 if held else 0, "clickCount": 0 if kind == "mouseMoved" else 1},
+            {
+                "type": kind,
+                "x": x,
+                "y": y,
+                "button": "left" if kind != "mouseMoved" or held else "none",
+                "buttons": 1 if held else 0,
+                "clickCount": 0 if kind == "mouseMoved" else 1,
+            },
         )
 
     async def press(self, x: float, y: float) -> None:
