@@ -9,7 +9,9 @@ checkboxes, switches and radios are clicked when their state differs; selects, l
 comboboxes pick by label or value (a list for a multi-select); range, date, time and colour inputs
 get their value with input/change events; a date drawn as segments (month, day, year spinbuttons)
 takes an ISO date, typed part by part into its segments (actions/dates.py); ARIA sliders and
-spinbuttons are moved by arrow keys; a file input takes a list of paths. One effects baseline and
+spinbuttons are moved by arrow keys, and so is a slider drawn with no role on a tab stop (its value read off
+the scale it shows, inpage/tracks.js); one only a pointer moves has its thumb dragged (actions/tracks.py);
+a file input takes a list of paths. One effects baseline and
 one summary for the whole form. It stops at the first failure, naming the field. Values never appear in the result.
 """
 
@@ -26,6 +28,7 @@ from .element import _act, _mouse, _Run
 from .keys import press_key
 from .options import OPTION_WAIT_MS
 from .settle import DEFAULT_SETTLE
+from .tracks import drag_thumb
 from .typing import focus_field, type_keys
 from .upload import checked_paths, set_files
 
@@ -321,8 +324,16 @@ async def _fill_one(run: _Run, element_id: str, value: Any, kind: dict[str, Any]
     if name == "value":
         await _set_value(run, element_id, _text(value))
         return "set"
+    if kind.get("drawnThumb") and not kind.get("scale") and kind.get("now") is None and name == "keys":
+        raise ValidationError("the slider shows no scale to read its value by")
     if name == "keys":
         await step_to(run, element_id, kind, value)
+        return "set"
+    if name == "drag":  # a drawn slider only the pointer moves (inpage/tracks.js): its thumb dragged
+        number = _number(value)
+        if math.isnan(number):
+            raise ValidationError("this field takes a number")
+        await drag_thumb(run, element_id, kind, number)
         return "set"
     if name == "file":
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):

@@ -9,6 +9,7 @@ import { faceOwnCaption } from "./faces.js";
 import { accName, cap } from "./names.js";
 import { roleOf } from "./roles.js";
 import { includeValues } from "./facts.js";
+import { drawnSliderOf, readSlider } from "./tracks.js";
 
 const FACE_ROLES = new Set(["clickable", "textbox", "searchbox", "combobox", "button", "link"]);
 const centreIn = (box, x, y) => x >= box[0] && x <= box[0] + box[2] && y >= box[1] && y <= box[1] + box[3];
@@ -61,12 +62,18 @@ function drawnPass(kept) {
         if (typed && !cand.face) cand.face = other.el;  // the stand-in's text field: a page may label it instead
         if (typed || centreIn(other.box, x, y)) dropped(other);
       }
-    } else if (cand.role === "clickable" && el.tabIndex >= 0) {
-      const field = valueFieldOf(el);
-      if (!field) continue;
-      cand.role = "slider";
-      cand.valueField = field;
-      dropField(field);
+    } else if (cand.role === "clickable") {
+      const field = el.tabIndex >= 0 ? valueFieldOf(el) : null;
+      if (field) {
+        cand.role = "slider";
+        cand.valueField = field;
+        dropField(field);
+        continue;
+      }
+      // A widget drawn as a thumb on a track with no role and no field (tracks.js): a slider, a tab stop that
+      // takes the arrow keys or a box that takes only the pointer; valued by where its thumb stands.
+      const slider = drawnSliderOf(el);
+      if (slider) { cand.role = "slider"; cand.drawnSlider = slider; }
     }
   }
   if (!drop) return;
@@ -113,6 +120,11 @@ function drawnControl(c, cand) {
     if (includeValues) c.value = cap(visibleText(cand.el), 200);
   }
   if (cand.sliderField && !c.name) c.name = accName(cand.sliderField);
+  if (cand.drawnSlider) {
+    const now = includeValues ? readSlider(cand.drawnSlider) : null;
+    if (now !== null) c.value = String(now);
+    else delete c.value;
+  }
   const field = cand.valueField;
   if (!field) return;
   if (!c.name) c.name = accName(field);

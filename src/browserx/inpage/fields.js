@@ -6,6 +6,7 @@ import { dateOf, partValue } from "./dates.js";
 import { standInFor, valueFieldOf, popupFieldOf, listboxOf, faceCaption } from "./standin.js";
 import { takesMany } from "./chips.js";
 import { filters } from "./controls.js";
+import { drawnSliderKind, TRACK_ACTIONS } from "./tracks.js";
 
 const numberOf = (el, name) => el.getAttribute(name) === null || el.getAttribute(name) === '' ? null : +el.getAttribute(name);
 function fieldKind(id) {
@@ -25,6 +26,9 @@ function kindOf(el) {
   const field = valueFieldOf(el);
   const bound = (f, name) => f.hasAttribute(name) && f.getAttribute(name) !== '' ? +f.getAttribute(name) : null;
   if (field) return {kind: 'keys', now: +field.value, min: bound(field, 'min'), max: bound(field, 'max')};
+  // A thumb drawn on a track with no role and no field (tracks.js): keys on a tab stop, else a drag.
+  const drawn = el.hasAttribute('role') ? null : drawnSliderKind(el);
+  if (drawn) return drawn;
   const tag = el.localName, type = (el.getAttribute('type') || '').toLowerCase(), role = el.getAttribute('role');
   const aria = (name) => el.getAttribute('aria-' + name);
   // An editable combobox (ARIA 1.2: an input with a popup of suggestions) is typed into, not opened; given a
@@ -105,7 +109,7 @@ function selectMany(id, wanted) {
 const FIELD_KINDS = {
   fieldKind,
   fieldKinds: (ids) => ids.map(fieldKind),  // every field of a fill in one round trip
-  setFieldValue: setValue, selectMany,
+  setFieldValue: setValue, selectMany, ...TRACK_ACTIONS,
   // The next frame and a task after it: a widget's redraw after a key (step_to reads its value again).
   nextFrame: () => new Promise(r => requestAnimationFrame(() => setTimeout(() => r(true), 0))),
 };

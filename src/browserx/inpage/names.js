@@ -99,6 +99,8 @@ function nameOf(el, st) {
 // keeps a label of its own there ("month," of a date's segment labelled "segment field-label"). `named`,
 // accname's, stays the one the Chromium checks compare (`ax_name`); a name of nothing else stays accname's.
 function shownName(el, role, named) {
+  if (zeroNamed.has(el)) named = cap(flat(nameOf(el, { root: el, rootRole: role, visited: new Set(), inLabelledBy: false,
+    recursing: false, hiddenOk: false, zeroOut: true })), 160);
   if (!EMBEDDED.has(role) && el.getAttribute("aria-haspopup") !== "listbox") return named;
   const ids = labelledBy(el);
   if (!ids || !ids.trim().split(/\s+/).some(id => { const n = byIdRef(el, id); return n && n.contains(el); })) return named;
@@ -198,6 +200,14 @@ function nativeName(el, st) {
   }
   return "";
 }
+// Text drawn at no size names nothing a person reads: a box scaled to nothing (transform: scale(0), a value
+// bubble hidden until a drag) shows none of what it holds. Chromium's name keeps it (accName, `ax_name`); the
+// shown name (shownName) leaves it out, for the names whose content met one (`zeroNamed`).
+const drawnAtZero = (el) => {
+  const r = el.getBoundingClientRect();
+  return r.width === 0 && r.height === 0 && el.firstChild !== null && getComputedStyle(el).transform !== "none";
+};
+const zeroNamed = new WeakSet();
 // 2F: generated content, then the rendered children (a shadow root's, a slot's assigned nodes).
 // `own` is false for an element hidden by visibility: its text and pseudo-elements are hidden
 // too, only descendants made visible again count (Chromium leaves out a pseudo-element made visible again).
@@ -212,6 +222,7 @@ function contentText(el, st, own) {
     if (n.nodeType === 3) { if (own) out += n.data; }
     else if (n.nodeType === 1) {
       if (SKIP.has(n.localName)) continue;
+      if (drawnAtZero(n)) { if (st.zeroOut) continue; zeroNamed.add(st.root); }
       const part = nameOf(n, { ...st, recursing: true });
       // Block and inline-block boxes and replaced elements separate words; inline ones do not.
       out += SPACED.has(n.localName) || nameFacts(n).spaced ? " " + part + " " : part;
@@ -238,4 +249,4 @@ function landmarkName(el) {
   return cap(norm(el.getAttribute("aria-label") || el.getAttribute("title") || ""), 60);
 }
 
-export { norm, cap, readable, byIdRef, labelsOf, accName, shownName, landmarkLabel };
+export { norm, cap, readable, byIdRef, labelsOf, accName, shownName, landmarkLabel, drawnAtZero };

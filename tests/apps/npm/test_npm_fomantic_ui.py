@@ -69,14 +69,6 @@ async def test_fomantic_ui_start_date_picked_in_its_calendar_is_saved(desk, app_
     assert [t["start"] for t in trips(data, "Ada Lovelace")] == ["2026-05-20"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="kind 4 (issue 31): find slider 'Nights': no slider; the model has clickable '1 3 5 7 9 11 13 14' (the"
-    " module's own `<div class='ui slider' tabindex=0>` that takes the arrow keys, named by its scale's labels; no"
-    " role, no value, no value field; its `<label>` caption names nothing); fill on it: VALIDATION_ERROR, not a form"
-    " field fill can set",
-)
 async def test_fomantic_ui_nights_slider_set_to_7_is_saved(desk, app_timings, mcp):
     url, data = desk
     with app_timings.measure("task: slider"):

@@ -61,13 +61,6 @@ async def test_framework7_start_date_picked_in_its_calendar_is_saved(desk, app_t
     assert [t["start"] for t in trips(data, "Ada Lovelace")] == ["2026-05-20"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason='kind 4 (issue 31): find slider "Nights": no slider; the model has clickable "2", the whole range-slider '
-    "div (913 x 20: a bar, a 4 x 44 knob, no ARIA, nothing focusable, no keys, pointer events only), named by its "
-    "knob's label that is scaled to 0 until a drag",
-)
 async def test_framework7_nights_slider_set_to_7_is_saved(desk, app_timings, mcp):
     url, data = desk
     with app_timings.measure("task: slider"):
