@@ -12,6 +12,9 @@
 // the month grids not yet asked about (`pendingGrids`), Python asks once per table and document, marks the
 // answer (`markGrid`) and captures again when a grid is served; later snapshots know it.
 //
+// Body rows of a data table whose clicks one listener on the table, a body section or the table's box
+// serves (delegation; "rows a listener around their table serves" below): one entry per row.
+//
 // Rows and cells whose clicks a framework's root listener serves (issue 31, kind 7). React 17+ listens
 // at its root container only and calls the onClick in the element's props: a table whose row or cell
 // the app handles (a row picked by a click on it) shows nothing of that to the DOM, nor to CDP's
@@ -33,7 +36,7 @@ let pending = [];
 
 // capture.js's walk, on a <table> element it visits.
 function noteTable(table) {
-  if (!asked.has(table) && pending.length < 20 && isMonth(table)) pending.push(table);
+  if (!asked.has(table) && pending.length < 20 && (isMonth(table) || isRowTable(table))) pending.push(table);
 }
 function isMonth(table) {
   const body = table.tBodies.length ? table.tBodies[0] : table;
@@ -62,6 +65,7 @@ function isMonth(table) {
 // capture.js's walk, on a data cell (a <td>, a gridcell or cell): a day cell of a served month grid, or a
 // cell whose click a handler of its own or of its row's serves.
 function servedCell(td, tag) {
+  if (tag === "tr") return rowTables > 0 && servedRow(td);
   if (channel) {
     if (!askedParts.has(td)) askAbout(td);
     // A cell that holds a control (a row's checkbox, its Edit button) is operated through that control.
@@ -87,12 +91,13 @@ let channel = null;
 let askedNow = new Set();           // grids asked this walk: never twice
 const askedParts = new WeakSet();   // rows and cells asked about
 const handled = new WeakSet();      // those the page's world says carry a click handler
+const handledGrids = new WeakSet(); // grids holding any of them
 function askAbout(part) {
   const grid = gridOf(part) || part.parentElement;
   if (!grid || askedNow.has(grid)) return;
   askedNow.add(grid);
   const type = channel + ":served";
-  const take = (event) => { if (event.target instanceof Element) handled.add(event.target); };
+  const take = (event) => { if (event.target instanceof Element) { handled.add(event.target); handledGrids.add(grid); } };
   grid.addEventListener(type, take, true);
   try {
     grid.dispatchEvent(new Event(channel + ":ask", { composed: true }));
@@ -104,10 +109,55 @@ function askAbout(part) {
   askedParts.add(part);
 }
 function takePendingGrids() { return pending.filter(t => t.isConnected); }
-function markGrid(table, isServed) {
+// Python's answer for a table the walk noted (page/listeners.py): `listened`, a press listener on the table,
+// a body section of it or a wrapper; `delegated`, one of those on the table, a body section or a wrapper
+// that holds no other table, which listens to a few event types (not a framework's root, which listens to
+// all of them and calls the handlers its elements keep: handlers.js). Whether the walk now lists more.
+function markGrid(table, listened, delegated) {
+  const month = isMonth(table), rows = !month && !!delegated && isRowTable(table);
   if (asked.get(table) === true) served--;
-  asked.set(table, !!isServed);
-  if (isServed) served++;
+  if (rowsServed.has(table)) { rowsServed.delete(table); rowTables--; }
+  asked.set(table, month && !!listened);
+  if (month && listened) served++;
+  if (rows) { rowsServed.add(table); rowTables++; }
+  return (month && !!listened) || rows;
+}
+
+// ---- rows a listener around their table serves (delegation) -------------------------------------
+// A data table whose rows a person picks (a hotel, an order, a file) is often served by ONE listener on
+// the table, its body or the box around it, which finds the row from the event's target (`closest("tr")`,
+// jQuery's `.on("click", "tr", f)`): the rows carry no role, tabindex, handler or cursor. The walk notes
+// such tables like months; Python asks CDP once per table and document which of the table, its body
+// sections and up to 3 wrappers below <body> listen (listeners.py) and marks the answer. The rows are
+// then the repeated items that listener serves: each body row that shows text and holds no control of
+// its own is one entry (its cells are not: a click on any reaches the row's listener; grids.js keeps the
+// row's entry, as no cell is one). A listener on document, body or window serves no row in particular
+// (analytics, shortcuts): never asked. A table whose rows or cells carry handlers of their own (the page's
+// world says so: handlers.js) is served through those (servedCell above), not as rows.
+const rowsServed = new WeakSet();   // tables whose body rows a listener around them serves
+let rowTables = 0;                  // how many (0: a row costs the walk one comparison)
+const PLAIN_TABLE = new Set([null, "table"]);
+// A table of data: not a layout or ARIA grid (a grid's cells are its entries), 2 or more body rows of
+// 2 or more cells, no table inside.
+function isRowTable(table) {
+  if (!PLAIN_TABLE.has(table.getAttribute("role"))) return false;
+  let rows = 0;
+  for (const body of table.tBodies) {
+    for (const row of body.rows) if (row.cells.length >= 2 && ++rows >= 2) return !table.querySelector("table");
+  }
+  return false;
+}
+function servedRow(tr) {
+  const section = tr.parentElement;
+  const table = section && (section.localName === "table" ? section : section.localName === "tbody" ? section.parentElement : null);
+  if (!table || !rowsServed.has(table)) return false;
+  if (channel) {
+    if (!askedParts.has(tr)) askAbout(tr);
+    if (handledGrids.has(table)) return false;
+  }
+  let td = false;
+  for (const cell of tr.cells) if (cell.localName === "td") { td = true; break; }
+  return td && /[\p{L}\p{N}]/u.test(tr.textContent) && !tr.querySelector(HOLDS_CONTROL);
 }
 
 export { noteTable, servedCell, resetPendingGrids, takePendingGrids, markGrid };

@@ -175,7 +175,7 @@ function visit(el, ctx, out) {
     (read & CURSOR) || ctx.cursor === undefined ? style.cursor : ctx.cursor;
   const cell = tag === "td" || role === "cell";
   const pointer = cursor === undefined ? ctx.pointer :
-    cursor === "pointer" || (hovered !== null && hovered.has(el)) || (cell && servedCell(el, tag));
+    cursor === "pointer" || (hovered !== null && hovered.has(el)) || ((cell || tag === "tr") && servedCell(el, tag));
   // A cell served by a handler of its own or its row's is an entry even inside a control: a calendar
   // panel that takes focus (tabindex=0) or a popup's clickable wrapper holds its days, each a click.
   const servedInside = ctx.inControl && cell && !candidate && servedCell(el, tag);

@@ -1,18 +1,25 @@
-"""Whether the page serves a month grid's clicks by a listener of its own (served.js explains the rule).
+"""Whether the page serves a month grid's days, or a data table's rows, by a listener of its own
+(served.js explains the rules).
 
 browserx's world cannot see the page's event listeners, and CDP shows them only for an object of the
 page's world: `DOMDebugger.getEventListeners` on a node resolved in the isolated world lists none
-(measured on Chromium 156). So, for each month grid the last walk noted (a handful at most, each once
-per table and document):
+(measured on Chromium 156). A listener added with plain `addEventListener` (delegation: one on the table
+or its box for all its rows; jQuery's `.on("click", "tr", f)` adds one such) is seen only this way. So,
+for each month grid or data table the last walk noted (20 at most a walk, each once per table and
+document):
 
     DOM.describeNode(table in browserx's world)          -> its backendNodeId
     DOM.resolveNode(backendNodeId)                        -> the table in the page's world
-    Runtime.callFunctionOn(table, up to 3 ancestors)      -> the table and its wrappers below <body>
-    DOMDebugger.getEventListeners(each, depth 0)          -> any click, mousedown, mouseup, pointerdown/up
-    __browserxWidgets.markGrid(table, served)             -> the walk makes its day cells clickable
+    Runtime.callFunctionOn(table, wrappers.js)            -> its body sections, it, its wrappers below <body>
+    Runtime.getProperties(that array)                     -> their object ids (and how many may serve rows)
+    DOMDebugger.getEventListeners(each, depth 0, at once) -> any click, mousedown, mouseup, pointerdown/up
+    __browserxWidgets.markGrid(table, listened, delegated) -> the walk makes its days or rows clickable
 
-About 8 round trips per grid (a few ms), paid by the first snapshot that meets it; a page without a
-month grid pays nothing. The caller captures once more when a grid is served.
+About 5 round trips in sequence per table (the tables at once), paid by the first snapshot that meets
+it; document, body and window are never asked, so their listeners (analytics, shortcuts) serve nothing;
+a page without a month or a plain data table pays nothing. The caller captures once more when a grid
+is served. On large.html (20,000 elements) its one table is an ARIA grid (its cells are its entries):
+never asked.
 
 Handlers a framework's root listener calls (React's onClick props, served.js) cannot be seen this way at
 all: the element has no listener, its root has one for everything. What holds them is the page's own
@@ -43,7 +50,11 @@ TIMEOUT_S = 5.0
 CLICKS = {"click", "mousedown", "mouseup", "pointerdown", "pointerup"}
 _GROUP = "browserx-listeners"
 _TAKE = "function () { return globalThis.__browserxWidgets.takePendingGrids(); }"
-_MARK = "function (table, served) { globalThis.__browserxWidgets.markGrid(table, served); }"
+_MARK = "function (table, ...answer) { return globalThis.__browserxWidgets.markGrid(table, ...answer); }"
+# An element listening to this many event types or more is a framework's root dispatching every event to
+# the handlers its elements keep (React 17+ listens to some 80 types there): seen by handlers.js, not as
+# a listener that serves a table's rows.
+DISPATCHER_TYPES = 10
 # Called on the table in the page's own world (inpage/page_world/wrappers.js): one function declaration.
 _WRAPPERS = resources.files("browserx").joinpath("inpage/page_world/wrappers.js").read_text(encoding="utf-8")
 # The page world's answers about handlers (handlers.js): event types named by a token one per process,
@@ -108,16 +119,18 @@ async def _ask(world: PageWorld) -> int:
         for table, answer in zip(tables, served, strict=True):
             if isinstance(answer, BaseException):
                 continue  # asked again at the next snapshot
-            count += bool(answer)
-            await session.send(
+            listened, delegated = answer
+            marked = await session.send(
                 "Runtime.callFunctionOn",
                 {
                     "functionDeclaration": _MARK,
                     "executionContextId": context_id,
-                    "arguments": [{"objectId": table}, {"value": bool(answer)}],
+                    "arguments": [{"objectId": table}, {"value": listened}, {"value": delegated}],
+                    "returnByValue": True,
                 },
                 timeout=TIMEOUT_S,
             )
+            count += bool(marked.get("result", {}).get("value"))
         return count
     finally:
         with contextlib.suppress(BrowserxError):
@@ -126,38 +139,56 @@ async def _ask(world: PageWorld) -> int:
 
 async def _elements(world: PageWorld, array: dict[str, Any]) -> list[str]:
     """The object ids of the elements of a remote array."""
+    return _element_ids(await _properties(world, array))
+
+
+async def _properties(world: PageWorld, array: dict[str, Any]) -> list[dict[str, Any]]:
+    """A remote array's own properties (none when it is no object)."""
     array_id = array.get("result", {}).get("objectId")
     if not array_id:
         return []
     props = await world.session.send(
         "Runtime.getProperties", {"objectId": array_id, "ownProperties": True}, timeout=TIMEOUT_S
     )
-    return [
-        p["value"]["objectId"]
-        for p in props.get("result", [])
-        if p.get("name", "").isdigit() and p.get("value", {}).get("objectId")
-    ]
+    return list(props.get("result", []))
 
 
-async def _served(world: PageWorld, table: str) -> bool:
+def _element_ids(props: list[dict[str, Any]]) -> list[str]:
+    return [p["value"]["objectId"] for p in props if p.get("name", "").isdigit() and p.get("value", {}).get("objectId")]
+
+
+async def _served(world: PageWorld, table: str) -> tuple[bool, bool]:
+    """(listened, delegated) for a table the walk noted: a press listener on the table, a body section
+    of it or a wrapper below <body>; one of those on an element that may serve its rows (wrappers.js
+    `container`) and is no framework's root dispatcher (DISPATCHER_TYPES)."""
     session = world.session
     node = await session.send("DOM.describeNode", {"objectId": table, "depth": 0}, timeout=TIMEOUT_S)
     backend_node_id = node.get("node", {}).get("backendNodeId")
     if not backend_node_id:
-        return False
+        return False, False
     page_table = await session.send(
         "DOM.resolveNode", {"backendNodeId": backend_node_id, "objectGroup": _GROUP}, timeout=TIMEOUT_S
     )
     table_id = page_table.get("object", {}).get("objectId")
     if not table_id:
-        return False
+        return False, False
     wrappers = await session.send(
         "Runtime.callFunctionOn",
         {"functionDeclaration": _WRAPPERS, "objectId": table_id, "objectGroup": _GROUP},
         timeout=TIMEOUT_S,
     )
-    for element in await _elements(world, wrappers):
-        found = await session.send("DOMDebugger.getEventListeners", {"objectId": element}, timeout=TIMEOUT_S)
-        if any(listener.get("type") in CLICKS for listener in found.get("listeners", [])):
-            return True
-    return False
+    props = await _properties(world, wrappers)
+    elements = _element_ids(props)
+    # How many of them, from the first, may serve the table's rows (wrappers.js): a number property.
+    container = next((p.get("value", {}).get("value") for p in props if p.get("name") == "container"), None)
+    container = container if isinstance(container, int) else 0
+    answers = await asyncio.gather(
+        *(session.send("DOMDebugger.getEventListeners", {"objectId": e}, timeout=TIMEOUT_S) for e in elements)
+    )
+    listened = delegated = False
+    for index, found in enumerate(answers):
+        types = {listener.get("type") for listener in found.get("listeners", [])}
+        if types & CLICKS:
+            listened = True
+            delegated = delegated or (index < container and len(types) < DISPATCHER_TYPES)
+    return listened, delegated

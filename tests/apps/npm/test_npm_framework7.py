@@ -82,13 +82,6 @@ async def test_framework7_room_and_extras_chosen_in_their_smart_selects_are_save
     assert (trip["room"], trip["extras"]) == ("Suite", ["Breakfast", "Parking"])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason='kind 7 (issue 31): columnheader "arrow_bottom_md Rooms left" sorts on click (the text reads Alpine, '
-    "Garden, Harbour); then the first row: the rows, served by a click listener delegated from the table, are not "
-    "entries, only reader text",
-)
 async def test_framework7_hotels_sorted_by_rooms_left_then_first_row_picked(desk, app_timings, mcp):
     url, data = desk
     with app_timings.measure("task: sort table"):
