@@ -94,9 +94,11 @@ async def selects_task(mcp, timings, desk: tuple[str, Path], *, saving: Save = s
     assert (trip["room"], trip["extras"]) == ("Suite", ["Breakfast", "Parking"])
 
 
-async def sorted_rows_task(mcp, timings, desk: tuple[str, Path], *, header: str = r"^Rooms left") -> None:
+async def sorted_rows_task(
+    mcp, timings, desk: tuple[str, Path], *, header: str = r"^Rooms left", status: bool = False
+) -> None:
     """The hotels sorted by their "Rooms left" header (fewest first, in the text and the rows' entries), then the
-    first row clicked: the hotel picked."""
+    first row clicked: the hotel picked (`status`: and the first look after the click says so)."""
     url, data = desk
     with timings.measure("task: sort table"):
         async with task_session(mcp) as browser:
@@ -108,5 +110,7 @@ async def sorted_rows_task(mcp, timings, desk: tuple[str, Path], *, header: str 
             hotels = [c for c in after["controls"] if HOTEL.match(c["name"])]
             assert [HOTEL.match(c["name"])[1] for c in hotels] == ["Alpine", "Garden", "Harbour"], after["controls"]
             await browser.act("click", hotels[0]["id"])
-            await browser.snapshot()
+            picked = await browser.snapshot()
+            if status:
+                assert shown(picked, "Alpine picked"), picked["text"]
     assert [p["hotel"] for p in read_json(data / "picks.json")] == ["Alpine"]
