@@ -3,8 +3,8 @@ in a trip desk of ours (fomantic/), judged from what our backend stored (backend
 hotel's row clicked → picks.json).
 
 Issue 31's sixth holdout (session 14; HOLDOUT = True, markers `holdout` and `holdout6`): its tasks were written
-and run on main 4950f44 with nothing in src/ changed (tests/apps/APPS.md: 6 of 12), then fixed against by rules on pages of our own
-(session 14: 12 of 12); re-run alone with
+and run on main 4950f44 with nothing in src/ changed (tests/apps/APPS.md: 6 of
+12), then fixed against by rules on pages of our own (session 14); re-run alone with
 `pytest tests/apps -m holdout6`. Its kinds: captions in `<label>`s without `for` (as Fomantic's docs write a
 field), the `calendar` module (a text field whose focus opens a popup of day cells), the `slider` module (a drawn
 track and thumb with no ARIA; the module's element is the tab stop), `dropdown` over a native `<select>` and a

@@ -3,8 +3,8 @@
 picks.json).
 
 Issue 31's sixth holdout (session 14; HOLDOUT = True, markers `holdout` and `holdout6`): its tasks were written and
-run on main 4950f44 with nothing in src/ changed (tests/apps/APPS.md: 6 of 12), then fixed against by rules on pages of our own
-(session 14: 12 of 12); re-run alone with
+run on main 4950f44 with nothing in src/ changed (tests/apps/APPS.md: 6 of
+12), then fixed against by rules on pages of our own (session 14); re-run alone with
 `pytest tests/apps -m holdout6`. Its kinds: one app, one view, one page, as Framework7's docs write them; a `list`
 form whose `item-input` rows carry `item-label` captions; the calendar on a read-only text field (opening in a
 popover); the range slider (drawn, no ARIA); two smart selects (links wrapping a native `<select>`, single and

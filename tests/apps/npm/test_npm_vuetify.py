@@ -3,8 +3,8 @@ bundles) in a trip desk of ours (vuetify/), judged from what our backend stored 
 trips.json, a hotel's row clicked → picks.json).
 
 Issue 31's sixth holdout (session 14; HOLDOUT = True, markers `holdout` and `holdout6`): its tasks were written
-and run on main 4950f44 with nothing in src/ changed (tests/apps/APPS.md: 6 of 12), then fixed against by rules on pages of our own
-(session 14: 12 of 12); re-run alone with
+and run on main 4950f44 with nothing in src/ changed (tests/apps/APPS.md: 6 of
+12), then fixed against by rules on pages of our own (session 14); re-run alone with
 `pytest tests/apps -m holdout6`. Its kinds: v-date-input (a text field opening a v-date-picker in a v-menu),
 v-slider, v-select single and `multiple` with chips (drawn), v-data-table with sortable headers whose rows the app
 serves on click (`@click:row`), captions from the fields' floating labels, and a v-navigation-drawer of prose
