@@ -49,7 +49,11 @@ function widgetPass(kept) {
     if (field) {
       // A nameless field declared around a named one of its role (a dropdown's frame and the input inside it,
       // both declared comboboxes): a person sees one dropdown, and the inner one takes the keys and the name.
-      if (nested.length === 1 && nested[0].role === outer.role && !nameFor(outer) && nameFor(nested[0])) drop.add(outer);
+      // Both control the one popup (a nameless field around another that opens a list of its own stays), and the
+      // outer one holds no hidden select (then it is that select's drawn field, the entry fill takes a list on).
+      const popup = outer.el.getAttribute("aria-controls");
+      if (nested.length === 1 && nested[0].role === outer.role && !nameFor(outer) && nameFor(nested[0]) && popup &&
+          popup === nested[0].el.getAttribute("aria-controls") && !outer.el.querySelector("select")) drop.add(outer);
       continue;
     }
     // A page-made clickable track holding a slider's thumbs, showing no words but numbers (its scale, the
