@@ -27,6 +27,7 @@
 // A served cell is an entry even inside a control (walk.js): a calendar panel that takes focus, or a
 // popup's clickable wrapper, holds its days; the holder, with no words of its own, is dropped (grids.js).
 import { gridOf } from "./grids.js";
+import { hovered } from "./hovered.js";
 
 const DAY = /^([1-9]|[12]\d|3[01])$/;
 const HTML_NS = "http://www.w3.org/1999/xhtml";
@@ -137,10 +138,14 @@ function markGrid(table, listened, delegated) {
 const rowsServed = new WeakSet();   // tables whose body rows a listener around them serves
 let rowTables = 0;                  // how many (0: a row costs the walk one comparison)
 const PLAIN_TABLE = new Set([null, "table"]);
-// A table of data: not a layout or ARIA grid (a grid's cells are its entries), 2 or more body rows of
-// 2 or more cells, no table inside.
+// A table of records: not a layout or ARIA grid (a grid's cells are its entries), its columns named by a
+// header row (<th> cells in its <thead> or its first row: a person reads each row below as one record
+// under those names), 2 or more body rows of 2 or more cells, no table inside. A table of figures with no
+// header names no record a row would be; a listener on it serves no row a person can tell.
 function isRowTable(table) {
   if (!PLAIN_TABLE.has(table.getAttribute("role"))) return false;
+  const head = table.tHead && table.tHead.rows.length ? table.tHead.rows[0] : table.rows[0];
+  if (!head || !head.cells.length || [...head.cells].some(cell => cell.localName !== "th")) return false;
   let rows = 0;
   for (const body of table.tBodies) {
     for (const row of body.rows) if (row.cells.length >= 2 && ++rows >= 2) return !table.querySelector("table");
@@ -155,8 +160,12 @@ function servedRow(tr) {
     if (!askedParts.has(tr)) askAbout(tr);
     if (handledGrids.has(table)) return false;
   }
+  // A row whose cells a :hover rule gives a pointer (hovered.js) is served through those cells: each is the target.
   let td = false;
-  for (const cell of tr.cells) if (cell.localName === "td") { td = true; break; }
+  for (const cell of tr.cells) {
+    if (hovered !== null && hovered.has(cell)) return false;
+    if (cell.localName === "td") td = true;
+  }
   return td && /[\p{L}\p{N}]/u.test(tr.textContent) && !tr.querySelector(HOLDS_CONTROL);
 }
 
