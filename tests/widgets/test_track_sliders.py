@@ -159,3 +159,29 @@ async def test_text_drawn_at_zero_size_names_nothing(open_page, snapshot):
     await open_page(ZERO_BADGE)
     [(role, name, _)] = _shown(await snapshot())
     assert (role, name) == ("clickable", "Inbox")
+
+
+# A declared slider (role=slider on its thumb, a tab stop) whose track, a sibling of the box moving the thumb,
+# shows the pointer (a click there moves the thumb) and holds the bar filled up to the thumb, scaled by a
+# transform: the track and its bar are parts of that slider, not a second slider nor a clickable of their own.
+DECLARED_PARTS = """<!doctype html><title>Trip</title>
+<style>
+.target { position: relative; width: 300px; height: 5px; margin: 40px 8px; background: #ddd; }
+.base, .connects { position: absolute; inset: 0; }
+.connects { overflow: hidden; cursor: pointer; }
+.connect { position: absolute; inset: 0; background: #6ad; transform-origin: 0 0; transform: scale(0.25, 1); }
+.origin { position: absolute; inset: 0; transform: translate(-75%, 0); }
+.handle { position: absolute; right: -8px; top: -5px; width: 15px; height: 15px; background: #36c;
+  border-radius: 50%; cursor: grab; }
+</style>
+<div class=title>Nights: <span class=value>5</span></div>
+<div class=target><div class=base><div class=connects><div class=connect></div></div>
+  <div class=origin><div class=handle tabindex=0 role=slider aria-valuemin=1 aria-valuemax=20 aria-valuenow=5></div>
+  </div></div></div>
+<button>Save trip</button>"""
+
+
+async def test_the_track_and_filled_bar_of_a_declared_slider_are_its_parts(open_page, snapshot):
+    await open_page(DECLARED_PARTS)
+    shown = [(role, value) for role, _, value in _shown(await snapshot(include_values=True))]
+    assert shown == [("slider", "5"), ("button", None)]

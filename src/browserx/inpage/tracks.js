@@ -17,6 +17,8 @@ const DRAWN_THUMB_PX = 64;
 const SLIDER_PARTS = 120;  // a widget holding more boxes than this is a panel, not a slider
 const WORD_LETTERS = /\p{L}/u;
 const SHOWN_NUMBER = /^\s*[-\u2212]?\d+(?:[.,]\d+)?\s*$/;
+const DECLARED_SLIDER = "[role=slider], input[type=range]";
+const DECLARED_LEVELS = 3;
 const INNER_TAB_STOPS = "a[href], button, input, select, textarea, [tabindex], [contenteditable]";
 
 // Whether the text of `node` is drawn at no size (it or a box of no size holding it scaled to 0: names.js): a value
@@ -42,6 +44,10 @@ function drawnSliderOf(el) {
   const parts = el.getElementsByTagName("*");
   if (!parts.length || parts.length > SLIDER_PARTS || WORD_LETTERS.test(el.textContent || "")) return null;
   if (el.querySelector(INNER_TAB_STOPS) && [...el.querySelectorAll(INNER_TAB_STOPS)].some(o => o.tabIndex >= 0)) return null;
+  // A part of a declared slider's widget (its track, the bar filled up to its thumb): that slider is the one.
+  for (let up = parentOf(el), level = 0; up && level < DECLARED_LEVELS; up = parentOf(up), level++) {
+    if (up.querySelector(DECLARED_SLIDER)) return null;
+  }
   let best = null;
   for (const part of parts) {
     const box = part.getBoundingClientRect();

@@ -101,6 +101,7 @@ function widgetPass(kept) {
       for (const c of nested) if (!actsAlone(c.el, nameFor(c)) || holdsCentre(c.box, outer.box)) drop.add(c);
     }
   }
+  trackBesideThumb(kept, drop);
   if (drop.size) {
     const rest = kept.filter(c => !drop.has(c));
     kept.length = 0;
@@ -109,6 +110,23 @@ function widgetPass(kept) {
   headerCells(kept);
   if (animating.length) animating = animating.filter(t => t.isConnected && t.getAnimations().some(a => a.playState === "running"));
   return onScreenRows(cellsForRows(kept));
+}
+// A page-made clickable showing nothing, beside a declared slider's thumb in the slider's own widget (the
+// track a click moves the thumb along, drawn as the thumb's sibling: noUiSlider's `.noUi-connects`): the slider
+// is the entry. Their boxes cross, and a box up to 3 levels above the track holds both.
+function trackBesideThumb(kept, drop) {
+  const sliders = kept.filter(c => c.role === "slider" && !c.drawnSlider);
+  if (!sliders.length) return;
+  for (const c of kept) {
+    if (c.role !== "clickable" || drop.has(c) || /[\p{L}\p{N}]/u.test(c.el.innerText || "")) continue;
+    const slider = sliders.find(s => area(intersect(s.box, c.box)) > 0 && sharesWidget(c.el, s.el));
+    if (slider) drop.add(c);
+  }
+}
+function sharesWidget(track, thumb) {
+  let up = track.parentElement;
+  for (let level = 0; up && level < 3; up = up.parentElement, level++) if (up.contains(thumb)) return true;
+  return false;
 }
 const WRAPPED_FIELDS = new Set(["textbox", "searchbox", "combobox", "spinbutton"]);
 // The words `outer` shows outside `inner`.
