@@ -53,6 +53,7 @@ const SEEN_GROUPS = new Set(["form", "fieldset", "dialog", "body", "html", "main
 const SEEN_GROUP_ROLES = new Set(["group", "radiogroup", "toolbar", "menu", "menubar", "listbox", "grid", "tablist", "tree"]);
 const SEEN_CONTROLS = "a[href], button, input:not([type=hidden]), select, textarea, [contenteditable=''], [contenteditable=true], " +
   "[tabindex]:not([tabindex='-1']), " + Object.keys(PREFIX).filter(r => r !== "clickable" && r !== "element").map(r => `[role=${r}]`).join(", ");
+const ONLY_NUMBER = /^[-\u2212+]?\d+(?:[.,]\d+)?\s*%?$/;
 const SEEN_TAKE = 1, SEEN_STOP = 2;  // else undefined: nothing here, walk on
 
 function seenShown(el) {
@@ -62,7 +63,17 @@ function seenShown(el) {
 }
 const isSeenControl = (el) => el.matches(SEEN_CONTROLS) && seenShown(el);
 const holdsSeenControl = (el, except) => [...el.querySelectorAll(SEEN_CONTROLS)]
-  .some(c => c !== except && !c.contains(except) && !except.contains(c) && seenShown(c));
+  .some(c => c !== except && !c.contains(except) && !except.contains(c) && !valueBoxPair(c, except) && seenShown(c));
+// A slider and the number field beside it that holds the same range (an "input slider": the value typed or
+// dragged): one widget to a person, under one caption; neither is another control beside the other.
+function valueBoxPair(a, b) {
+  const [box, slider] = a.localName === "input" && a.type === "number" ? [a, b] : [b, a];
+  if (box.localName !== "input" || box.type !== "number") return false;
+  const range = slider.localName === "input" && slider.type === "range" ? [slider.min, slider.max] :
+    slider.getAttribute("role") === "slider" ? [slider.getAttribute("aria-valuemin"), slider.getAttribute("aria-valuemax")] : null;
+  return !!range && range[0] !== null && range[1] !== null && box.min !== "" && box.max !== "" &&
+    +range[0] === +box.min && +range[1] === +box.max;
+}
 const isSeenGroup = (el) => SEEN_GROUPS.has(el.localName) || SEEN_GROUP_ROLES.has(el.getAttribute("role")) || !!LANDMARK[roleOf(el)];
 
 // A dropdown named only by its own content: that content is its value.
@@ -169,7 +180,8 @@ function seenLabel(el, role, name, drawn) {
   const field = role === "slider" && !drawn ? sliderBox(el) : (drawn || el).getBoundingClientRect();
   const described = (el.getAttribute("aria-describedby") || "").trim().split(/\s+/).filter(Boolean)
     .map(id => el.getRootNode().getElementById ? el.getRootNode().getElementById(id) : null).filter(Boolean);
-  const state = { el, field, described, budget: SEEN_BUDGET, found: "", hinted: SEEN_ROLES.has(role) && hinted(el) };
+  const state = { el, field, described, budget: SEEN_BUDGET, found: "", hinted: SEEN_ROLES.has(role) && hinted(el),
+    ranged: role === "slider" || role === "spinbutton" };
   // A <label for> naming the control itself or a wrapper, neither of which can be labelled: its one field
   // reads that label.
   for (let up = el, level = 0; up && level < SEEN_LEVELS && !isSeenGroup(up); up = up.parentElement, level++) {
@@ -296,6 +308,8 @@ function captionOf(block, text, st) {
   const words = norm(alone ? text.data : block.innerText || "");
   if (!words) return undefined;
   if (words.length > CAPTION_CHARS) return SEEN_STOP;
+  // A number alone beside a slider is its scale's mark or its value, read as such, never its caption.
+  if (st.ranged && ONLY_NUMBER.test(words)) return undefined;
   const range = block.ownerDocument.createRange();
   if (alone) range.selectNode(text); else range.selectNodeContents(block);
   const t = range.getBoundingClientRect(), f = st.field;
