@@ -86,6 +86,10 @@ if (new URLSearchParams(location.search).get('clock')) {
   setInterval(() => { document.getElementById('clock').textContent = String(++n); }, 1000);
   (function poll() { fetch('/api/poll').finally(() => setTimeout(poll, 100)); })();
 }
+if (new URLSearchParams(location.search).get('jobs')) {  // a loop whose next tick is scheduled from a promise job
+  let n = 0;
+  (function tick() { n++; Promise.resolve().then(() => setTimeout(tick, 4)); })();
+}
 </script>"""
 
 
@@ -237,3 +241,16 @@ async def test_a_repeating_timer_the_click_starts_is_waited_for_once(call, serve
     assert "Running" in clicked["page"], clicked["page"]
     # Its first tick and the look after it (LATE_LOOK_MS), not every tick up to the bound.
     assert clicked["waited_ms"]["timers"] < 100 + LATE_LOOK_MS + 100, clicked
+
+
+async def test_a_loop_the_page_runs_through_promise_jobs_is_not_the_clicks(call, server, eid, tab, js):
+    # Its next tick is scheduled from a promise job, not from a timer's callback; ticking every 4 ms, one lands
+    # in every click's window (as a poll's answer does under load).
+    await _open(call, server, "/status", STATUS, "?jobs=1")
+    await call("browser_dom", action="snapshot")
+    for _ in range(10):
+        plain = await _click(call, await eid(tab, "#plain"))
+        assert "timers" not in plain.get("waited_ms", {}), plain
+    saved = await _click(call, await eid(tab, "#save"))
+    assert "Trip 1 saved" in saved["page"], saved["page"]
+    assert await js(tab, "window.pressed") == 10
