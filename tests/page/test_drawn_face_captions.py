@@ -144,14 +144,14 @@ async def test_a_nameless_frame_around_a_named_combobox_and_a_sliders_track_are_
 # An "input slider": a `<label for>` pointing at the box (not labelable) that holds a number field and a slider
 # over the same range, the slider's scale of marks drawn beside its thumb. A person reads one caption for the
 # widget; a mark ("6") is the scale, not a caption.
+_MARKS = "".join(f'<div class=mark style="left: {20 * (n - 1)}%">{n}</div>' for n in range(1, 7))
 INPUT_SLIDER = f"""<!doctype html><title>Chart</title><style>{CSS} .root {{ position: relative; display: block;
   height: 40px; margin: 0 10px }} .mark {{ position: absolute; bottom: 0; transform: translateX(-50%) }}
   .at {{ position: absolute; top: 6px }}</style>
 <main><h1>Chart</h1>
 <label for=window>Smoothing (months)</label>
 <div id=window><input type=number min=1 max=6 step=1 value=1 style="width: 3em"><div>
-  <span class=root><span class=track></span>{"".join(f'<div class=mark style="left: {p}%">{n}</div>'
-  for n, p in zip(range(1, 7), range(0, 101, 20)))}<span class=at style="left: 0%"><span class=thumb role=slider
+  <span class=root><span class=track></span>{_MARKS}<span class=at style="left: 0%"><span class=thumb role=slider
   tabindex=0 aria-valuemin=1 aria-valuemax=6 aria-valuenow=1></span></span></span></div></div>
 </main>"""
 
@@ -160,4 +160,6 @@ async def test_a_slider_and_its_number_box_under_a_label_for_their_box_both_take
     await navigate(tab, server.route("/faces/chart", INPUT_SLIDER))
     model = await DomService.of(tab).snapshot(SnapshotOptions(), fresh=True)
     assert sorted((c.role, c.name) for c in model.controls) == [
-        ("slider", "Smoothing (months)"), ("spinbutton", "Smoothing (months)")]
+        ("slider", "Smoothing (months)"),
+        ("spinbutton", "Smoothing (months)"),
+    ]
