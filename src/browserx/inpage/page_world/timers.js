@@ -83,9 +83,12 @@
   }
   // A loop the page runs through promise jobs (a poll: fetch, then `setTimeout(poll, 100)` in its `finally`)
   // schedules its next tick from no timer's callback, so the rule above does not see it as the loop's own.
-  // A function the page scheduled while no action's window was open, scheduled again with the same delay
-  // outside the action's own callbacks, is that loop's next tick: not the action's (under load the poll's
-  // answer comes while a click's window is open).
+  // A function the page scheduled as a timeout (of some delay) from such a job while no action's window was
+  // open, scheduled again with the same delay from such a job (no event being dispatched, no callback of the
+  // action's running), is that loop's next tick: not the action's (under load the poll's answer comes while
+  // a click's window is open). Not frames, nor timeouts of no delay: a framework's render queue schedules its
+  // one flush function that way for the page's changes and the action's alike (Stencil's), and not what an
+  // event handler schedules (a debounce of the action's input).
   const background = new WeakMap();  // callback -> the kind it was scheduled as, outside any action
   // `key` is known only once the native returns the id: the callback reads it when it runs.
   const schedule = (prefix, bounded) => (native) => (target, self, args) => {
@@ -93,8 +96,10 @@
     if (typeof fn !== "function") return apply(native, self, args);  // a string to evaluate: the page's own
     const delay = bounded ? Number(args[1]) || 0 : 0, kind = prefix + delay;
     let of = ownTimer(kind);
-    if (!of && !open && running < 0 && !tail) background.set(fn, kind);
-    else if (of && running < 1 && !tail && background.get(fn) === kind) of = 0;  // the page's loop, not the action's
+    if (prefix === "t" && delay > 0 && running < 0 && !tail && W.event === undefined) {
+      if (!of && !open) background.set(fn, kind);
+      else if (of && background.get(fn) === kind) of = 0;  // the page's loop, not the action's
+    }
     if (!of || delay > BOUND_MS) {
       args[0] = uncounted(fn, kind);
       return apply(native, self, args);
