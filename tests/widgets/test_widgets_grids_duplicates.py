@@ -146,3 +146,24 @@ async def test_headings_behind_a_modal_are_not_listed(open_page, snapshot):
 <dialog id=d><h2>Discard draft?</h2><button>Discard</button></dialog><script>d.showModal()</script>""")
     model = await snapshot()
     assert [h["text"] for h in model["headings"]] == ["Discard draft?"]
+
+
+# A grid whose body rows sit in a tab stop of their own (a scroll area the keyboard scrolls, as data-grid
+# libraries draw it), its header outside: the scroll area shows no words but the cells', and is no control.
+SCROLLED_BODY = """<!doctype html><title>Stock</title>
+<style>.holder { height: 100px; overflow: auto; width: 300px } [role=row] { display: flex }
+[role=gridcell], [role=columnheader] { width: 100px }</style>
+<div role=grid aria-label=Stock>
+  <div role=row><div role=columnheader onclick="window.sorted = 1">Product</div><div role=columnheader>Left</div></div>
+  <div class=holder tabindex=0><div role=rowgroup>
+    <div role=row><div role=gridcell>Tea</div><div role=gridcell>40</div></div>
+    <div role=row><div role=gridcell>Coffee</div><div role=gridcell>12</div></div>
+  </div></div>
+</div>"""
+
+
+async def test_a_tab_stop_holding_a_grids_rows_is_not_an_entry_of_its_own(open_page, snapshot):
+    await open_page(SCROLLED_BODY)
+    shown = [(c["role"], c["name"]) for c in (await snapshot())["controls"]]
+    assert not [name for role, name in shown if role == "clickable"], shown
+    assert ("gridcell", "Coffee") in shown, shown

@@ -75,7 +75,11 @@ function widgetPass(kept) {
       drop.add(outer);
       continue;
     }
-    if (!nested.length || !nested.every(c => ACTION_ROLES.has(c.role))) continue;
+    // A page-made tab stop around a grid's cells (a scroll area the keyboard scrolls) that shows no words but
+    // theirs is no control: the cells are the entries.
+    const aroundCells = outer.role === "clickable" && nested.some(c => GRID_CELLS.has(c.role)) &&
+      nested.every(c => ACTION_ROLES.has(c.role) || GRID_CELLS.has(c.role));
+    if (!nested.length || !(aroundCells || nested.every(c => ACTION_ROLES.has(c.role)))) continue;
     let rest = " " + norm(nameFor(outer)).toLowerCase() + " ";
     for (const c of nested) {
       const n = norm(nameFor(c)).toLowerCase();
@@ -129,6 +133,7 @@ function sharesWidget(track, thumb) {
   return false;
 }
 const WRAPPED_FIELDS = new Set(["textbox", "searchbox", "combobox", "spinbutton"]);
+const GRID_CELLS = new Set(["gridcell", "cell", "row", "rowheader", "columnheader"]);
 // The words `outer` shows outside `inner`.
 function textOutside(outer, inner) {
   const text = outer.innerText || "", held = inner.innerText || "";
