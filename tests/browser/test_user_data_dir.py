@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from browserx.browser import BrowserConfig, BrowserManager, launch_chrome
+from browserx.browser.profile import claim_profile, prepare_user_data_dir, release_profile
 from browserx.errors import ProfileInUseError, ValidationError
 from browserx.tools import ToolContext, default_registry
 from cli_process import browserx
@@ -141,3 +142,19 @@ async def test_downloads_of_conversations_sharing_the_profile_reach_their_files(
         await manager.close_conversation("two")  # closing the other one leaves downloads working
         again = await first("browser_navigate", url=url)
         assert again.success and Path(again.data["download"]["path"]).read_text() == "a,b\n1,2\n"
+
+
+async def test_a_launch_claims_the_profile_before_chromium_locks_it_and_terminate_releases_it(tmp_path):
+    # Another launch that has claimed the profile but whose Chromium has not locked it yet (the race above,
+    # held open): refused at once, with no browser started; free again once the claim is released.
+    profile = str(tmp_path / "claimed")
+    claim = claim_profile(prepare_user_data_dir(profile))
+    try:
+        with pytest.raises(ProfileInUseError):
+            await launch_chrome(user_data_dir=profile)
+    finally:
+        release_profile(claim)
+    chrome = await launch_chrome(user_data_dir=profile)
+    await chrome.terminate()
+    again = await launch_chrome(user_data_dir=profile)  # terminate released the claim
+    await again.terminate()

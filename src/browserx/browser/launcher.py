@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import LaunchFailedError, ValidationError
-from .profile import check_profile_free, prepare_user_data_dir
+from .profile import check_profile_free, claim_profile, prepare_user_data_dir, release_profile
 
 _CANDIDATES = [
     "chromium",
@@ -96,6 +96,7 @@ class ChromeProcess:
     _drain: asyncio.Task[None] | None = None
     keep_profile: bool = False
     temp_dir: str | None = None
+    profile_claim: int | None = None  # browserx's claim on a kept profile (profile.py), released on terminate
 
     @property
     def pid(self) -> int:
@@ -117,6 +118,8 @@ class ChromeProcess:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._drain
         _remove_dirs(self.profile_dir, self.temp_dir, self.keep_profile)
+        release_profile(self.profile_claim)
+        self.profile_claim = None
 
 
 def _remove_dirs(profile_dir: str, temp_dir: str | None, keep_profile: bool) -> None:
@@ -137,8 +140,10 @@ async def launch_chrome(
     """Start Chromium; on a throwaway profile, or on `user_data_dir` (kept; PROFILE_IN_USE if held)."""
     executable = executable or find_chrome()
     keep_profile = user_data_dir is not None
+    claim = None
     if user_data_dir:
         profile_dir = prepare_user_data_dir(user_data_dir)
+        claim = claim_profile(profile_dir)
     else:
         profile_dir = tempfile.mkdtemp(prefix="browserx-profile-")
     args = [executable, *_FLAGS, f"--user-data-dir={profile_dir}", *(extra_args or [])]
@@ -173,6 +178,7 @@ async def launch_chrome(
         )
     except OSError as exc:
         _remove_dirs(profile_dir, own_temp, keep_profile)
+        release_profile(claim)
         raise LaunchFailedError(f"cannot start {executable}: {exc}") from exc
     tail: deque[str] = deque(maxlen=40)
     assert process.stderr is not None
@@ -194,6 +200,7 @@ async def launch_chrome(
             process.kill()
         await process.wait()
         _remove_dirs(profile_dir, own_temp, keep_profile)
+        release_profile(claim)
         if keep_profile and isinstance(exc, LaunchFailedError):
             check_profile_free(profile_dir)  # lost a race for the profile to another browser: say so
         if isinstance(exc, TimeoutError):
@@ -206,6 +213,7 @@ async def launch_chrome(
         stderr_tail=tail,
         keep_profile=keep_profile,
         temp_dir=own_temp,
+        profile_claim=claim,
     )
     chrome._drain = asyncio.get_running_loop().create_task(_drain_stderr(process, tail))
     return chrome

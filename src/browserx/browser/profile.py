@@ -4,17 +4,29 @@ Chromium marks a profile in use with a `SingletonLock` symlink whose target is `
 A second browser on the same profile aborts at start-up; browserx reads the lock before
 launching (and again when a launch fails) so that case is a PROFILE_IN_USE error, not a bare
 launch failure. A lock left by a process that is gone is stale: Chromium takes it over.
+
+Two launches racing for one profile both find it free before either Chromium has locked it, and
+Chromium's own singleton then decides between them slowly: under load the loser, whose notice to
+the winner goes unanswered in time, kills it and takes the profile. So browserx claims the profile
+first (`claim_profile`): an exclusive `flock` on a file of its own in the profile, held while its
+browser runs and released by the kernel when the process ends (never stale).
 """
 
 from __future__ import annotations
 
 import os
 import socket
+
+try:
+    import fcntl
+except ImportError:  # Windows: Chromium's lock alone decides
+    fcntl = None  # type: ignore[assignment]
 from pathlib import Path
 
 from ..errors import ProfileInUseError, ValidationError
 
 LOCK_NAME = "SingletonLock"
+CLAIM_NAME = "browserx.lock"
 
 
 def prepare_user_data_dir(path: str) -> str:
@@ -68,3 +80,26 @@ def check_profile_free(profile_dir: str) -> None:
             f"the profile {profile_dir} is in use by a browser (pid {pid} on {host})",
             details={"user_data_dir": profile_dir, "pid": pid, "host": host},
         )
+
+
+def claim_profile(profile_dir: str) -> int | None:
+    """A descriptor holding browserx's claim on the profile (close it to release); PROFILE_IN_USE when
+    another launch of browserx, in this process or another, holds it. None where flock is not offered."""
+    if fcntl is None:
+        return None
+    fd = os.open(os.path.join(profile_dir, CLAIM_NAME), os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as exc:
+        os.close(fd)
+        raise ProfileInUseError(
+            f"the profile {profile_dir} is in use by another browser that browserx started",
+            details={"user_data_dir": profile_dir},
+        ) from exc
+    check_profile_free(profile_dir)  # a browser not browserx's may hold it all the same
+    return fd
+
+
+def release_profile(claim: int | None) -> None:
+    if claim is not None:
+        os.close(claim)
