@@ -79,7 +79,16 @@ async def test_lcp_cls_and_tbt_agree_with_lighthouse(caps_call, perf_site, tmp_p
     assert ours["lcp_ms"] == pytest.approx(figures["lcp_ms"], rel=0.15)
     assert ours["fcp_ms"] == pytest.approx(figures["fcp_ms"], rel=0.15)
     assert ours["cls"] == pytest.approx(figures["cls"], abs=0.02)
-    assert ours["tbt_ms"] == pytest.approx(figures["tbt_ms"], rel=0.15, abs=5)
+    # Lighthouse counts its own evaluations in the page (its CPU-idle polls during the load) as blocking time;
+    # browserx leaves url-less script tasks out (a CDP look at the page is not the page's): added back here. On
+    # a loaded machine a poll of a millisecond, descheduled, lasts over 50 ms.
+    fcp = ours["fcp_ms"] or 0
+    theirs = sum(
+        max(0.0, t["start_ms"] + t["duration_ms"] - max(t["start_ms"], fcp) - 50)
+        for t in on_theirs.insights["long_tasks"]["tasks"]
+        if t.get("injected")
+    )
+    assert ours["tbt_ms"] + theirs == pytest.approx(figures["tbt_ms"], rel=0.15, abs=5)
 
     await caps_call("browser_navigate", url=url)
     own = (await caps_call("browser_perf", action="start", reload=True, after="2s")).data
