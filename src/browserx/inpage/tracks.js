@@ -9,7 +9,7 @@
 // thumb, which is no tab stop itself (the widget takes the keys: fill presses arrows, actions/fill.py
 // step_to), or a control a pointer reaches and nothing focuses (fill drags the thumb: actions/tracks.py).
 // Its value is never in the DOM as a value: it is read from where the thumb is, mapped onto the scale.
-import { trackOf, drawsBox, parentOf } from "./geometry.js";
+import { trackOf, drawsBox, parentOf, composedContains } from "./geometry.js";
 import { element } from "./ids.js";
 import { drawnAtZero } from "./names.js";
 
@@ -33,6 +33,15 @@ function zeroSized(node) {
 }
 const textBox = (t) => { const range = document.createRange(); range.selectNodeContents(t); return range.getBoundingClientRect(); };
 
+// Whether `el` is a part of a declared slider's widget (its track, the bar filled up to its thumb): a box up to
+// DECLARED_LEVELS above it holds that slider (`slider`, or any declared one). Such a part is no control of its own.
+function inSliderWidget(el, slider = null) {
+  for (let up = parentOf(el), level = 0; up && level < DECLARED_LEVELS; up = parentOf(up), level++) {
+    if (slider ? composedContains(up, slider) : up.querySelector(DECLARED_SLIDER)) return true;
+  }
+  return false;
+}
+
 // The thumb `el` holds and the track it sits on, or null. The thumb: a box `el` holds that draws itself
 // (a background or a border), at most DRAWN_THUMB_PX a side, on a thin track inside `el` (geometry.js trackOf;
 // the track's text beside it may be numbers only: a scale, a value bubble), moved there by being positioned
@@ -44,10 +53,7 @@ function drawnSliderOf(el) {
   const parts = el.getElementsByTagName("*");
   if (!parts.length || parts.length > SLIDER_PARTS || WORD_LETTERS.test(el.textContent || "")) return null;
   if (el.querySelector(INNER_TAB_STOPS) && [...el.querySelectorAll(INNER_TAB_STOPS)].some(o => o.tabIndex >= 0)) return null;
-  // A part of a declared slider's widget (its track, the bar filled up to its thumb): that slider is the one.
-  for (let up = parentOf(el), level = 0; up && level < DECLARED_LEVELS; up = parentOf(up), level++) {
-    if (up.querySelector(DECLARED_SLIDER)) return null;
-  }
+  if (inSliderWidget(el)) return null;  // that slider is the one
   let best = null;
   for (const part of parts) {
     const box = part.getBoundingClientRect();
@@ -186,4 +192,4 @@ function thumbTrack(id, value) {
 
 const TRACK_ACTIONS = { thumbTrack };
 
-export { drawnSliderOf, readSlider, drawnSliderKind, TRACK_ACTIONS };
+export { drawnSliderOf, readSlider, drawnSliderKind, inSliderWidget, TRACK_ACTIONS };

@@ -15,6 +15,7 @@ import { datePass, dateControl } from "./dates.js";
 import { standInFor, valueFieldOf, manyWhileClosed } from "./standin.js";
 import { takePendingGrids, markGrid } from "./served.js";
 import { holdsSeenControl } from "./seen.js";
+import { inSliderWidget } from "./tracks.js";
 
 const LONG_ANIMATION_MS = 5000;  // longer finite animations are decoration (pulses, tickers), not a change
 
@@ -117,20 +118,15 @@ function widgetPass(kept) {
 }
 // A page-made clickable showing nothing, beside a declared slider's thumb in the slider's own widget (the
 // track a click moves the thumb along, drawn as the thumb's sibling: noUiSlider's `.noUi-connects`): the slider
-// is the entry. Their boxes cross, and a box up to 3 levels above the track holds both.
+// is the entry. Their boxes cross, and the track is a part of that slider's widget (tracks.js inSliderWidget).
 function trackBesideThumb(kept, drop) {
   const sliders = kept.filter(c => c.role === "slider" && !c.drawnSlider);
   if (!sliders.length) return;
   for (const c of kept) {
     if (c.role !== "clickable" || drop.has(c) || /[\p{L}\p{N}]/u.test(c.el.innerText || "")) continue;
-    const slider = sliders.find(s => area(intersect(s.box, c.box)) > 0 && sharesWidget(c.el, s.el));
+    const slider = sliders.find(s => area(intersect(s.box, c.box)) > 0 && inSliderWidget(c.el, s.el));
     if (slider) drop.add(c);
   }
-}
-function sharesWidget(track, thumb) {
-  let up = track.parentElement;
-  for (let level = 0; up && level < 3; up = up.parentElement, level++) if (up.contains(thumb)) return true;
-  return false;
 }
 const WRAPPED_FIELDS = new Set(["textbox", "searchbox", "combobox", "spinbutton"]);
 const GRID_CELLS = new Set(["gridcell", "cell", "row", "rowheader", "columnheader"]);
