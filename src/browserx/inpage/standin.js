@@ -42,6 +42,18 @@ function keptField(el) {
   if (popupTrigger(el)) return true;
   return el.tabIndex >= 0 && (!!el.editContext || el.isContentEditable) && /^(textbox|searchbox|combobox)$/.test(el.getAttribute("role") || "textbox");
 }
+// A checkbox or radio hidden outright (display: none) that a label stands for: HTML's label activation toggles
+// it whether or not it is rendered, so a person operates it by its label (the "checkbox hack" of menus and
+// lists drawn in CSS). The walk lists it; the candidate pass sees it through its visible label (drawnFor).
+// The label around it or one `for` its id, found without `el.labels` (a live list that walks the whole tree
+// on each element's first read).
+function labelledHidden(el) {
+  if (el.type !== "checkbox" && el.type !== "radio") return false;
+  const around = el.parentElement && el.parentElement.closest("label");
+  if (around && around.control === el) return true;
+  const root = el.getRootNode();
+  return !!el.id && !!root.querySelector && !!root.querySelector(`label[for="${CSS.escape(el.id)}"]`);
+}
 function drawnFor(el, named) {
   const tag = el.localName;
   if (!keptField(el)) return el;
@@ -381,4 +393,4 @@ function manyWhileClosed(el) {
   return many(el) || many(listboxOf(el)) || (!!held && held.multiple);
 }
 
-export { FIELDS, declaredPopup, comboChoice, keptField, drawnFor, faceCaption, popupTrigger, drawnTrigger, triggerChoice, triggerName, popupOf, popupOptionsOf, visibleText, standInOf, standInFor, valueFieldOf, sliderFieldOf, popupFieldOf, shownChoice, listboxOf, BOX_FIELDS, widgetBoxOf, heldSelectOf, manyWhileClosed };
+export { FIELDS, labelledHidden, declaredPopup, comboChoice, keptField, drawnFor, faceCaption, popupTrigger, drawnTrigger, triggerChoice, triggerName, popupOf, popupOptionsOf, visibleText, standInOf, standInFor, valueFieldOf, sliderFieldOf, popupFieldOf, shownChoice, listboxOf, BOX_FIELDS, widgetBoxOf, heldSelectOf, manyWhileClosed };

@@ -10,7 +10,7 @@ import { operableHeader, headerEntries, openRow } from "./grids.js";
 import { observe } from "./observer.js";
 import { frameBox, hitAt, composedContains, drawnUnion } from "./geometry.js";
 import { PAINTS, viewportOverflow, intersect, area, clipOf } from "./clips.js";
-import { FIELDS, declaredPopup, keptField, drawnFor, popupTrigger } from "./standin.js";
+import { FIELDS, declaredPopup, keptField, drawnFor, popupTrigger, labelledHidden } from "./standin.js";
 import { noteVisit } from "./notes.js";
 import { hovered, refreshHovered, shownOn } from "./hovered.js";
 import { noteTable, servedCell, resetPendingGrids } from "./served.js";
@@ -95,8 +95,10 @@ function visit(el, ctx, out) {
     }
     // A transparent native field is often drawn by the page (a label, a custom switch or slider):
     // the candidate pass decides from the box of what is drawn for it (standin.js).
-    // So is a <select> hidden outright that a drawn stand-in replaces (standin.js standInOf).
-    const role = (display !== "none" || tag === "select") && (FIELDS.has(tag) || (tag === "button" && popupTrigger(el))) && roleOf(el);
+    // So is a <select> hidden outright that a drawn stand-in replaces (standin.js standInOf), and a checkbox or
+    // radio hidden outright that a label stands for (standin.js labelledHidden).
+    const role = (display !== "none" || tag === "select" || (tag === "input" && labelledHidden(el))) &&
+      (FIELDS.has(tag) || (tag === "button" && popupTrigger(el))) && roleOf(el);
     if (role && PREFIX[role] && role !== "file") {
       out.candidates.push({ el, role, ctx, shown: false, transparent: true, heading: out.headings.length - 1, order: out.candidates.length });
     }
