@@ -60,3 +60,37 @@ async def test_find_names_it_as_the_snapshot_does(open_page, call):
     assert result.success, result.error
     [match] = [m for m in result.data["matches"] if m["kind"] == "control"]
     assert (match["role"], match["name"]) == ("checkbox", "Apples")
+
+
+# A popup of such rows, each label drawing its box and a mark of generated text that shows only once checked
+# (font-size 0 until then: the word an icon font draws as the tick), and one icon button whose word is all it says.
+POPUP = """<!doctype html><title>Extras</title>
+<style>
+.hid { display: none } label { display: block; padding: 4px; cursor: pointer }
+.mark { display: inline-block; width: 18px; height: 18px; border: 1px solid #333; margin-right: 6px }
+.mark::after { content: "checkbox_md"; font-size: 0 }
+input:checked + .mark::after { font-size: 15px }
+.icon::after { content: "delete_forever"; font-size: 0 }
+/* An icon font's ligature draws its word as one picture about 1 em wide; no such font here: letters drawn over one
+   another stand in for it (the rule goes by the drawn width). The same word drawn as letters is read. */
+.ligature { letter-spacing: -0.4em } .wide { letter-spacing: 0 }
+.popover { position: absolute; top: 40px; left: 20px; width: 240px; background: white; box-shadow: 0 2px 8px #0004 }
+</style>
+<button type=button>Extras</button>
+<div class=popover>
+<label><input type=checkbox class=hid value=b><i class=mark></i><span>Breakfast</span></label>
+<label><input type=checkbox class=hid value=p><i class=mark></i><span>Parking</span></label>
+<button type=button aria-describedby=none><i class=icon></i></button>
+</div>
+<button type=button style="margin-top: 160px"><span class=ligature>chevron_right</span> Next</button>
+<button type=button><span class=wide>chevron_right</span> Wide</button>"""
+
+
+async def test_rows_of_a_popup_are_named_by_their_words_and_say_them_once(open_page, snapshot):
+    await open_page(POPUP)
+    model = await snapshot()
+    assert _shown(model)[1:3] == [("checkbox", "Breakfast", False), ("checkbox", "Parking", False)]
+    assert model["controls"][3]["name"] == "delete_forever"  # an icon alone keeps its word: all it says
+    assert [c["name"] for c in model["controls"][4:]] == ["Next", "chevron_right Wide"]
+    text = await snapshot("text")
+    assert '"Breakfast"' not in text and '"Parking"' not in text  # the label's words are the control's name

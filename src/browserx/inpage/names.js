@@ -101,6 +101,11 @@ function nameOf(el, st) {
 function shownName(el, role, named) {
   if (zeroNamed.has(el)) named = cap(flat(nameOf(el, { root: el, rootRole: role, visited: new Set(), inLabelledBy: false,
     recursing: false, hiddenOk: false, zeroOut: true })), 160);
+  if (iconNamed.has(el)) {  // an icon's word beside words a person reads: those words (an icon alone keeps its word)
+    const words = cap(flat(nameOf(el, { root: el, rootRole: role, visited: new Set(), inLabelledBy: false,
+      recursing: false, hiddenOk: false, zeroOut: zeroNamed.has(el), iconsOut: true })), 160);
+    if (/[\p{L}\p{N}]/u.test(words)) named = words;
+  }
   if (!EMBEDDED.has(role) && el.getAttribute("aria-haspopup") !== "listbox") return named;
   const ids = labelledBy(el);
   if (!ids || !ids.trim().split(/\s+/).some(id => { const n = byIdRef(el, id); return n && n.contains(el); })) return named;
@@ -208,6 +213,30 @@ const drawnAtZero = (el) => {
   return r.width === 0 && r.height === 0 && el.firstChild !== null && getComputedStyle(el).transform !== "none";
 };
 const zeroNamed = new WeakSet();
+// An icon font that draws a word as one picture (a ligature: Material Icons' "chevron_right", Framework7's
+// "checkbox_md") shows a person an icon, not the word. Such a word stands alone in its box, lowercase, of 5 or
+// more letters, digits or underscores, and its text is drawn no wider than 1.5 times its font size: no word of
+// that length is, in a font that draws letters. Chromium's name keeps it (`ax_name`); the shown name leaves it
+// out where other words remain (`iconNamed`), and keeps it where it is all the control says (its meaning).
+// An empty box whose word is generated content (`::after { content: "checkbox_md" }`) is measured by its own box.
+const ICON_WORD = /^\s*[a-z][a-z0-9_]{4,}\s*$/;
+function iconWord(el) {
+  if (el.firstElementChild !== null) return false;
+  if (el.firstChild !== null) {
+    if (!ICON_WORD.test(el.textContent)) return false;
+    const range = el.ownerDocument.createRange();
+    range.selectNodeContents(el);
+    return drawnAsIcon(range.getBoundingClientRect().width, getComputedStyle(el).fontSize);
+  }
+  if (!mayHavePseudo(el)) return false;
+  for (const which of ["::before", "::after"]) {
+    if (ICON_WORD.test(pseudoText(el, which, false))) return drawnAsIcon(el.getBoundingClientRect().width, getComputedStyle(el, which).fontSize);
+  }
+  return false;
+}
+// Drawn at a font size of 0 (an unchecked box's mark, shown once checked), the word shows nothing at all.
+const drawnAsIcon = (width, fontSize) => parseFloat(fontSize) === 0 || (width > 0 && width <= 1.5 * parseFloat(fontSize));
+const iconNamed = new WeakSet();
 // 2F: generated content, then the rendered children (a shadow root's, a slot's assigned nodes).
 // `own` is false for an element hidden by visibility: its text and pseudo-elements are hidden
 // too, only descendants made visible again count (Chromium leaves out a pseudo-element made visible again).
@@ -223,6 +252,7 @@ function contentText(el, st, own) {
     else if (n.nodeType === 1) {
       if (SKIP.has(n.localName)) continue;
       if (drawnAtZero(n)) { if (st.zeroOut) continue; zeroNamed.add(st.root); }
+      if (iconWord(n)) { if (st.iconsOut) continue; iconNamed.add(st.root); }
       const part = nameOf(n, { ...st, recursing: true });
       // Block and inline-block boxes and replaced elements separate words; inline ones do not.
       out += SPACED.has(n.localName) || nameFacts(n).spaced ? " " + part + " " : part;

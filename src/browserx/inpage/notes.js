@@ -75,8 +75,12 @@ function placeNotes(out, chosen, controls, viewportArea) {
   const notes = [];
   const listed = new Set(chosen.map(c => c.el));
   for (const n of out.notes) if (noteText(n, listed)) notes.push(n);
+  // A listed field seen through its label (a hidden checkbox toggled by the label drawn for it): the label's text is
+  // the field's name, the control's own text, as the walk notes none inside a control.
+  const drawn = chosen.filter(c => c.drawn && c.drawn.localName === "label" && c.drawn.control === c.el).map(c => c.drawn);
   for (let i = out.layers.length - 1; i >= 0; i--) {  // inner layers first: they come later in the walk
     const layer = out.layers[i];
+    if (drawn.length) layer.notes = layer.notes.filter(n => !drawn.some(d => d.contains(n.el)));
     if (!layer.notes.length) continue;
     const r = layer.controls ? layer.el.getBoundingClientRect() : null;
     if (r && r.width * r.height < LAYER_SHARE * viewportArea) {
