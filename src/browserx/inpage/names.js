@@ -279,4 +279,4 @@ function landmarkName(el) {
   return cap(norm(el.getAttribute("aria-label") || el.getAttribute("title") || ""), 60);
 }
 
-export { norm, cap, readable, byIdRef, labelsOf, accName, shownName, landmarkLabel, drawnAtZero };
+export { norm, cap, readable, byIdRef, labelsOf, pointedAt, accName, shownName, landmarkLabel, drawnAtZero };

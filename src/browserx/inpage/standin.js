@@ -10,6 +10,7 @@
 // editor's box is what a person sees and clicks, and such an editor needs no name of its own.
 
 import { parentOf, drawsBox } from "./geometry.js";
+import { pointedAt } from "./names.js";
 import { tooSmallToSee, unseenThoughRendered } from "./facts.js";
 import { drawnThumb, writtenField } from "./thumbs.js";
 import { faceHolding } from "./faces.js";
@@ -45,14 +46,14 @@ function keptField(el) {
 // A checkbox or radio hidden outright (display: none) that a label stands for: HTML's label activation toggles
 // it whether or not it is rendered, so a person operates it by its label (the "checkbox hack" of menus and
 // lists drawn in CSS). The walk lists it; the candidate pass sees it through its visible label (drawnFor).
-// The label around it or one `for` its id, found without `el.labels` (a live list that walks the whole tree
-// on each element's first read).
+// The label around it or one `for` its id (names.js pointedAt: the walk's index of those ids), found without
+// `el.labels` (a live list that walks the whole tree on each element's first read).
 function labelledHidden(el) {
   if (el.type !== "checkbox" && el.type !== "radio") return false;
   const around = el.parentElement && el.parentElement.closest("label");
   if (around && around.control === el) return true;
   const root = el.getRootNode();
-  return !!el.id && !!root.querySelector && !!root.querySelector(`label[for="${CSS.escape(el.id)}"]`);
+  return !!el.id && !!root.querySelectorAll && pointedAt(root, el.id);
 }
 function drawnFor(el, named) {
   const tag = el.localName;
